@@ -1,0 +1,138 @@
+/**
+ * The Skill IR: what a SKILL.md file and its tools.ts become after parsing.
+ * Pure data. Every node keeps the position it came from in SKILL.md (1-based line and column).
+ */
+import type { ValueType } from "../tools/value-type.js";
+
+/** A place in SKILL.md. Lines and columns are 1-based, as editors show them. */
+export interface Position {
+  line: number;
+  column: number;
+  endLine?: number;
+  endColumn?: number;
+}
+
+/** An expression in CEL, as written, with where it was written. Compiled and typed by `expr/`. */
+export interface Expr {
+  source: string;
+  pos: Position;
+}
+
+/** Text with `{expression}` holes (`"Pay {quote_trip.total} EUR?"`). */
+export interface Template {
+  source: string;
+  pos: Position;
+  /** Literal text and holes in order; each hole is an expression with its own position. */
+  parts: Array<string | Expr>;
+}
+
+export type Shape =
+  | { kind: "choices"; choices: string[] }
+  | { kind: "pattern"; pattern: string }
+  | { kind: "number"; min?: number; max?: number }
+  | { kind: "decimal"; min?: number; max?: number; places?: number }
+  | { kind: "lookup"; tool: string; toolPos: Position }
+  | { kind: "text" }
+  | { kind: "date" }
+  | { kind: "yes_no" }
+  /** Not declared in Fields: the field is asked with `from: tool.list`; the value is a row `id`. */
+  | { kind: "pick"; from: Expr };
+
+export interface FieldDecl {
+  name: string;
+  shape: Shape;
+  /** Only the person may give it; never sent to or taken from the model; redacted everywhere. */
+  secret: boolean;
+  /** Refusal for a value that fails its shape; a clear default is used when absent. */
+  message?: string;
+  /** Extra words that mean a choice (`{ economy: [coach, standard] }`); for `choices` only. */
+  synonyms?: Record<string, string[]>;
+  /** Plain words for people (procedure, prompts). */
+  description?: string;
+  /** Declared in the Fields block (false for fields that exist only because of `from:`). */
+  declared: boolean;
+  pos: Position;
+}
+
+/** `check:` entry on an ask: a boolean condition and the refusal shown when it is false. */
+export interface Check {
+  condition: Expr;
+  message: string;
+}
+
+interface StepCommon {
+  /** Stable id from the position in the tree: "3", "5.2" (1-based indexes, nested with dots). */
+  id: string;
+  /** The step's first key. */
+  pos: Position;
+  /** Where each key of the step's mapping was written (for "unknown key", "`by:` here"...). */
+  keys: Record<string, Position>;
+}
+
+export interface SayStep extends StepCommon { kind: "say"; text: Template }
+export interface AskStep extends StepCommon {
+  kind: "ask";
+  field: string;
+  fieldPos: Position;
+  question: Template;
+  /** `from: tool.list` — the answer is a pick: the `id` of one row of that lookup's list. */
+  from?: Expr;
+  widget?: string;
+  checks: Check[];
+}
+export interface DoStep extends StepCommon { kind: "do"; tool: string; toolPos: Position }
+export interface ConfirmStep extends StepCommon {
+  kind: "confirm";
+  /** The confirmation's id (`pay`), used by `press:` and `approve:`. */
+  confirm: string;
+  question: Template;
+  /** An approval role: the yes must come from outside the conversation, from this role. */
+  by?: string;
+  widget?: string;
+}
+export interface ChatStep extends StepCommon { kind: "chat"; instructions: string }
+export interface WhenStep extends StepCommon { kind: "when"; condition: Expr; steps: Step[] }
+export interface RepeatStep extends StepCommon {
+  kind: "repeat";
+  /** Name of the loop variable (`for:`). */
+  item: string;
+  /** The list (`in:`), an expression over fields and tool outputs. */
+  list: Expr;
+  steps: Step[];
+}
+
+export type Step = SayStep | AskStep | DoStep | ConfirmStep | ChatStep | WhenStep | RepeatStep;
+export type StepKind = Step["kind"];
+
+export type ToolKind = "lookup" | "write";
+
+export interface ToolParam {
+  name: string;
+  type: ValueType;
+  optional: boolean;
+}
+
+/** What the loader knows of a tool: enough to check a skill without running anything. */
+export interface ToolInfo {
+  name: string;
+  kind: ToolKind;
+  description?: string;
+  params: ToolParam[];
+  output: ValueType;
+}
+
+export interface Skill {
+  /** Path of SKILL.md as given to the loader (used in diagnostics). */
+  file: string;
+  name: string;
+  description: string;
+  /** The Markdown outside the Fields and Steps blocks, for people (procedure export). */
+  prose: string;
+  /** Title: the first `#` heading, or the name. */
+  title: string;
+  fields: Record<string, FieldDecl>;
+  steps: Step[];
+  tools: Record<string, ToolInfo>;
+  /** Where the blocks were (for diagnostics that point at a block). */
+  blocks: { frontmatter?: Position; fields?: Position; steps?: Position };
+}

@@ -1,0 +1,178 @@
+/**
+ * The runtime's data: conversation state, events in, effects and trace out.
+ * `step(skill, state, event) -> { state, effects, trace }` is pure; these types are its contract with
+ * the LangGraph host (which runs `call` effects and feeds `tool_result` events back).
+ * Everything here is plain JSON so any LangGraph checkpointer can store it.
+ */
+
+/** Where a value came from. */
+export type Provenance = "model" | "user" | "widget" | "approval" | "fixture";
+
+/** Answers are keyed by field name, or `field@scope` inside a `repeat` (scope: `repeatStepId:rowKey`, nested with `/`). */
+export interface Answer {
+  value: unknown;
+  by: Provenance;
+  turn: number;
+}
+
+export interface Confirmation {
+  /** Key: confirm id, plus `@scope` inside a repeat. */
+  key: string;
+  answer: "yes" | "no";
+  /** Digest of every covered write and its exact inputs, as shown on the card that was answered. */
+  digest: string;
+  by: Provenance;
+  turn: number;
+}
+
+export type LedgerStatus = "started" | "done" | "failed";
+
+export interface LedgerEntry {
+  tool: string;
+  /** The write instance: step id plus `@scope` in a repeat. One completed run per instance per flow. */
+  instance: string;
+  idempotencyKey: string;
+  inputs: Record<string, unknown>;
+  inputsDigest: string;
+  status: LedgerStatus;
+  result?: unknown;
+  error?: string;
+  turn: number;
+}
+
+export interface LookupCacheEntry {
+  tool: string;
+  inputsDigest: string;
+  result?: unknown;
+  error?: string;
+}
+
+export interface ApprovalRequest {
+  /** Stable id of the request (confirm key + card digest). */
+  id: string;
+  confirm: string;
+  role: string;
+  card: Card;
+  status: "waiting" | "approved" | "rejected";
+}
+
+/** A confirmation card: built by the runtime from the covered writes and their exact inputs. */
+export interface Card {
+  confirm: string;
+  question: string;
+  widget?: string;
+  writes: Array<{ tool: string; instance: string; inputs: Record<string, unknown> }>;
+  digest: string;
+}
+
+/** What the flow is waiting for after a replay. */
+export type Pending =
+  | { kind: "ask"; field: string; answerKey: string; stepId: string; secret: boolean; pick: boolean }
+  | { kind: "confirm"; confirm: string; key: string; stepId: string; card: Card }
+  | { kind: "approval"; confirm: string; key: string; stepId: string; role: string; requestId: string }
+  | { kind: "done" };
+
+export interface Usage {
+  modelCalls: number;
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+}
+
+export interface FlowState {
+  /** The conversation (LangGraph thread id); part of every idempotency key. */
+  flowId: string;
+  /** Incremented on every person/outside event (not on tool results). */
+  turn: number;
+  answers: Record<string, Answer>;
+  confirmations: Record<string, Confirmation>;
+  ledger: Record<string, LedgerEntry>;
+  lookups: Record<string, LookupCacheEntry>;
+  approvals: Record<string, ApprovalRequest>;
+  /** Digests of rendered `say` texts already shown (a text is said once). */
+  said: string[];
+  pending?: Pending;
+  /** Tool calls made during the current person event (for the per-event cap). */
+  callsThisEvent: number;
+  /** Writes that failed during the current event: not retried until the next person event. */
+  failedThisEvent: string[];
+  usage: Usage;
+}
+
+/** What the model extracted from free text: proposed field values, or a raw reply that did not parse. */
+export type Extraction =
+  | { ok: true; values: Record<string, unknown>; reply?: string }
+  | { ok: false; raw: string; error: string };
+
+export type FlowEvent =
+  /** Free text. `extraction` is absent when the model was not called (a secret was pending). */
+  | { type: "text"; text: string; extraction?: Extraction }
+  /** A widget's field update (a row click): applied as typed, never through the model. */
+  | { type: "pick"; field: string; value: unknown }
+  /** A confirm button. */
+  | { type: "press"; confirm: string; yes: boolean }
+  /** An approval from outside the conversation, naming the role that gives it. */
+  | { type: "approve"; confirm: string; by: string; yes: boolean }
+  /** The host ran a tool the runtime asked for. */
+  | {
+      type: "tool_result";
+      tool: string;
+      key: string;
+      ok: boolean;
+      output?: unknown;
+      error?: string;
+      durationMs: number;
+    }
+  /** Fixture answers (proofs) or host-provided answers, applied without checks of who may set them. */
+  | { type: "preset"; values: Record<string, unknown> };
+
+/** A widget to render with the reply. */
+export interface WidgetView {
+  name: string;
+  kind: "grid" | "choices" | "card" | "checkout";
+  /** For grids: the rows of the `from:` list. */
+  rows?: Array<Record<string, unknown>>;
+  field?: string;
+  card?: Card;
+}
+
+export type Effect =
+  | { type: "say"; text: string }
+  | { type: "ask"; field: string; question: string; widget?: WidgetView; secret: boolean }
+  | { type: "refuse"; field: string; message: string }
+  | { type: "confirm"; card: Card; widget?: WidgetView }
+  | { type: "request_approval"; request: ApprovalRequest }
+  /** Run a tool and send back a `tool_result`. `key` is the lookup cache key or the write's idempotency key. */
+  | { type: "call"; tool: string; kind: "lookup" | "write"; inputs: Record<string, unknown>; key: string; instance: string }
+  | { type: "chat"; instructions: string }
+  | { type: "error"; message: string }
+  | { type: "done" };
+
+/** One structured record of what the runtime did; what `flow prove` checks and operators log. */
+export type TraceEvent =
+  | { type: "event"; event: string; turn: number }
+  | { type: "step"; stepId: string; kind: string; outcome: string }
+  | { type: "field_set"; field: string; key: string; by: Provenance; value: unknown }
+  | { type: "dropped"; field: string; reason: string }
+  | { type: "refused"; field: string; message: string }
+  | { type: "tool_called"; tool: string; kind: "lookup" | "write"; inputsDigest: string; key: string }
+  | { type: "tool_result"; tool: string; ok: boolean; durationMs: number; error?: string }
+  | { type: "confirm_shown"; confirm: string; digest: string }
+  | { type: "confirm_given"; confirm: string; yes: boolean; digest: string }
+  | { type: "confirm_voided"; confirm: string; was: string; now: string }
+  | { type: "approval_requested"; confirm: string; role: string; id: string }
+  | { type: "approval_given"; confirm: string; role: string; yes: boolean }
+  | { type: "said"; text: string }
+  | { type: "limit"; message: string }
+  | { type: "model_call"; fields: string[]; inputTokens: number; outputTokens: number };
+
+export interface StepResult {
+  state: FlowState;
+  effects: Effect[];
+  trace: TraceEvent[];
+}
+
+export interface RuntimeLimits {
+  /** Tool calls per person event (default 50). */
+  maxCallsPerEvent: number;
+}

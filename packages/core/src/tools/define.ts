@@ -1,0 +1,63 @@
+/**
+ * `lookup(spec, fn)` and `action(spec, fn)`: how a skill's tools.ts declares its tools.
+ * The result is a plain object tagged with a global symbol, so a tool defined against one copy of
+ * this package is recognised by another (tools.ts is loaded at run time, from the skill's folder).
+ */
+import type { z } from "zod";
+import type { ToolKind } from "../format/ir.js";
+
+export const TOOL_TAG = Symbol.for("skillflow.tool");
+
+export interface ToolContext {
+  /** Stable per write and flow; a retry after a crash carries the same key. Empty for lookups. */
+  idempotencyKey: string;
+  /** The clock handed to tools (frozen in proofs), ISO 8601. */
+  now: string;
+  /** Aborted when the runtime's per-tool timeout passes. */
+  signal: AbortSignal;
+}
+
+export interface ToolSpec<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
+  name: string;
+  description?: string;
+  input: I;
+  output: O;
+}
+
+export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
+  readonly [TOOL_TAG]: true;
+  kind: ToolKind;
+  name: string;
+  description?: string;
+  input: I;
+  output: O;
+  run: (input: z.infer<I>, context: ToolContext) => Promise<z.infer<O>> | z.infer<O>;
+}
+
+function define<I extends z.ZodObject, O extends z.ZodType>(
+  kind: ToolKind,
+  spec: ToolSpec<I, O>,
+  run: ToolDefinition<I, O>["run"],
+): ToolDefinition<I, O> {
+  return { [TOOL_TAG]: true, kind, name: spec.name, description: spec.description, input: spec.input, output: spec.output, run };
+}
+
+/** A read-only tool: runs when a step needs its result, again when an input changes. */
+export function lookup<I extends z.ZodObject, O extends z.ZodType>(
+  spec: ToolSpec<I, O>,
+  run: ToolDefinition<I, O>["run"],
+): ToolDefinition<I, O> {
+  return define("lookup", spec, run);
+}
+
+/** A write: runs only after a matching confirmation, with the confirmed inputs, once per flow. */
+export function action<I extends z.ZodObject, O extends z.ZodType>(
+  spec: ToolSpec<I, O>,
+  run: ToolDefinition<I, O>["run"],
+): ToolDefinition<I, O> {
+  return define("write", spec, run);
+}
+
+export function isToolDefinition(value: unknown): value is ToolDefinition {
+  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[TOOL_TAG] === true;
+}

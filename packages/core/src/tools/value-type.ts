@@ -1,0 +1,13 @@
+/**
+ * A small description of the values tools take and return, enough to type-check conditions and
+ * templates (CEL) and to bind tool inputs. Derived from zod schemas at load time.
+ */
+export type ValueType =
+  | { t: "string" }
+  | { t: "int" }
+  | { t: "double" }
+  | { t: "bool" }
+  | { t: "null" }
+  | { t: "list"; of: ValueType }
+  | { t: "object"; fields: Record<string, ValueType>; optional?: string[] }
+  | { t: "dyn" };

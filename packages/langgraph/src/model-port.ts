@@ -1,0 +1,47 @@
+/**
+ * The model port: the only door between the runtime and a chat model. One call per free-text message;
+ * its output is field values (validated by the runtime afterwards), optionally a free reply for a
+ * `chat` step, optionally the chosen skill when several are hosted. Nothing else.
+ */
+import type { Extraction, Shape } from "@skillflow/core";
+
+/** A field the model may fill on this turn (never secrets, picks or confirmations). */
+export interface FieldInScope {
+  name: string;
+  shape: Shape;
+  /** The question text of its `ask`, rendered. */
+  question?: string;
+  description?: string;
+}
+
+export interface ExtractRequest {
+  skill: { name: string; description: string };
+  fields: FieldInScope[];
+  /** The question the flow is waiting on, if any. */
+  pending?: { field: string; question: string };
+  /** The person's message. */
+  text: string;
+  /** Present when a `chat` step was passed on the current path: the model may also answer freely. */
+  chat?: { instructions: string };
+  /** Present when the flow hosts several skills and this message may start or switch one. */
+  skills?: Array<{ name: string; description: string }>;
+}
+
+export interface ModelUsage {
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+}
+
+export interface ExtractResult {
+  extraction: Extraction;
+  /** The skill the model chose, when `skills` was offered. */
+  skill?: string;
+  usage: ModelUsage;
+}
+
+export interface ModelPort {
+  /** Provider and model name for display (`gemini:gemini-2.5-flash`, `offline`, `scripted`). */
+  readonly id: string;
+  extract(request: ExtractRequest): Promise<ExtractResult>;
+}

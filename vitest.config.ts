@@ -1,0 +1,20 @@
+import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@skillflow/core": src("core"),
+      "@skillflow/langgraph": src("langgraph"),
+      "@skillflow/cli": src("cli"),
+    },
+  },
+  test: {
+    include: ["test/**/*.test.ts", "packages/*/test/**/*.test.ts"],
+    exclude: ["**/*.int.test.ts", "**/node_modules/**"],
+    testTimeout: 30000,
+    pool: "forks",
+  },
+});
