@@ -110,6 +110,8 @@ export interface ToolParam {
   name: string;
   type: ValueType;
   optional: boolean;
+  /** From zod `.describe()`. */
+  description?: string;
 }
 
 /** What the loader knows of a tool: enough to check a skill without running anything. */

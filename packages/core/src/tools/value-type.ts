@@ -9,5 +9,11 @@ export type ValueType =
   | { t: "bool" }
   | { t: "null" }
   | { t: "list"; of: ValueType }
-  | { t: "object"; fields: Record<string, ValueType>; optional?: string[] }
+  | {
+      t: "object";
+      fields: Record<string, ValueType>;
+      optional?: string[];
+      /** Plain words for each field, from zod `.describe()` (used by the procedure and prompts). */
+      descriptions?: Record<string, string>;
+    }
   | { t: "dyn" };

@@ -1,0 +1,71 @@
+/**
+ * The closed catalog of rule ids. Every diagnostic Skillflow reports carries one of these ids; each is
+ * documented in docs/checks.md with a failing example and the fix. Adding a rule means adding it here,
+ * to docs/checks.md, and a golden fixture under test/fixtures/checks/<id>/.
+ */
+import type { Severity } from "../diagnostics.js";
+
+export interface RuleInfo {
+  id: string;
+  severity: Severity;
+  /** What the rule is about, in a few words (for docs and `--format json`). */
+  title: string;
+}
+
+const rules = [
+  // The file itself (reported by the loader and parser).
+  ["empty-file", "error", "SKILL.md is empty"],
+  ["binary-file", "error", "SKILL.md is not text"],
+  ["file-too-large", "error", "SKILL.md is too large to be a skill"],
+  ["file-unreadable", "error", "SKILL.md or the skill folder cannot be read"],
+  ["markdown-syntax", "error", "Markdown that cannot be parsed"],
+  ["frontmatter-syntax", "error", "frontmatter that is not valid YAML"],
+  ["frontmatter-invalid", "error", "frontmatter without a name or description, or with unknown keys"],
+  ["yaml-syntax", "error", "a Fields or Steps block that is not valid YAML"],
+  ["missing-steps", "error", "no Steps block"],
+  ["invalid-block", "error", "a Fields or Steps block of the wrong shape"],
+  ["tools-missing", "error", "tools.ts is missing while steps use tools"],
+  ["tools-syntax", "error", "tools.ts has a syntax error"],
+  ["tools-throws", "error", "tools.ts throws when imported"],
+  ["tools-shape", "error", "tools.ts does not export an array of tools"],
+  ["duplicate-tool", "error", "two tools with one name"],
+  // Keys and shapes.
+  ["unknown-step-key", "error", "a step key that is not part of the format"],
+  ["unknown-field-key", "error", "a field key that is not part of the format"],
+  ["unknown-shape-key", "error", "a shape option that is not part of the format"],
+  ["invalid-step", "error", "a step whose value has the wrong form"],
+  ["invalid-field", "error", "a field whose declaration has the wrong form"],
+  ["duplicate-field", "error", "a field declared twice"],
+  // References and data flow.
+  ["unknown-tool", "error", "a tool that tools.ts does not define"],
+  ["unknown-field", "error", "an ask for a field that is not declared and not a pick"],
+  ["unknown-reference", "error", "an unknown field or tool output in a condition, check or template"],
+  ["used-before-asked", "error", "a value used before it is asked or produced on that path"],
+  ["unbound-tool-input", "error", "a tool input that no step asks and no earlier tool produces"],
+  ["expression-syntax", "error", "a condition, check or template hole that cannot be parsed"],
+  ["ill-typed-condition", "error", "a condition that does not type-check or is not a yes/no"],
+  ["bad-lookup-shape", "error", "`lookup:` naming a tool that is not a lookup answering `known`"],
+  ["bad-from", "error", "`from:` that is not a lookup's list of objects with an `id`"],
+  ["bad-repeat", "error", "`repeat` over something that is not a list"],
+  ["by-outside-confirm", "error", "`by:` on a step that is not a confirm"],
+  ["widget-not-allowed", "error", "`widget:` on a step that cannot show one"],
+  ["duplicate-ask", "error", "one field asked twice on one path"],
+  ["duplicate-confirm", "error", "two confirms with one id"],
+  ["secret-in-text", "error", "a secret field shown in a say, question or card"],
+  // The write gate.
+  ["ungated-write", "error", "a write reachable with no confirm above it"],
+  ["unconfirmable-input", "error", "a confirmed write whose input is only known after the confirm"],
+  ["confirm-covers-nothing", "warning", "a confirm with no write below it"],
+] as const satisfies ReadonlyArray<readonly [string, Severity, string]>;
+
+export type RuleId = (typeof rules)[number][0];
+
+export const RULES: ReadonlyMap<RuleId, RuleInfo> = new Map(
+  rules.map(([id, severity, title]) => [id, { id, severity, title }]),
+);
+
+export function ruleInfo(id: RuleId): RuleInfo {
+  const info = RULES.get(id);
+  if (!info) throw new Error(`unknown rule id ${id}`);
+  return info;
+}
