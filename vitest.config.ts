@@ -6,6 +6,8 @@ const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.
 export default defineConfig({
   resolve: {
     alias: {
+      // Subpath exports first: an alias also matches "<key>/…", so "@skillflow/core" would swallow them.
+      "@skillflow/core/loader": fileURLToPath(new URL("./packages/core/src/loader/index.ts", import.meta.url)),
       "@skillflow/core": src("core"),
       "@skillflow/langgraph": src("langgraph"),
       "@skillflow/cli": src("cli"),

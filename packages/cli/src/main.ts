@@ -1,5 +1,12 @@
-/** The `flow` binary's entry: parse argv, run a command, return the exit code. */
+/** The `flow` binary's entry: the real process streams around `cli`. bin/flow.js calls it. */
+import { cli } from "./cli.js";
+
 export async function main(argv: string[]): Promise<number> {
-  process.stdout.write(`flow: not implemented yet (${argv.join(" ")})\n`);
-  return 2;
+  return cli(argv, {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    cwd: process.cwd(),
+    isTTY: Boolean(process.stdout.isTTY),
+    env: process.env,
+  });
 }

@@ -3,13 +3,40 @@
 export { lookup, action, isToolDefinition, TOOL_TAG } from "./tools/define.js";
 export type { ToolContext, ToolSpec, ToolDefinition } from "./tools/define.js";
 export type { ValueType } from "./tools/value-type.js";
+export { describeTool, isLangChainTool } from "./tools/describe-tool.js";
+export type { LangChainToolLike } from "./tools/describe-tool.js";
+export { runnableTool } from "./tools/runnable-tool.js";
+export type { RunnableTool } from "./tools/runnable-tool.js";
+export { parseSkill } from "./format/parse-skill.js";
+export type { ParseResult } from "./format/parse-skill.js";
 export type {
   Position, Expr, Template, Shape, FieldDecl, Check, Step, StepKind, SayStep, AskStep, DoStep, ConfirmStep,
   ChatStep, WhenStep, RepeatStep, ToolKind, ToolParam, ToolInfo, Skill,
 } from "./format/ir.js";
+export { createExpressions } from "./expr/create-expressions.js";
+export { shapeValueType, fieldValueType } from "./expr/field-type.js";
+export { formatValue } from "./expr/format-value.js";
+export type {
+  ExprRef, Scope, ExprErrorKind, TypeCheckResult, EvaluateResult, RenderResult, Values, SkillExpressions,
+} from "./expr/types.js";
+export { analyzeGates, gateAnalysisOf, writesCoveredBy } from "./check/paths.js";
+export { renderProcedure } from "./procedure/render-procedure.js";
+export { buildProcedure } from "./procedure/build-procedure.js";
+export type { ProcedureFormat } from "./procedure/render-procedure.js";
+export type { Procedure, Inline as ProcedureText } from "./procedure/model.js";
+export { checkSkill } from "./check/index.js";
+export type {
+  PathOutcome, ClosedByAsk, GateGap, CoveringConfirm, WriteGate, GateAnalysis,
+} from "./check/path-types.js";
 export { sortDiagnostics, hasErrors } from "./diagnostics.js";
+export { suggest, didYouMean } from "./format/suggest.js";
 export type { Diagnostic, Severity, Report } from "./diagnostics.js";
 export type {
   Provenance, Answer, Confirmation, LedgerStatus, LedgerEntry, LookupCacheEntry, ApprovalRequest, Card, Pending,
   Usage, FlowState, Extraction, FlowEvent, WidgetView, Effect, TraceEvent, StepResult, RuntimeLimits,
 } from "./runtime/types.js";
+export { initialState } from "./runtime/initial-state.js";
+export { step } from "./runtime/step.js";
+export { understandingContext } from "./runtime/understanding-context.js";
+export type { UnderstandingContext, FieldInScope } from "./runtime/understanding-context.js";
+export { redactSecrets, redactStepResult, secretValuesOf } from "./runtime/redact.js";

@@ -12,6 +12,8 @@ export interface FieldInScope {
   /** The question text of its `ask`, rendered. */
   question?: string;
   description?: string;
+  /** Extra words that mean a choice (`{ economy: [coach, standard] }`), from the field's declaration. */
+  synonyms?: Record<string, string[]>;
 }
 
 export interface ExtractRequest {
@@ -37,6 +39,8 @@ export interface ExtractResult {
   extraction: Extraction;
   /** The skill the model chose, when `skills` was offered. */
   skill?: string;
+  /** Values the port itself dropped (the wrong type for the field); the host records them in the trace. */
+  dropped?: Array<{ field: string; reason: string }>;
   usage: ModelUsage;
 }
 

@@ -1,0 +1,33 @@
+/**
+ * The `flow` commands. Each lives in its own file and is imported only when it runs (or when its own
+ * help is asked for), so `flow --help` and `flow check` never load LangGraph or a model package.
+ *
+ * To add a command: create commands/<name>.ts exporting `register(program, context)` (see check.ts),
+ * then add one line to COMMANDS below.
+ */
+import type { Command } from "commander";
+import type { CliIo } from "../io.js";
+
+export interface CommandContext {
+  io: CliIo;
+  /** The command's result; `cli` returns it. */
+  setExitCode(code: number): void;
+}
+
+export interface CommandModule {
+  /** Define the command on `program` (arguments, options, action). */
+  register(program: Command, context: CommandContext): void;
+}
+
+export interface CommandEntry {
+  name: string;
+  /** One line for `flow --help`. */
+  summary: string;
+  load(): Promise<CommandModule>;
+}
+
+export const COMMANDS: readonly CommandEntry[] = [
+  { name: "check", summary: "check skills and report every problem (exit 1 on any error)", load: () => import("./check.js") },
+  { name: "prove", summary: "run proofs: scripted conversations checked against the runtime", load: () => import("./prove.js") },
+  { name: "procedure", summary: "write a skill as a procedure a person signs off, or --check a committed one", load: () => import("./procedure.js") },
+];

@@ -1,0 +1,21 @@
+/**
+ * What a command may touch of the outside world: injected, so the CLI runs in memory in tests.
+ */
+export interface CliIo {
+  stdout: { write(chunk: string): unknown };
+  stderr: { write(chunk: string): unknown };
+  /** Paths given on the command line are relative to this folder, and so are printed paths. */
+  cwd: string;
+  /** Color only on a terminal. */
+  isTTY: boolean;
+  env: Record<string, string | undefined>;
+}
+
+/** Exit codes: 0 all good, 1 the command found problems (or failed), 2 the command line was wrong. */
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/** Color is used on a terminal unless NO_COLOR is set. */
+export function useColor(io: CliIo): boolean {
+  return io.isTTY && !io.env.NO_COLOR;
+}

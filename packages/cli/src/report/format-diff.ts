@@ -1,0 +1,81 @@
+/**
+ * A short unified-style diff of two texts, for `flow procedure --check`: the first hunks where the
+ * committed file and the generated procedure differ, with a few lines of context. Pure.
+ */
+
+type Op = { kind: " " | "-" | "+"; line: string; a: number; b: number };
+
+/** Line operations turning `a` into `b` (longest common subsequence on the part that differs). */
+function diffLines(a: readonly string[], b: readonly string[]): Op[] {
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) [endA, endB] = [endA - 1, endB - 1];
+  const midA = a.slice(start, endA);
+  const midB = b.slice(start, endB);
+  const ops: Op[] = a.slice(0, start).map((line, i) => ({ kind: " ", line, a: i, b: i }));
+  ops.push(...middle(midA, midB, start));
+  for (let i = 0; i < a.length - endA; i++) ops.push({ kind: " ", line: a[endA + i]!, a: endA + i, b: endB + i });
+  return ops;
+}
+
+function middle(a: readonly string[], b: readonly string[], at: number): Op[] {
+  if (a.length * b.length > 4_000_000) {
+    return [...a.map((line, i): Op => ({ kind: "-", line, a: at + i, b: at })), ...b.map((line, j): Op => ({ kind: "+", line, a: at + a.length, b: at + j }))];
+  }
+  const w = b.length + 1;
+  const lcs = new Uint32Array((a.length + 1) * w);
+  for (let i = a.length - 1; i >= 0; i--) {
+    for (let j = b.length - 1; j >= 0; j--) {
+      lcs[i * w + j] = a[i] === b[j] ? lcs[(i + 1) * w + j + 1]! + 1 : Math.max(lcs[(i + 1) * w + j]!, lcs[i * w + j + 1]!);
+    }
+  }
+  const ops: Op[] = [];
+  let [i, j] = [0, 0];
+  while (i < a.length || j < b.length) {
+    if (i < a.length && j < b.length && a[i] === b[j]) ops.push({ kind: " ", line: a[i]!, a: at + i++, b: at + j++ });
+    else if (i < a.length && (j === b.length || lcs[(i + 1) * w + j]! >= lcs[i * w + j + 1]!)) ops.push({ kind: "-", line: a[i]!, a: at + i++, b: at + j });
+    else ops.push({ kind: "+", line: b[j]!, a: at + i, b: at + j++ });
+  }
+  return ops;
+}
+
+/** Hunks as [first op, last op] index ranges, with `context` unchanged lines around each change. */
+function hunks(ops: readonly Op[], context: number): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  ops.forEach((op, k) => {
+    if (op.kind === " ") return;
+    const [from, to] = [Math.max(0, k - context), Math.min(ops.length - 1, k + context)];
+    const last = out[out.length - 1];
+    if (last && from <= last[1] + 1) last[1] = Math.max(last[1], to);
+    else out.push([from, to]);
+  });
+  return out;
+}
+
+/**
+ * The diff from `expected` (labelled `fromLabel`) to `actual` (`toLabel`), at most `maxLines` lines of
+ * hunks; empty when the texts are equal.
+ */
+export function formatDiff(expected: string, actual: string, fromLabel: string, toLabel: string, maxLines = 40): string {
+  if (expected === actual) return "";
+  const ops = diffLines(expected.split("\n"), actual.split("\n"));
+  const out = [`--- ${fromLabel}`, `+++ ${toLabel}`];
+  let shown = 0;
+  const all = hunks(ops, 2);
+  for (const [from, to] of all) {
+    const part = ops.slice(from, to + 1);
+    const countA = part.filter((o) => o.kind !== "+").length;
+    const countB = part.filter((o) => o.kind !== "-").length;
+    out.push(`@@ -${ops[from]!.a + 1},${countA} +${ops[from]!.b + 1},${countB} @@`);
+    for (const op of part) {
+      if (shown++ >= maxLines) {
+        out.push(`… (diff cut after ${maxLines} lines)`);
+        return `${out.join("\n")}\n`;
+      }
+      out.push(`${op.kind}${op.line}`);
+    }
+  }
+  return `${out.join("\n")}\n`;
+}

@@ -1,0 +1,51 @@
+/**
+ * bad-from: `from:` on an ask must be `tool.list`, where `tool` is a lookup whose output has `list`,
+ * a list of objects that each have an `id`: the pick's value is the chosen row's `id`. Pure.
+ */
+import type { AskStep, ToolInfo } from "../format/ir.js";
+import type { ValueType } from "../tools/value-type.js";
+import type { CheckContext } from "./context.js";
+import { walkSteps } from "./walk-steps.js";
+
+const EXAMPLE = "Point `from:` at a lookup's list of rows with an `id`, like `from: search_flights.flights`.";
+
+export function checkFromLists(ctx: CheckContext): void {
+  walkSteps(ctx, (step) => {
+    if (step.kind !== "ask" || !step.from) return;
+    const problem = fromProblem(ctx, step);
+    if (problem) ctx.report("bad-from", step.from.pos, problem, EXAMPLE);
+  });
+}
+
+/** What is wrong with the step's `from:`, or undefined (also when another rule reports it). */
+function fromProblem(ctx: CheckContext, step: AskStep): string | undefined {
+  const from = step.from!;
+  const refs = ctx.exprs.refs(from);
+  const [ref] = refs;
+  const plain = refs.length === 1 && ref.path.length === 1 && from.source.replace(/\s+/g, "") === `${ref.root}.${ref.path[0]}`;
+  if (!plain) {
+    if (!ctx.exprs.typeCheck(from).ok) return undefined;
+    return `\`from: ${from.source}\` is not of the form \`tool.list\`, so the pick has no lookup to read its rows from.`;
+  }
+  const tool: ToolInfo | undefined = ctx.skill.tools[ref.root];
+  if (!tool) {
+    return ctx.skill.fields[ref.root] ? `\`${ref.root}\` is a field, not a lookup, so \`from: ${from.source}\` has no rows to pick from.` : undefined;
+  }
+  if (tool.kind !== "lookup") return `\`${ref.root}\` is a write, not a lookup, so its output cannot be offered as a list to pick from.`;
+  const list = tool.output.t === "object" ? tool.output.fields[ref.path[0]] : undefined;
+  if (!list) return undefined;
+  return rowsProblem(from.source, list);
+}
+
+function rowsProblem(source: string, list: ValueType): string | undefined {
+  if (list.t === "dyn") return undefined;
+  if (list.t !== "list") return `\`${source}\` is not a list, so there are no rows to pick from.`;
+  const row = list.of;
+  if (row.t === "dyn") return undefined;
+  if (row.t !== "object") return `\`${source}\` is a list of plain values, not of rows (objects with an \`id\`).`;
+  const id = row.fields.id;
+  if (!id) return `The rows of \`${source}\` have no \`id\`, so a pick cannot name the row chosen.`;
+  if (id.t !== "string" && id.t !== "int" && id.t !== "dyn") return `The \`id\` of the rows of \`${source}\` is not text or a whole number.`;
+  if (row.optional?.includes("id")) return `The \`id\` of the rows of \`${source}\` is optional, so a row may have none to pick it by.`;
+  return undefined;
+}

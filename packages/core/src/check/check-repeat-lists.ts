@@ -1,0 +1,37 @@
+/**
+ * bad-repeat: a `repeat` whose `in:` is not a list, or whose loop variable (`for:`) takes the name of
+ * a field, a tool or an enclosing loop variable. Pure.
+ */
+import type { RepeatStep } from "../format/ir.js";
+import { describeCelType } from "../expr/explain-error.js";
+import type { CheckContext } from "./context.js";
+import { walkSteps, type StepPlace } from "./walk-steps.js";
+
+export function checkRepeatLists(ctx: CheckContext): void {
+  walkSteps(ctx, (step, place) => {
+    if (step.kind !== "repeat") return;
+    checkList(ctx, step, place);
+    checkLoopName(ctx, step, place);
+  });
+}
+
+function checkList(ctx: CheckContext, step: RepeatStep, place: StepPlace): void {
+  const result = ctx.exprs.typeCheck(step.list, place.scope);
+  if (!result.ok || result.type.startsWith("list") || result.type === "dyn") return;
+  ctx.report(
+    "bad-repeat", step.list.pos,
+    `\`${step.list.source}\` is ${describeCelType(result.type)}, not a list, so \`repeat\` cannot run over it.`,
+    "Give `in:` a list, such as a lookup's list of rows (`tool.rows`) or a list literal.",
+  );
+}
+
+function checkLoopName(ctx: CheckContext, step: RepeatStep, place: StepPlace): void {
+  const { skill } = ctx;
+  const taken = skill.fields[step.item] ? "field" : skill.tools[step.item] ? "tool" : place.scope.loopVars?.[step.item] ? "loop variable" : undefined;
+  if (!taken) return;
+  ctx.report(
+    "bad-repeat", step.keys.for ?? step.pos,
+    `The loop variable \`${step.item}\` has the name of a ${taken}, which it would hide inside the loop.`,
+    `Rename the loop variable (\`for:\`) to a name no field, tool or outer loop uses, e.g. \`each_${step.item}\`.`,
+  );
+}

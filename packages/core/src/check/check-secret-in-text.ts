@@ -1,0 +1,21 @@
+/**
+ * secret-in-text: a secret field shown in a say, a question or a confirm's text. Secrets are never
+ * shown, logged in clear, or sent to the model. Pure.
+ */
+import { locateInExpr } from "../expr/locate.js";
+import type { CheckContext } from "./context.js";
+import { walkExpressions } from "./walk-steps.js";
+
+export function checkSecretInText(ctx: CheckContext): void {
+  walkExpressions(ctx, ({ expr, role, step, place }) => {
+    if (role !== "hole") return;
+    for (const ref of ctx.exprs.refs(expr)) {
+      if (place.scope.loopVars?.[ref.root] || !ctx.skill.fields[ref.root]?.secret) continue;
+      ctx.report(
+        "secret-in-text", locateInExpr(expr, ref.start),
+        `\`${ref.root}\` is secret, but this ${step.kind === "say" ? "text" : step.kind === "ask" ? "question" : "confirm text"} would show it.`,
+        `Remove \`{${expr.source}}\` from the text; a secret is only checked, never shown.`,
+      );
+    }
+  });
+}

@@ -1,0 +1,44 @@
+/**
+ * used-before-asked: a condition, check, list or text reads a field that is not asked earlier on
+ * every path to it, or the output of a write that has not run earlier on every path. Pure.
+ */
+import type { CheckContext } from "./context.js";
+import { indexSkill, isBefore } from "./skill-index.js";
+import { analyzeValueFlow, type EarlyUse } from "./value-flow.js";
+import { at } from "./words.js";
+
+export function checkUsedBeforeAsked(ctx: CheckContext): void {
+  for (const use of analyzeValueFlow(ctx).earlyUses) {
+    const [reason, fix] = use.kind === "field" ? fieldWords(ctx, use) : writeWords(ctx, use);
+    ctx.report("used-before-asked", use.pos, reason, fix);
+  }
+}
+
+function fieldWords(ctx: CheckContext, use: EarlyUse): [string, string] {
+  const name = `\`${use.name}\``;
+  if (use.ownAsk) {
+    return [`${name} is used in its own question, before the person has answered it.`, `Take ${name} out of the question, or show it in a later step.`];
+  }
+  const asks = indexSkill(ctx.skill).asks.get(use.name) ?? [];
+  if (asks.length === 0) {
+    return [`${name} is never asked, so it has no value here.`, `Add \`- ask: { ${use.name}: "…" }\` above ${at(use.pos)}.`];
+  }
+  const earlier = asks.find((a) => isBefore(a.pos, use.pos));
+  if (earlier) {
+    return [
+      `${name} is asked at ${at(earlier.pos)} only on some paths, so it may have no value here.`,
+      `Ask ${name} on every path before ${at(use.pos)} (outside the \`when\` or \`repeat\`), or read it only where it was asked.`,
+    ];
+  }
+  return [`${name} is used here but asked only later, at ${at(asks[0].pos)}.`, `Move the ask for ${name} above ${at(use.pos)}.`];
+}
+
+function writeWords(ctx: CheckContext, use: EarlyUse): [string, string] {
+  const name = `\`${use.name}\``;
+  const done = [...indexSkill(ctx.skill).steps.values()].find((s) => s.kind === "do" && s.tool === use.name);
+  if (!done) {
+    return [`${name} is a write that no step runs, so its output never exists.`, `Add \`- do: ${use.name}\` (under a confirm) before ${at(use.pos)}, or read another value.`];
+  }
+  const where = isBefore(done.pos, use.pos) ? `runs at ${at(done.pos)} only on some paths` : `runs only later, at ${at(done.pos)}`;
+  return [`${name} is a write that ${where}, so its output may not exist here.`, `Read \`${use.name}\`'s output only after \`do: ${use.name}\` on the same path.`];
+}

@@ -1,0 +1,58 @@
+/**
+ * Words for an ungated write: the path that reaches it with no confirm ("when `x > 1` is false, …")
+ * and where a confirm would close the gap. Pure.
+ */
+import type { GateGap, PathOutcome, WriteGate } from "./path-types.js";
+import { at } from "./words.js";
+
+/** The reason sentence: names the path, then what ended the region, if anything did. */
+export function gapReason(write: WriteGate, gap: GateGap): string {
+  const prefix = pathWords(gap.path);
+  const runs = `\`${write.tool}\` runs with no confirm above it`;
+  let text = prefix ? `${prefix}, ${runs}` : `${runs} on every path`;
+  const after = gap.path.find((o) => o.kind === "after-repeat");
+  if (gap.closedBy) {
+    const c = gap.closedBy;
+    text += `: the ask for \`${c.field}\` at ${at(c.askPos)} ends the region of confirm \`${c.confirm}\` (${at(c.confirmPos)})`;
+  } else if (after?.kind === "after-repeat") {
+    text += `: confirm \`${after.confirm}\` inside the loop covers only that iteration's writes`;
+  }
+  return `${text}.`;
+}
+
+/** The fix sentence: where to add the confirm (or what to move). */
+export function gapFix(write: WriteGate, gap: GateGap): string {
+  const line = at(write.pos);
+  if (gap.closedBy) {
+    const c = gap.closedBy;
+    return `Move the ask at ${at(c.askPos)} above the confirm at ${at(c.confirmPos)}, or add a \`confirm:\` step between ${at(c.askPos)} and ${line}.`;
+  }
+  const after = gap.path.find((o) => o.kind === "after-repeat");
+  if (after) return `Add a \`confirm:\` step after the \`repeat\` at ${at(after.pos)}, above ${line}.`;
+  const again = gap.path.find((o) => o.kind === "repeat-again");
+  if (again) return `Put a \`confirm:\` step inside the \`repeat\` at ${at(again.pos)}, above ${line}, so each iteration confirms its own writes.`;
+  const skipped = [...gap.path].reverse().find((o) => o.kind === "when" && !o.value);
+  if (skipped) return `Add a \`confirm:\` step above ${line}, outside the \`when\` at ${at(skipped.pos)}, so this path confirms too.`;
+  return `Add a \`confirm:\` step above ${line}, so the person approves \`${write.tool}\` before it runs.`;
+}
+
+/** A path is named in full up to this many `when` outcomes; a longer one is cut short. */
+const MAX_OUTCOMES = 4;
+
+/** "when `a` is false and `b` is true, on a later pass of the `repeat` at line 5". */
+export function pathWords(path: readonly PathOutcome[]): string {
+  const whens = path.filter((o) => o.kind === "when").map((o) => (o.kind === "when" ? `\`${o.condition}\` is ${o.value}` : ""));
+  const parts: string[] = [];
+  if (whens.length > MAX_OUTCOMES) {
+    parts.push(`when ${whens.slice(0, MAX_OUTCOMES - 1).join(", ")} (and ${whens.length - MAX_OUTCOMES + 1} more \`when\` outcomes on that path)`);
+  } else if (whens.length > 0) parts.push(`when ${joinAnd(whens)}`);
+  for (const o of path) {
+    if (o.kind === "repeat-again") parts.push(`on a second pass of the \`repeat\` at ${at(o.pos)}`);
+    if (o.kind === "after-repeat") parts.push(`after the \`repeat\` at ${at(o.pos)}`);
+  }
+  return parts.join(", ");
+}
+
+function joinAnd(items: readonly string[]): string {
+  return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}

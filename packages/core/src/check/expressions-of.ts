@@ -1,0 +1,37 @@
+/**
+ * The expressions a step carries, each with its role: a `when` condition, a `check:` condition,
+ * a `repeat` list, a `from:` list, or a hole in a text (say, question, confirm question). Pure.
+ */
+import type { Expr, Step, Template } from "../format/ir.js";
+
+export type ExprRole = "condition" | "check" | "list" | "from" | "hole";
+
+export interface StepExpr {
+  expr: Expr;
+  role: ExprRole;
+}
+
+export function expressionsOf(step: Step): StepExpr[] {
+  switch (step.kind) {
+    case "say":
+      return holes(step.text);
+    case "confirm":
+      return holes(step.question);
+    case "ask":
+      return [
+        ...holes(step.question),
+        ...(step.from ? [{ expr: step.from, role: "from" as const }] : []),
+        ...step.checks.map((c) => ({ expr: c.condition, role: "check" as const })),
+      ];
+    case "when":
+      return [{ expr: step.condition, role: "condition" }];
+    case "repeat":
+      return [{ expr: step.list, role: "list" }];
+    default:
+      return [];
+  }
+}
+
+export function holes(template: Template): StepExpr[] {
+  return template.parts.filter((p): p is Expr => typeof p !== "string").map((expr) => ({ expr, role: "hole" }));
+}

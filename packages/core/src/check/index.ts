@@ -1,0 +1,59 @@
+/**
+ * `checkSkill`: the semantic checks of a parsed skill (names, types, data flow, the write gate).
+ * Structural problems are the parser's (format/); every rule here is a small function in its own
+ * file reporting into one sink. Pure: returns diagnostics, never throws for a bad skill.
+ */
+import type { Diagnostic } from "../diagnostics.js";
+import { sortDiagnostics } from "../diagnostics.js";
+import { createExpressions } from "../expr/create-expressions.js";
+import { makeDiagnostic } from "../format/diagnose.js";
+import type { Skill } from "../format/ir.js";
+import { checkConditionTypes } from "./check-condition-types.js";
+import { checkConfirmCoverage } from "./check-confirm-coverage.js";
+import { checkDuplicateAsks } from "./check-duplicate-asks.js";
+import { checkDuplicateConfirms } from "./check-duplicate-confirms.js";
+import { checkExpressionSyntax } from "./check-expression-syntax.js";
+import { checkFromLists } from "./check-from-lists.js";
+import { checkLookupShapes } from "./check-lookup-shapes.js";
+import { checkRepeatLists } from "./check-repeat-lists.js";
+import { checkSecretInText } from "./check-secret-in-text.js";
+import { checkUnboundInputs } from "./check-unbound-inputs.js";
+import { checkUnconfirmableInputs } from "./check-unconfirmable-inputs.js";
+import { checkUngatedWrites } from "./check-ungated-writes.js";
+import { checkUnknownFields } from "./check-unknown-fields.js";
+import { checkUnknownReferences } from "./check-unknown-references.js";
+import { checkUnknownTools } from "./check-unknown-tools.js";
+import { checkUsedBeforeAsked } from "./check-used-before-asked.js";
+import type { CheckContext, Rule } from "./context.js";
+
+/** The semantic rules, in the order they run (the output is sorted by position anyway). */
+export const SEMANTIC_RULES: readonly Rule[] = [
+  checkUnknownTools,
+  checkUnknownFields,
+  checkExpressionSyntax,
+  checkUnknownReferences,
+  checkConditionTypes,
+  checkLookupShapes,
+  checkFromLists,
+  checkRepeatLists,
+  checkUsedBeforeAsked,
+  checkUnboundInputs,
+  checkDuplicateAsks,
+  checkDuplicateConfirms,
+  checkSecretInText,
+  checkUngatedWrites,
+  checkUnconfirmableInputs,
+  checkConfirmCoverage,
+];
+
+/** Every semantic diagnostic for `skill`, sorted by position. */
+export function checkSkill(skill: Skill): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const ctx: CheckContext = {
+    skill,
+    exprs: createExpressions(skill),
+    report: (ruleId, pos, reason, fix) => diagnostics.push(makeDiagnostic(skill.file, ruleId, pos, reason, fix)),
+  };
+  for (const rule of SEMANTIC_RULES) rule(ctx);
+  return sortDiagnostics(diagnostics);
+}

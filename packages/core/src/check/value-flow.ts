@@ -1,0 +1,134 @@
+/**
+ * Which values exist where: a forward "must" pass (linear) over the steps. A value is available at a
+ * point when it is available on every path there: fields asked earlier, outputs of tools that ran
+ * earlier, the loop variable and per-iteration fields inside a `repeat`. Nested blocks add values only
+ * for themselves. A lookup counts as run where it is referenced or done (its inputs are then checked).
+ * Collects every tool input that cannot be bound and every value read before it exists. Pure.
+ */
+import type { AskStep, Expr, Position, Skill, Step } from "../format/ir.js";
+import { locateInExpr } from "../expr/locate.js";
+import type { CheckContext } from "./context.js";
+import { expressionsOf, holes } from "./expressions-of.js";
+import { ScopedNames } from "./scoped-names.js";
+
+export type InputSource = "loop" | "field" | "output" | "missing";
+
+export interface MissingInput { tool: string; param: string; stepId: string; pos: Position }
+export interface EarlyUse { name: string; kind: "field" | "write"; stepId: string; pos: Position; ownAsk: boolean }
+
+export interface ValueFlow {
+  missingInputs: MissingInput[];
+  earlyUses: EarlyUse[];
+  /** For each write step: where each of its inputs is bound from at that point. */
+  writeInputs: Map<string, Record<string, InputSource>>;
+}
+
+interface Pass {
+  skill: Skill;
+  ctx: CheckContext;
+  names: ScopedNames;
+  flow: ValueFlow;
+  step: Step;
+}
+
+const cache = new WeakMap<Skill, ValueFlow>();
+
+export function analyzeValueFlow(ctx: CheckContext): ValueFlow {
+  let flow = cache.get(ctx.skill);
+  if (flow) return flow;
+  flow = { missingInputs: [], earlyUses: [], writeInputs: new Map() };
+  const pass: Pass = { skill: ctx.skill, ctx, names: new ScopedNames(), flow, step: ctx.skill.steps[0] };
+  walk(ctx.skill.steps, pass);
+  cache.set(ctx.skill, flow);
+  return flow;
+}
+
+function walk(steps: readonly Step[], pass: Pass): void {
+  for (const step of steps) {
+    pass.step = step;
+    if (step.kind === "ask") passAsk(step, pass);
+    else if (step.kind === "do") passDo(step.tool, step.toolPos, pass);
+    else {
+      for (const { expr } of expressionsOf(step)) readExpr(expr, pass);
+      if (step.kind === "when" || step.kind === "repeat") passNested(step, pass);
+    }
+  }
+}
+
+function passNested(step: Extract<Step, { kind: "when" | "repeat" }>, pass: Pass): void {
+  const mark = pass.names.mark();
+  if (step.kind === "repeat") pass.names.add(`v:${step.item}`);
+  walk(step.steps, pass);
+  pass.names.rollback(mark);
+}
+
+/** Question first (the answer is not known yet), then the list it picks from; then the answer exists. */
+function passAsk(step: AskStep, pass: Pass): void {
+  for (const { expr } of holes(step.question)) readExpr(expr, pass, step.field);
+  if (step.from) readExpr(step.from, pass);
+  pass.names.add(`f:${step.field}`);
+  const shape = pass.skill.fields[step.field]?.shape;
+  if (shape?.kind === "lookup") useLookup(shape.tool, shape.toolPos, pass);
+  for (const check of step.checks) readExpr(check.condition, pass);
+}
+
+function passDo(tool: string, pos: Position, pass: Pass): void {
+  const info = pass.skill.tools[tool];
+  if (!info) return;
+  if (info.kind === "lookup") return useLookup(tool, pos, pass);
+  const sources: Record<string, InputSource> = {};
+  for (const param of info.params) {
+    sources[param.name] = inputSource(param.name, pass);
+    if (sources[param.name] === "missing" && !param.optional) missing(tool, param.name, pos, pass);
+  }
+  pass.flow.writeInputs.set(pass.step.id, sources);
+  ran(tool, pass);
+}
+
+function readExpr(expr: Expr, pass: Pass, asking?: string): void {
+  for (const ref of pass.ctx.exprs.refs(expr)) {
+    const pos = locateInExpr(expr, ref.start);
+    const { root } = ref;
+    if (pass.names.has(`v:${root}`)) continue;
+    if (pass.skill.fields[root]) {
+      if (!pass.names.has(`f:${root}`)) early(root, "field", pos, pass, root === asking);
+      continue;
+    }
+    const tool = pass.skill.tools[root];
+    if (tool?.kind === "lookup") useLookup(root, pos, pass);
+    else if (tool && !pass.names.has(`t:${root}`)) early(root, "write", pos, pass, false);
+  }
+}
+
+/** A lookup runs on demand where it is used: its required inputs must be bound there. */
+function useLookup(tool: string, pos: Position, pass: Pass): void {
+  const info = pass.skill.tools[tool];
+  if (!info || info.kind !== "lookup" || pass.names.has(`t:${tool}`)) return;
+  for (const param of info.params) {
+    if (!param.optional && inputSource(param.name, pass) === "missing") missing(tool, param.name, pos, pass);
+  }
+  ran(tool, pass);
+}
+
+/** Inputs are bound by name: loop variable, answers, then outputs of tools already run. */
+function inputSource(name: string, pass: Pass): InputSource {
+  if (pass.names.has(`v:${name}`)) return "loop";
+  if (pass.names.has(`f:${name}`)) return "field";
+  return pass.names.has(`p:${name}`) ? "output" : "missing";
+}
+
+function ran(tool: string, pass: Pass): void {
+  pass.names.add(`t:${tool}`);
+  const output = pass.skill.tools[tool]?.output;
+  if (output?.t === "object") for (const key of Object.keys(output.fields)) pass.names.add(`p:${key}`);
+}
+
+function missing(tool: string, param: string, pos: Position, pass: Pass): void {
+  const stepId = pass.step.id;
+  const seen = pass.flow.missingInputs.some((m) => m.tool === tool && m.param === param && m.stepId === stepId);
+  if (!seen) pass.flow.missingInputs.push({ tool, param, stepId, pos });
+}
+
+function early(name: string, kind: EarlyUse["kind"], pos: Position, pass: Pass, ownAsk: boolean): void {
+  pass.flow.earlyUses.push({ name, kind, stepId: pass.step.id, pos, ownAsk });
+}

@@ -1,0 +1,54 @@
+/**
+ * The CEL type environment of a skill: every field by its shape, every tool by name as its output type.
+ * Builds new Environment objects (no global state); pure from the caller's point of view.
+ */
+import { Environment } from "@marcbachmann/cel-js";
+import type { Skill } from "../format/ir.js";
+import type { ValueType } from "../tools/value-type.js";
+import { fieldValueType } from "./field-type.js";
+import { TypeTable } from "./type-table.js";
+
+export interface SkillEnvironment {
+  env: Environment;
+  table: TypeTable;
+  /** The declared value type of every variable, by name (fields, tools, loop variables). */
+  vars: Map<string, ValueType>;
+}
+
+/** The declared variables of a skill: fields first; a tool with a field's name is left out. */
+export function skillVariables(skill: Skill): Map<string, ValueType> {
+  const vars = new Map<string, ValueType>();
+  for (const field of Object.values(skill.fields)) vars.set(field.name, fieldValueType(field));
+  for (const tool of Object.values(skill.tools)) if (!vars.has(tool.name)) vars.set(tool.name, tool.output);
+  return vars;
+}
+
+/** The base environment: fields and tool outputs. */
+export function buildSkillEnvironment(skill: Skill): SkillEnvironment {
+  const env = new Environment({ homogeneousAggregateLiterals: false });
+  const table = new TypeTable(env);
+  const vars = new Map<string, ValueType>();
+  for (const [name, vt] of skillVariables(skill)) declare(env, table, vars, name, vt);
+  return { env, table, vars };
+}
+
+/** A child of `base` that also declares loop variables (the base is frozen by cloning, as cel-js does). */
+export function extendEnvironment(base: SkillEnvironment, loopVars: Record<string, ValueType>): SkillEnvironment {
+  const env = base.env.clone();
+  const table = base.table.fork(env);
+  const vars = new Map(base.vars);
+  for (const [name, vt] of Object.entries(loopVars)) {
+    if (vars.has(name)) continue;
+    declare(env, table, vars, name, vt);
+  }
+  return { env, table, vars };
+}
+
+function declare(env: Environment, table: TypeTable, vars: Map<string, ValueType>, name: string, vt: ValueType): void {
+  try {
+    env.registerVariable(name, table.celType(vt, name));
+    vars.set(name, vt);
+  } catch {
+    // A name CEL reserves (`in`, `package`, …) cannot be read in an expression; it stays undeclared.
+  }
+}

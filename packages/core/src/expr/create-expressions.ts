@@ -1,0 +1,134 @@
+/**
+ * `createExpressions(skill)`: parse, type-check, evaluate and render the skill's CEL expressions.
+ * Environments are built once per skill and once per scope (set of loop variables) and cached, as are
+ * parses and type checks. No I/O; the caches are the only state.
+ */
+import type { Expr, Skill, Template } from "../format/ir.js";
+import type { ValueType } from "../tools/value-type.js";
+import { buildSkillEnvironment, extendEnvironment, type SkillEnvironment } from "./build-environment.js";
+import { collectRefs } from "./collect-refs.js";
+import { fromCel, toCel, ValueShapeError } from "./convert-values.js";
+import { explainCelError } from "./explain-error.js";
+import { formatValue } from "./format-value.js";
+import { locateInExpr } from "./locate.js";
+import type { EvaluateResult, ExprRef, RenderResult, Scope, SkillExpressions, TypeCheckResult, Values } from "./types.js";
+
+type Parsed = ReturnType<SkillEnvironment["env"]["parse"]>;
+
+interface ScopedEnvironment extends SkillEnvironment {
+  parsed: Map<string, Parsed | { error: unknown }>;
+  checked: Map<string, TypeCheckResult>;
+}
+
+const sourceOf = (expr: Expr | string): string => (typeof expr === "string" ? expr : expr.source);
+
+export function createExpressions(skill: Skill): SkillExpressions {
+  const base = scoped(buildSkillEnvironment(skill));
+  const byScope = new Map<string, ScopedEnvironment>([["", base]]);
+  const refCache = new Map<string, ExprRef[]>();
+
+  function envFor(scope?: Scope): ScopedEnvironment {
+    const loopVars = scope?.loopVars ?? {};
+    const key = scopeKey(loopVars);
+    let found = byScope.get(key);
+    if (!found) byScope.set(key, (found = scoped(extendEnvironment(base, loopVars))));
+    return found;
+  }
+
+  function refs(expr: Expr | string): ExprRef[] {
+    const source = sourceOf(expr);
+    let found = refCache.get(source);
+    if (!found) {
+      const parsed = parseIn(base, source);
+      refCache.set(source, (found = "error" in parsed ? [] : collectRefs(parsed.ast)));
+    }
+    return found;
+  }
+
+  function typeCheck(expr: Expr | string, scope?: Scope): TypeCheckResult {
+    const senv = envFor(scope);
+    const source = sourceOf(expr);
+    let result = senv.checked.get(source);
+    if (!result) senv.checked.set(source, (result = checkIn(senv, source)));
+    if (result.ok || result.offset === undefined || typeof expr === "string") return result;
+    return { ...result, ...locateInExpr(expr, result.offset) };
+  }
+
+  function valueType(expr: Expr | string, scope?: Scope): ValueType | undefined {
+    const result = typeCheck(expr, scope);
+    return result.ok ? envFor(scope).table.valueType(result.type) : undefined;
+  }
+
+  function evaluate(expr: Expr | string, values: Values, scope?: Scope): EvaluateResult {
+    const senv = envFor(scope);
+    const source = sourceOf(expr);
+    const parsed = parseIn(senv, source);
+    if ("error" in parsed) return { ok: false, error: explainCelError(parsed.error, source).message };
+    try {
+      return { ok: true, value: fromCel(parsed(contextFor(senv, refs(source), values))) };
+    } catch (error) {
+      const message = error instanceof ValueShapeError ? error.message : explainCelError(error, source).message;
+      return { ok: false, error: message };
+    }
+  }
+
+  function render(template: Template, values: Values, scope?: Scope): RenderResult {
+    let text = "";
+    for (const part of template.parts) {
+      if (typeof part === "string") {
+        text += part;
+        continue;
+      }
+      const result = evaluate(part, values, scope);
+      if (!result.ok) return { ok: false, error: `{${part.source}}: ${result.error}` };
+      text += formatValue(result.value);
+    }
+    return { ok: true, text };
+  }
+
+  return { refs, typeCheck, valueType, evaluate, render };
+}
+
+function scoped(env: SkillEnvironment): ScopedEnvironment {
+  return { ...env, parsed: new Map(), checked: new Map() };
+}
+
+function scopeKey(loopVars: Record<string, ValueType>): string {
+  const names = Object.keys(loopVars).sort();
+  return names.length === 0 ? "" : JSON.stringify(names.map((n) => [n, loopVars[n]]));
+}
+
+function parseIn(senv: ScopedEnvironment, source: string): Parsed | { error: unknown } {
+  let found = senv.parsed.get(source);
+  if (!found) {
+    try {
+      found = senv.env.parse(source);
+    } catch (error) {
+      found = { error };
+    }
+    senv.parsed.set(source, found);
+  }
+  return found;
+}
+
+function checkIn(senv: ScopedEnvironment, source: string): TypeCheckResult {
+  const parsed = parseIn(senv, source);
+  const result: { valid: boolean; type?: string; error?: unknown } =
+    "error" in parsed ? { valid: false, error: parsed.error } : parsed.check();
+  if (result.valid) return { ok: true, type: result.type ?? "dyn" };
+  return { ok: false, ...explainCelError(result.error, source) };
+}
+
+/** The evaluation context: each root the expression reads, converted to its declared type. */
+function contextFor(senv: ScopedEnvironment, refs: ExprRef[], values: Values): Record<string, unknown> {
+  const ctx: Record<string, unknown> = {};
+  for (const { root } of refs) {
+    if (Object.hasOwn(ctx, root)) continue;
+    if (!Object.hasOwn(values, root) || values[root] === undefined) {
+      throw new ValueShapeError(`\`${root}\` has no value yet`);
+    }
+    const vt = senv.vars.get(root);
+    ctx[root] = vt ? toCel(values[root], vt, senv.table, root) : values[root];
+  }
+  return ctx;
+}

@@ -1,0 +1,88 @@
+/**
+ * CEL parse and type errors → one sentence for people, the kind of problem, and where it is. Pure.
+ */
+import type { ExprErrorKind } from "./types.js";
+
+interface CelError {
+  name?: string;
+  code?: string;
+  summary?: string;
+  message?: string;
+  range?: { start: number; end: number };
+  node?: { op?: string; args?: unknown; start: number; end: number };
+}
+
+export interface ExplainedError {
+  message: string;
+  kind: ExprErrorKind;
+  offset?: number;
+}
+
+const COMPARISONS = new Set(["<", "<=", ">", ">=", "==", "!="]);
+
+/** Explains an error thrown or returned by cel-js for `source`. */
+export function explainCelError(error: unknown, source: string): ExplainedError {
+  const e = (typeof error === "object" && error !== null ? error : {}) as CelError;
+  const summary = (e.summary ?? e.message ?? String(error)).split("\n")[0];
+  const offset = e.range?.start ?? e.node?.start;
+  if (e.name === "ParseError") return { kind: "syntax", message: syntaxMessage(e.code, summary), offset };
+  switch (e.code) {
+    case "unknown_variable":
+      return { kind: "unknown", message: `\`${summary.replace(/^Unknown variable: /, "")}\` is not a field, a tool or a loop variable`, offset };
+    case "no_such_key":
+      return { kind: "unknown", message: noSuchKey(e, summary, source), offset };
+    case "no_such_overload":
+      return overload(e, summary, source);
+    default:
+      return { kind: "type", message: summary, offset };
+  }
+}
+
+function syntaxMessage(code: string | undefined, summary: string): string {
+  if (code === "unexpected_token" && /EOF$/.test(summary)) return "the expression ends where more was expected";
+  return summary.charAt(0).toLowerCase() + summary.slice(1);
+}
+
+function noSuchKey(e: CelError, summary: string, source: string): string {
+  const key = summary.replace(/^No such key: /, "");
+  const object = e.node?.op === "." ? (e.node.args as Array<{ start: number; end: number }>)[0] : undefined;
+  if (!object) return `there is no property \`${key}\``;
+  return `\`${source.slice(object.start, object.end)}\` has no property \`${key}\``;
+}
+
+/** "no such overload: string > int" → "`>` cannot compare text (string) with a whole number (int)". */
+function overload(e: CelError, summary: string, source: string): ExplainedError {
+  const m = /^no such overload: (\S+) (\S+) (\S+)$/.exec(summary);
+  if (!m) return { kind: "type", message: summary, offset: e.range?.start };
+  const [, left, op, right] = m;
+  const message = COMPARISONS.has(op)
+    ? `\`${op}\` cannot compare ${describeCelType(left)} with ${describeCelType(right)}`
+    : `\`${op}\` does not apply to ${describeCelType(left)} and ${describeCelType(right)}`;
+  return { kind: "type", message, offset: operatorOffset(e, op, source) };
+}
+
+function operatorOffset(e: CelError, op: string, source: string): number | undefined {
+  const operands = Array.isArray(e.node?.args) ? (e.node.args as Array<{ end?: number }>) : [];
+  const from = operands[0]?.end ?? e.range?.start ?? 0;
+  const at = source.indexOf(op, from);
+  return at >= 0 ? at : e.range?.start;
+}
+
+/** A CEL type in words, with its CEL name: "a whole number (int)". */
+export function describeCelType(name: string): string {
+  if (name.startsWith("list<")) return `a list (${readableName(name)})`;
+  switch (name) {
+    case "string": return "text (string)";
+    case "int": return "a whole number (int)";
+    case "double": return "a number (double)";
+    case "bool": return "a yes/no value (bool)";
+    case "null_type": return "null";
+    case "dyn": return "a value of unknown type";
+  }
+  return name.startsWith("$") ? `an object (${readableName(name)})` : name;
+}
+
+/** `$search_flights.flights.item` → `search_flights.flights[]`; list<…> kept. */
+export function readableName(name: string): string {
+  return name.replace(/\$([\w.]+?)((?:\.item)*)(~\d+)?(?=[>,]|$)/g, (_, path: string, items: string) => path + "[]".repeat(items.length / 5));
+}

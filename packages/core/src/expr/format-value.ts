@@ -1,0 +1,26 @@
+/**
+ * How a value is printed in a template hole. Pure.
+ * Numbers plainly (1240, 12.5), lists joined with ", ", yes/no for booleans, nothing for null.
+ */
+export function formatValue(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number") return formatNumber(value);
+  if (typeof value === "bigint") return value.toString();
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (Array.isArray(value)) return value.map(formatValue).join(", ");
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "object") return formatObject(value as Record<string, unknown>);
+  return String(value);
+}
+
+function formatNumber(n: number): string {
+  if (!Number.isFinite(n)) return String(n);
+  if (Number.isInteger(n) && Math.abs(n) < 1e21) return n.toFixed(0);
+  return String(n);
+}
+
+/** A row: its `name`, `label` or `id` if it has one, else `key: value` pairs. */
+function formatObject(row: Record<string, unknown>): string {
+  for (const key of ["name", "label", "id"]) if (typeof row[key] === "string") return row[key] as string;
+  return Object.entries(row).map(([k, v]) => `${k}: ${formatValue(v)}`).join(", ");
+}

@@ -1,0 +1,152 @@
+/**
+ * Build a step of a known kind from its keys: each kind's value and the extra keys it takes
+ * (ask: from, widget, check; confirm: by, widget; when/repeat: steps). Pure.
+ */
+import { didYouMean } from "./suggest.js";
+import { templateOf } from "./parse-template.js";
+import type { BlockContext } from "./yaml-block.js";
+import { asMap, asSeq, describeNode, exprOf, isIdentifier, keyName, scalarText, type YamlPair } from "./yaml-node.js";
+import type { Check, Expr, Position, Step, StepKind } from "./ir.js";
+
+/** The block context plus a way to parse nested `steps:` (ids continue from the parent's). */
+export interface StepContext extends BlockContext {
+  children(node: unknown, parentId: string): Step[];
+}
+
+interface Common {
+  id: string;
+  pos: Position;
+  keys: Record<string, Position>;
+}
+
+type Entries = Map<string, YamlPair>;
+
+/** The step of kind `kind`, or undefined (reported) when its value has the wrong form. */
+export function buildStep(kind: StepKind, entries: Entries, common: Common, ctx: StepContext): Step | undefined {
+  const pair = entries.get(kind)!;
+  const bad = (reason: string, fix: string) => {
+    ctx.report("invalid-step", ctx.pos(pair.value ?? pair.key), reason, fix);
+    return undefined;
+  };
+  const value = pair.value;
+  switch (kind) {
+    case "say":
+    case "chat": {
+      const text = scalarText(value);
+      if (text === undefined || text.trim() === "") return bad(`\`${kind}:\` is ${describeNode(value)}, not text.`, `Write \`${kind}: "…"\` with the text on the same line.`);
+      return kind === "say" ? { ...common, kind, text: templateOf(value, ctx) } : { ...common, kind, instructions: text };
+    }
+    case "do": {
+      const tool = scalarText(value);
+      if (tool === undefined || !isIdentifier(tool)) return bad(`\`do:\` is ${describeNode(value)}, not the name of a tool.`, "Write the name of a tool from tools.ts, like `do: quote_trip`.");
+      return { ...common, kind, tool, toolPos: ctx.pos(value) };
+    }
+    case "ask":
+      return buildAsk(entries, common, ctx, bad);
+    case "confirm":
+      return buildConfirm(entries, common, ctx, bad);
+    case "when": {
+      const condition = exprOf(value, ctx);
+      if (!condition) return bad("`when:` has no condition.", "Write a condition after `when:`, like `when: quote_trip.total > quote_trip.budget`.");
+      const steps = nestedSteps(kind, entries, common, ctx);
+      return steps && { ...common, kind, condition, steps };
+    }
+    case "repeat":
+      return buildRepeat(entries, common, ctx, bad);
+  }
+}
+
+type Bad = (reason: string, fix: string) => undefined;
+
+/** `{ name: "question" }` — the one entry of an ask or confirm. */
+function oneEntry(kind: "ask" | "confirm", value: unknown, bad: Bad): { name: string; key: unknown; text: unknown } | undefined {
+  const map = asMap(value);
+  const example = kind === "ask" ? '`ask: { nights: "How many nights?" }`' : '`confirm: { pay: "Pay for this trip?" }`';
+  const what = kind === "ask" ? "field" : "confirmation id";
+  if (!map || map.items.length !== 1) return bad(`\`${kind}:\` is ${map ? `a mapping of ${map.items.length} entries` : describeNode(value)}, not one ${what} and its question.`, `Write ${example}.`);
+  const [pair] = map.items;
+  const name = keyName(pair);
+  if (name === undefined || !isIdentifier(name)) return bad(`\`${name ?? describeNode(pair.key)}\` is not a usable ${what}.`, `Use letters, digits and \`_\`, like ${example}.`);
+  if (!scalarText(pair.value)?.trim()) return bad(`The question for \`${name}\` is ${describeNode(pair.value)}, not text.`, `Write ${example}.`);
+  return { name, key: pair.key, text: pair.value };
+}
+
+function buildAsk(entries: Entries, common: Common, ctx: StepContext, bad: Bad): Step | undefined {
+  const entry = oneEntry("ask", entries.get("ask")!.value, bad);
+  const checks = parseChecks(entries.get("check"), ctx);
+  const fromPair = entries.get("from");
+  const from = fromPair && exprOf(fromPair.value, ctx);
+  if (fromPair && !from) ctx.report("invalid-step", ctx.pos(fromPair.value ?? fromPair.key), "`from:` does not name a list.", "Write the lookup's list, like `from: search_flights.flights`.");
+  const widget = widgetOf(entries, ctx);
+  if (!entry) return undefined;
+  return {
+    ...common, kind: "ask", field: entry.name, fieldPos: ctx.pos(entry.key), question: templateOf(entry.text, ctx), checks,
+    ...(from && { from }), ...(widget !== undefined && { widget }),
+  };
+}
+
+function buildConfirm(entries: Entries, common: Common, ctx: StepContext, bad: Bad): Step | undefined {
+  const entry = oneEntry("confirm", entries.get("confirm")!.value, bad);
+  const byPair = entries.get("by");
+  const by = byPair && scalarText(byPair.value)?.trim();
+  if (byPair && !by) ctx.report("invalid-step", ctx.pos(byPair.value ?? byPair.key), `\`by:\` is ${describeNode(byPair.value)}, not a role.`, "Name the role that approves, like `by: manager`.");
+  const widget = widgetOf(entries, ctx);
+  if (!entry) return undefined;
+  return { ...common, kind: "confirm", confirm: entry.name, question: templateOf(entry.text, ctx), ...(by && { by }), ...(widget !== undefined && { widget }) };
+}
+
+function buildRepeat(entries: Entries, common: Common, ctx: StepContext, bad: Bad): Step | undefined {
+  const map = asMap(entries.get("repeat")!.value);
+  if (!map) return bad(`\`repeat:\` is ${describeNode(entries.get("repeat")!.value)}, not \`{ for: item, in: list }\`.`, "Write `repeat: { for: item, in: order.items }`.");
+  let item: string | undefined;
+  let list: Expr | undefined;
+  for (const pair of map.items) {
+    const key = keyName(pair);
+    if (key === "for") item = scalarText(pair.value)?.trim();
+    else if (key === "in") list = exprOf(pair.value, ctx);
+    else ctx.report("unknown-step-key", ctx.pos(pair.key), `\`${key ?? "?"}\` is not a key of \`repeat:\`.`, didYouMean(key ?? "", ["for", "in"], "keys of `repeat:`"));
+  }
+  if (item === undefined || !isIdentifier(item) || !list) {
+    return bad("`repeat:` needs `for:` with a name for each element and `in:` with a list.", "Write `repeat: { for: item, in: order.items }`.");
+  }
+  const steps = nestedSteps("repeat", entries, common, ctx);
+  return steps && { ...common, kind: "repeat", item, list, steps };
+}
+
+function nestedSteps(kind: "when" | "repeat", entries: Entries, common: Common, ctx: StepContext): Step[] | undefined {
+  const pair = entries.get("steps");
+  const seq = asSeq(pair?.value);
+  if (!pair || !seq || seq.items.length === 0) {
+    const at = pair ? ctx.pos(pair.value ?? pair.key) : common.keys[kind];
+    ctx.report("invalid-step", at, `This \`${kind}\` has ${pair ? `${describeNode(pair.value)} under \`steps:\`` : "no `steps:`"}, so it runs nothing.`, `Add \`steps:\` under \`${kind}:\` (same indentation) with a list of steps.`);
+    return undefined;
+  }
+  return ctx.children(seq, common.id);
+}
+
+function widgetOf(entries: Entries, ctx: BlockContext): string | undefined {
+  const pair = entries.get("widget");
+  if (!pair) return undefined;
+  const name = scalarText(pair.value)?.trim();
+  if (name && /^[A-Za-z_][\w-]*$/.test(name)) return name;
+  ctx.report("invalid-step", ctx.pos(pair.value ?? pair.key), `\`widget:\` is ${describeNode(pair.value)}, not a widget name.`, "Name the widget, like `widget: flight_grid`.");
+  return undefined;
+}
+
+/** `check: { condition: message, … }` on an ask. */
+function parseChecks(pair: YamlPair | undefined, ctx: BlockContext): Check[] {
+  if (!pair) return [];
+  const map = asMap(pair.value);
+  if (!map || map.items.length === 0) {
+    ctx.report("invalid-step", ctx.pos(pair.value ?? pair.key), `\`check:\` is ${describeNode(pair.value)}, not conditions with messages.`, 'Write `check: { check_arrival.ok: "That flight lands too late." }`.');
+    return [];
+  }
+  const checks: Check[] = [];
+  for (const item of map.items) {
+    const condition = exprOf(item.key, ctx);
+    const message = scalarText(item.value)?.trim();
+    if (condition && message) checks.push({ condition, message });
+    else ctx.report("invalid-step", ctx.pos(item.value ?? item.key), "Each `check:` entry is a condition and the message shown when it is false.", 'Write `condition: "message"`, like `verify_code.valid: "That code is not valid."`.');
+  }
+  return checks;
+}

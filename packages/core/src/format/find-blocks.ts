@@ -1,0 +1,178 @@
+/**
+ * Find the parts of SKILL.md that carry the flow: the frontmatter, the title, and the fenced ```yaml
+ * blocks under the `## Fields` and `## Steps` headings (matched case-insensitively). Everything else is
+ * prose for people. Pure: remark parses the Markdown, nothing is read from disk.
+ */
+import { remark } from "remark";
+import remarkFrontmatter from "remark-frontmatter";
+import type { ParseReport } from "./diagnose.js";
+import type { Position } from "./ir.js";
+
+/** A YAML source cut out of SKILL.md, with what it takes to map its positions back to the file. */
+export interface SourceBlock {
+  /** The YAML text as the YAML parser sees it. */
+  text: string;
+  /** File line of the block's first line of YAML. */
+  line: number;
+  /** For each line of YAML: how many columns Markdown removed at its start (indented fences). */
+  shifts: number[];
+  /** The opening fence (or `---`). */
+  pos: Position;
+}
+
+export interface FoundBlocks {
+  frontmatter?: SourceBlock;
+  fields?: SourceBlock;
+  steps?: SourceBlock;
+  /** Text of the first `#` heading. */
+  title?: string;
+  /** The Markdown without frontmatter, title, and the Fields and Steps headings and blocks. */
+  prose: string;
+}
+
+interface MdNode {
+  type: string;
+  depth?: number;
+  lang?: string | null;
+  value?: string;
+  children?: MdNode[];
+  position?: { start: { line: number; column: number; offset?: number }; end: { offset?: number } };
+}
+
+type Section = "fields" | "steps";
+
+const parser = remark().use(remarkFrontmatter, ["yaml"]);
+
+/** Split SKILL.md (already normalized to `\n` line endings) into its blocks and prose. */
+export function findBlocks(text: string, report: ParseReport): FoundBlocks {
+  const tree = parser.parse(text) as MdNode;
+  const lines = text.split("\n");
+  const found: FoundBlocks = { prose: "" };
+  const cut: Array<[number, number]> = [];
+  const seen = new Set<Section>();
+  let section: { name: Section; depth: number; unlabeled?: MdNode } | undefined;
+  for (const node of tree.children ?? []) {
+    if (node.type === "yaml") {
+      found.frontmatter = frontmatterBlock(node);
+      cut.push(span(node));
+    } else if (node.type === "heading") {
+      const name = headingText(node).trim().toLowerCase();
+      if (section && (node.depth ?? 1) <= section.depth) section = closeSection(section, found, report);
+      if (name === "fields" || name === "steps") {
+        if (seen.has(name)) duplicateHeading(node, name, report);
+        seen.add(name);
+        section = { name, depth: node.depth ?? 2 };
+        cut.push(span(node));
+      } else if (node.depth === 1 && found.title === undefined) {
+        found.title = headingText(node).trim();
+        cut.push(span(node));
+      }
+    } else if (node.type === "code" && section) {
+      if (isYaml(node) && !found[section.name]) {
+        found[section.name] = codeBlock(node, lines, text, report);
+        cut.push(span(node));
+      } else if (isYaml(node)) extraBlock(node, section.name, report);
+      else section.unlabeled ??= node;
+    }
+  }
+  if (section) closeSection(section, found, report);
+  if (!found.frontmatter) checkUnclosedFrontmatter(text, report);
+  found.prose = proseWithout(text, cut);
+  return found;
+}
+
+function isYaml(node: MdNode): boolean {
+  return node.lang === "yaml" || node.lang === "yml";
+}
+
+function span(node: MdNode): [number, number] {
+  return [node.position?.start.offset ?? 0, node.position?.end.offset ?? 0];
+}
+
+function fencePos(node: MdNode): Position {
+  return { line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 };
+}
+
+function headingText(node: MdNode): string {
+  if (typeof node.value === "string") return node.value;
+  return (node.children ?? []).map(headingText).join("");
+}
+
+function frontmatterBlock(node: MdNode): SourceBlock {
+  const text = node.value ?? "";
+  return { text, line: fencePos(node).line + 1, shifts: [], pos: fencePos(node) };
+}
+
+/** A fenced block; Markdown strips up to the fence's indentation from each line, which `shifts` restores. */
+function codeBlock(node: MdNode, lines: string[], source: string, report: ParseReport): SourceBlock {
+  const pos = fencePos(node);
+  const text = node.value ?? "";
+  const shifts = text.split("\n").map((valueLine, i) => Math.max(0, (lines[pos.line + i] ?? "").length - valueLine.length));
+  const [start, end] = span(node);
+  const raw = source.slice(start, end).split("\n");
+  if (raw.length < 2 || !/^\s*(`{3,}|~{3,})\s*$/.test(raw[raw.length - 1])) {
+    report(
+      "markdown-syntax",
+      pos,
+      `The \`\`\`${node.lang} block that opens on line ${pos.line} is never closed.`,
+      "Add a closing ``` line after the block's last line.",
+    );
+  }
+  return { text, line: pos.line + 1, shifts, pos };
+}
+
+function closeSection(section: { name: Section; unlabeled?: MdNode }, found: FoundBlocks, report: ParseReport): undefined {
+  if (!found[section.name] && section.unlabeled) {
+    report(
+      "invalid-block",
+      fencePos(section.unlabeled),
+      `The code block under \`## ${title(section.name)}\` is not marked as YAML, so it is not read.`,
+      "Open the fence with ```yaml.",
+    );
+  }
+  return undefined;
+}
+
+function duplicateHeading(node: MdNode, name: Section, report: ParseReport): void {
+  report(
+    "invalid-block",
+    fencePos(node),
+    `SKILL.md has a second \`## ${title(name)}\` heading; only the first block of ${name} is read.`,
+    `Merge both into the first \`## ${title(name)}\` section.`,
+  );
+}
+
+function extraBlock(node: MdNode, name: Section, report: ParseReport): void {
+  report(
+    "invalid-block",
+    fencePos(node),
+    `This is a second \`\`\`yaml block of ${name}; only the first one is read.`,
+    `Move its content into the first \`\`\`yaml block under \`## ${title(name)}\`.`,
+  );
+}
+
+function checkUnclosedFrontmatter(text: string, report: ParseReport): void {
+  if (!/^---[ \t]*\n/.test(text)) return;
+  report(
+    "frontmatter-syntax",
+    { line: 1, column: 1 },
+    "The frontmatter that opens on line 1 is never closed.",
+    "Add a `---` line after the frontmatter's last line.",
+  );
+}
+
+function title(name: Section): string {
+  return name === "fields" ? "Fields" : "Steps";
+}
+
+/** `text` with the cut spans removed and runs of blank lines squeezed. */
+function proseWithout(text: string, cut: Array<[number, number]>): string {
+  let prose = "";
+  let from = 0;
+  for (const [start, end] of [...cut].sort((a, b) => a[0] - b[0])) {
+    prose += text.slice(from, start);
+    from = Math.max(from, end);
+  }
+  prose += text.slice(from);
+  return prose.replace(/\n{3,}/g, "\n\n").trim();
+}

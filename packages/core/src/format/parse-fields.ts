@@ -1,0 +1,129 @@
+/**
+ * The Fields block: a mapping of field names to declarations, each with exactly one shape and optional
+ * flags (`secret`, `message`, `synonyms`, `description`). Pure.
+ */
+import { isScalar, type YAMLMap } from "yaml";
+import { didYouMean } from "./suggest.js";
+import { parseShape, SHAPE_KEYS, type ShapeKey } from "./parse-shape.js";
+import type { BlockContext } from "./yaml-block.js";
+import { asMap, asSeq, describeNode, isIdentifier, keyName, scalarText, type YamlPair } from "./yaml-node.js";
+import type { FieldDecl, Shape } from "./ir.js";
+
+const FLAG_KEYS = ["secret", "message", "synonyms", "description"] as const;
+const FIELD_KEYS: readonly string[] = [...SHAPE_KEYS, ...FLAG_KEYS];
+
+/** Parse the Fields block's document contents into declarations by name. */
+export function parseFields(contents: unknown, ctx: BlockContext): Record<string, FieldDecl> {
+  const fields: Record<string, FieldDecl> = {};
+  const seen = new Map<string, number>();
+  if (contents === null || contents === undefined || (isScalar(contents) && contents.value === null)) return fields;
+  const map = asMap(contents);
+  if (!map) {
+    ctx.report("invalid-block", ctx.pos(contents), `The Fields block is ${describeNode(contents)}, not a mapping of field names to shapes.`, "Write one field per line, like `nights: { number: { min: 1, max: 14 } }`.");
+    return fields;
+  }
+  for (const pair of map.items) {
+    const name = keyName(pair);
+    if (name === undefined || !isIdentifier(name)) {
+      ctx.report("invalid-field", ctx.pos(pair.key), `\`${name ?? describeNode(pair.key)}\` is not a usable field name.`, "Name fields with letters, digits and `_`, starting with a letter, like `approval_code`.");
+    } else if (seen.has(name)) {
+      const first = seen.get(name);
+      ctx.report("duplicate-field", ctx.pos(pair.key), `Field \`${name}\` is declared twice (first on line ${first}).`, "Remove one declaration, or rename one of the fields.");
+    } else {
+      seen.set(name, ctx.pos(pair.key).line);
+      const decl = parseDecl(name, pair, ctx);
+      if (decl) fields[name] = decl;
+    }
+  }
+  return fields;
+}
+
+function parseDecl(name: string, pair: YamlPair, ctx: BlockContext): FieldDecl | undefined {
+  const map = asMap(pair.value);
+  if (!map) {
+    ctx.report("invalid-field", ctx.pos(pair.value ?? pair.key), `Field \`${name}\` is declared as ${describeNode(pair.value)}, not as a shape.`, `Declare it with a shape, like \`${name}: { text: true }\`.`);
+    return undefined;
+  }
+  const decl: FieldDecl = { name, shape: { kind: "text" }, secret: false, declared: true, pos: ctx.pos(pair.key) };
+  const shapes: Array<{ key: ShapeKey; shape?: Shape; pair: YamlPair }> = [];
+  let unknownKey = false;
+  for (const item of map.items) {
+    const key = keyName(item);
+    if (key !== undefined && (SHAPE_KEYS as readonly string[]).includes(key)) {
+      shapes.push({ key: key as ShapeKey, shape: parseShape(key as ShapeKey, item.value, name, ctx), pair: item });
+    } else if (key !== undefined && (FLAG_KEYS as readonly string[]).includes(key)) {
+      parseFlag(decl, key as (typeof FLAG_KEYS)[number], item, ctx);
+    } else {
+      ctx.report("unknown-field-key", ctx.pos(item.key), `\`${key ?? "?"}\` is not a field key (field \`${name}\`).`, didYouMean(key ?? "", FIELD_KEYS, "field keys"));
+      unknownKey = true;
+    }
+  }
+  // A decl with a good shape is kept even when a flag is wrong, so one mistake is reported once.
+  if (shapes.length === 0 && unknownKey) return undefined; // most likely a misspelt shape, reported above
+  return finishDecl(decl, shapes, map, ctx) ? decl : undefined;
+}
+
+function finishDecl(decl: FieldDecl, shapes: Array<{ key: ShapeKey; shape?: Shape; pair: YamlPair }>, map: YAMLMap<unknown, unknown>, ctx: BlockContext): boolean {
+  if (shapes.length === 0) {
+    ctx.report("invalid-field", decl.pos, `Field \`${decl.name}\` has no shape.`, `Give it one of: ${SHAPE_KEYS.join(", ")}.`);
+    return false;
+  }
+  if (shapes.length > 1) {
+    ctx.report("invalid-field", ctx.pos(shapes[1].pair.key), `Field \`${decl.name}\` has two shapes, \`${shapes[0].key}\` and \`${shapes[1].key}\`.`, "Keep one shape per field.");
+    return false;
+  }
+  if (!shapes[0].shape) return false;
+  decl.shape = shapes[0].shape;
+  if (decl.synonyms && decl.shape.kind !== "choices") {
+    const at = map.items.find((item) => keyName(item) === "synonyms");
+    ctx.report("invalid-field", ctx.pos(at?.key), `\`synonyms:\` of \`${decl.name}\` only applies to \`choices:\`.`, "Remove `synonyms:`, or make the field a `choices:` field.");
+    delete decl.synonyms;
+  }
+  if (!checkSynonymTargets(decl, map, ctx)) delete decl.synonyms;
+  return true;
+}
+
+function checkSynonymTargets(decl: FieldDecl, map: YAMLMap<unknown, unknown>, ctx: BlockContext): boolean {
+  if (!decl.synonyms || decl.shape.kind !== "choices") return true;
+  const choices = decl.shape.choices;
+  const unknown = Object.keys(decl.synonyms).find((choice) => !choices.includes(choice));
+  if (unknown === undefined) return true;
+  const at = asMap(map.items.find((item) => keyName(item) === "synonyms")?.value)?.items.find((item) => keyName(item) === unknown);
+  ctx.report("invalid-field", ctx.pos(at?.key), `\`synonyms:\` of \`${decl.name}\` names \`${unknown}\`, which is not one of its choices.`, didYouMean(unknown, choices, "choices"));
+  return false;
+}
+
+function parseFlag(decl: FieldDecl, key: (typeof FLAG_KEYS)[number], pair: YamlPair, ctx: BlockContext): boolean {
+  const value = pair.value;
+  const bad = (reason: string, fix: string) => {
+    ctx.report("invalid-field", ctx.pos(value ?? pair.key), reason, fix);
+    return false;
+  };
+  if (key === "secret") {
+    if (!isScalar(value) || typeof value.value !== "boolean") return bad(`\`secret:\` of \`${decl.name}\` is ${describeNode(value)}, not true or false.`, "Write `secret: true`.");
+    decl.secret = value.value;
+  } else if (key === "synonyms") {
+    const synonyms = parseSynonyms(value);
+    if (!synonyms) return bad(`\`synonyms:\` of \`${decl.name}\` must map each choice to a list of words.`, "Write `synonyms: { economy: [coach, standard] }`.");
+    decl.synonyms = synonyms;
+  } else {
+    const text = scalarText(value);
+    if (text === undefined) return bad(`\`${key}:\` of \`${decl.name}\` is ${describeNode(value)}, not text.`, `Write \`${key}:\` as a line of text.`);
+    decl[key] = text;
+  }
+  return true;
+}
+
+function parseSynonyms(value: unknown): Record<string, string[]> | undefined {
+  const map = asMap(value);
+  if (!map) return undefined;
+  const synonyms: Record<string, string[]> = {};
+  for (const pair of map.items) {
+    const choice = keyName(pair);
+    const single = scalarText(pair.value);
+    const words = single !== undefined ? [single] : asSeq(pair.value)?.items.map(scalarText);
+    if (choice === undefined || !words || words.some((word) => word === undefined)) return undefined;
+    synonyms[choice] = words as string[];
+  }
+  return synonyms;
+}

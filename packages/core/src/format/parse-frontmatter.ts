@@ -1,0 +1,53 @@
+/**
+ * The frontmatter: `name` and `description` (both required, text), plus the optional `license` and
+ * `metadata` keys of agent-skill frontmatter. Pure.
+ */
+import { didYouMean } from "./suggest.js";
+import type { ParseReport } from "./diagnose.js";
+import type { SourceBlock } from "./find-blocks.js";
+import { parseYamlBlock } from "./yaml-block.js";
+import { asMap, keyName, scalarText } from "./yaml-node.js";
+
+const KEYS = ["name", "description", "license", "metadata"];
+
+export interface SkillMeta {
+  name: string;
+  description: string;
+}
+
+/** Read name and description; report what is missing or wrong. Missing values come back as "". */
+export function parseFrontmatter(block: SourceBlock | undefined, report: ParseReport): SkillMeta {
+  const meta = { name: "", description: "" };
+  if (!block) {
+    report(
+      "frontmatter-invalid",
+      { line: 1, column: 1 },
+      "SKILL.md has no frontmatter, so the skill has no name or description.",
+      "Start the file with `---`, then `name: …` and `description: …` lines, then `---`.",
+    );
+    return meta;
+  }
+  const { doc, ctx } = parseYamlBlock(block, "frontmatter", "frontmatter-syntax", report);
+  if (!doc) return meta;
+  const map = asMap(doc.contents);
+  if (!map) {
+    report("frontmatter-invalid", block.pos, "The frontmatter is not a list of `key: value` lines.", "Write `name: …` and `description: …` between the `---` lines.");
+    return meta;
+  }
+  for (const pair of map.items) {
+    const key = keyName(pair);
+    if (key === "name" || key === "description") {
+      const value = scalarText(pair.value)?.trim();
+      if (value) meta[key] = value;
+      else report("frontmatter-invalid", ctx.pos(pair.value ?? pair.key), `The frontmatter's \`${key}\` is empty or not text.`, `Give \`${key}\` a line of text.`);
+    } else if (key === undefined || !KEYS.includes(key)) {
+      report("frontmatter-invalid", ctx.pos(pair.key), `\`${key ?? "?"}\` is not a frontmatter key.`, didYouMean(key ?? "", KEYS, "frontmatter keys"));
+    }
+  }
+  for (const key of ["name", "description"] as const) {
+    if (!map.items.some((pair) => keyName(pair) === key)) {
+      report("frontmatter-invalid", block.pos, `The frontmatter has no \`${key}\`.`, `Add a \`${key}: …\` line to the frontmatter.`);
+    }
+  }
+  return meta;
+}

@@ -1,0 +1,93 @@
+/**
+ * One step of the Steps block: find its kind (its one kind key), check every other key belongs on that
+ * kind, then build it. A step whose kind cannot be told, or whose value is malformed, is reported and
+ * left out; a misplaced extra key is reported and the step kept. Pure.
+ */
+import { didYouMean } from "./suggest.js";
+import { buildStep, type StepContext } from "./build-step.js";
+import type { BlockContext } from "./yaml-block.js";
+import { asMap, describeNode, keyName, scalarText, type YamlPair } from "./yaml-node.js";
+import type { Position, Step, StepKind } from "./ir.js";
+
+export const STEP_KINDS: readonly StepKind[] = ["say", "ask", "do", "confirm", "chat", "when", "repeat"];
+
+/** The keys each kind takes besides its own. */
+const EXTRAS: Record<StepKind, readonly string[]> = {
+  say: [], ask: ["from", "widget", "check"], do: [], confirm: ["by", "widget"], chat: [], when: ["steps"], repeat: ["steps"],
+};
+const ALL_EXTRAS = ["from", "widget", "check", "by", "steps"];
+
+/** Parse the step written as `node`, with id `id` ("3", "5.2"). */
+export function parseStep(node: unknown, id: string, ctx: StepContext): Step | undefined {
+  const map = asMap(node);
+  if (!map || map.items.length === 0) {
+    reportNotMapping(node, ctx);
+    return undefined;
+  }
+  const entries = new Map<string, YamlPair>();
+  const keys: Record<string, Position> = {};
+  for (const pair of map.items) {
+    const key = keyName(pair) ?? describeNode(pair.key);
+    if (entries.has(key)) {
+      ctx.report("invalid-step", ctx.pos(pair.key), `This step has \`${key}:\` twice.`, `Keep one \`${key}:\`.`);
+      continue;
+    }
+    entries.set(key, pair);
+    keys[key] = ctx.pos(pair.key);
+  }
+  const kinds = [...entries.keys()].filter((key): key is StepKind => (STEP_KINDS as readonly string[]).includes(key));
+  const kind = kinds.length === 1 ? kinds[0] : undefined;
+  const unknown = checkExtraKeys(entries, kind, ctx);
+  if (kinds.length > 1) {
+    ctx.report("invalid-step", keys[kinds[1]], `This step has two kinds, \`${kinds[0]}\` and \`${kinds[1]}\`.`, "Split it into two steps, one kind each.");
+  } else if (!kind && !unknown) {
+    ctx.report("invalid-step", ctx.pos(map.items[0].key), "This step has no kind.", `Start it with one of: ${STEP_KINDS.join(", ")}.`);
+  }
+  if (!kind) return undefined;
+  const first = ctx.pos(map.items[0].key);
+  return buildStep(kind, entries, { id, pos: { line: first.line, column: first.column }, keys }, ctx);
+}
+
+/** Report keys that are unknown or do not belong on `kind`; say whether an unknown key was found. */
+function checkExtraKeys(entries: Map<string, YamlPair>, kind: StepKind | undefined, ctx: BlockContext): boolean {
+  let unknown = false;
+  for (const [key, pair] of entries) {
+    if ((STEP_KINDS as readonly string[]).includes(key) || (kind && EXTRAS[kind].includes(key))) continue;
+    const pos = ctx.pos(pair.key);
+    if (!ALL_EXTRAS.includes(key)) {
+      const candidates = [...STEP_KINDS, ...(kind ? EXTRAS[kind] : ALL_EXTRAS)];
+      ctx.report("unknown-step-key", pos, `\`${key}\` is not a step key.`, didYouMean(key, candidates, "step keys"));
+      unknown = true;
+    } else if (kind) misplacedKey(key, kind, pos, ctx);
+  }
+  return unknown;
+}
+
+function misplacedKey(key: string, kind: StepKind, pos: Position, ctx: BlockContext): void {
+  if (key === "by") {
+    ctx.report("by-outside-confirm", pos, `\`by:\` is on ${aStep(kind)}, but only a \`confirm\` can wait for an approval.`, "Move `by:` onto the `confirm` that needs the approval, or remove it.");
+  } else if (key === "widget") {
+    ctx.report("widget-not-allowed", pos, `${capitalize(aStep(kind))} cannot show a widget.`, "Move `widget:` onto an `ask` or `confirm` step, or remove it.");
+  } else {
+    const home = key === "steps" ? "a `when` or `repeat`" : "an `ask`";
+    ctx.report("invalid-step", pos, `\`${key}:\` is on ${aStep(kind)}, but it belongs on ${home}.`, `Move \`${key}:\` onto ${home} step, or remove it.`);
+  }
+}
+
+function reportNotMapping(node: unknown, ctx: BlockContext): void {
+  const text = scalarText(node);
+  const word = text?.trim().split(/\s+/)[0];
+  const fix = word && (STEP_KINDS as readonly string[]).includes(word)
+    ? `Put a colon after the kind: \`${word}: ${text!.trim().slice(word.length).trim()}\`.`
+    : `Write the step as \`kind: value\`, with kind one of: ${STEP_KINDS.join(", ")}.`;
+  ctx.report("invalid-step", ctx.pos(node), `This step is ${describeNode(node)}, not a \`kind: value\` mapping.`, fix);
+}
+
+/** "an `ask` step", "a `say` step". */
+function aStep(kind: StepKind): string {
+  return `${kind === "ask" ? "an" : "a"} \`${kind}\` step`;
+}
+
+function capitalize(text: string): string {
+  return text[0].toUpperCase() + text.slice(1);
+}

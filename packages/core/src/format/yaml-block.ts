@@ -1,0 +1,110 @@
+/**
+ * Parse one YAML block of SKILL.md with positions kept, and give the block parsers a context that
+ * turns YAML offsets into file lines and columns (file line = fence line + line within the block).
+ * Lines are counted from the text itself: yaml's LineCounter misses line breaks inside tokens it
+ * cannot parse, which would shift every error after the first. Pure.
+ */
+import { parseDocument, type Document, type ErrorCode } from "yaml";
+import type { RuleId } from "../check/catalog.js";
+import type { ParseReport } from "./diagnose.js";
+import type { SourceBlock } from "./find-blocks.js";
+import type { Position } from "./ir.js";
+
+/** What the Fields and Steps parsers need: the report sink and position mapping for one block. */
+export interface BlockContext {
+  report: ParseReport;
+  /** The block's YAML text (to find text inside a scalar as it was written). */
+  text: string;
+  /** File position of a character offset in the block. */
+  at(offset: number): Position;
+  /** File position of a YAML node: where it starts and ends. */
+  pos(node: unknown): Position;
+}
+
+/** A parsed block: the document (undefined when the YAML is broken) and its context. */
+export interface ParsedBlock {
+  doc?: Document.Parsed;
+  ctx: BlockContext;
+}
+
+/**
+ * Parse `block` as one YAML document. Syntax errors are reported under `ruleId`, one per line,
+ * and leave `doc` undefined so no half-read structure reaches the IR.
+ */
+export function parseYamlBlock(block: SourceBlock, label: string, ruleId: RuleId, report: ParseReport): ParsedBlock {
+  const doc = parseDocument(block.text, { uniqueKeys: false, prettyErrors: false });
+  const ctx = blockContext(block, report);
+  if (doc.errors.length === 0) return { doc, ctx };
+  const lines = new Set<number>();
+  for (const error of doc.errors) {
+    const pos = ctx.at(errorOffset(block.text, error.pos[0], error.message));
+    if (lines.has(pos.line)) continue;
+    lines.add(pos.line);
+    const message = error.message.split("\n")[0].replace(/[.:]\s*$/, "");
+    report(ruleId, pos, `The ${label} is not valid YAML: ${message}.`, yamlFix(error.code, message));
+  }
+  return { ctx };
+}
+
+function blockContext(block: SourceBlock, report: ParseReport): BlockContext {
+  const starts = lineStarts(block.text);
+  const at = (offset: number): Position => {
+    const clamped = Math.max(0, Math.min(offset, block.text.length));
+    const index = lineIndex(starts, clamped);
+    return { line: block.line + index, column: clamped - starts[index] + 1 + (block.shifts[index] ?? 0) };
+  };
+  const pos = (node: unknown): Position => {
+    const range = (node as { range?: [number, number, number] } | null | undefined)?.range;
+    if (!range) return { ...block.pos };
+    const start = at(range[0]);
+    const end = at(range[1]);
+    return { line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+  };
+  return { report, text: block.text, at, pos };
+}
+
+/** Offsets where each line of `text` starts. */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+/** Index of the line containing `offset` (binary search over the line starts). */
+function lineIndex(starts: number[], offset: number): number {
+  let [low, high] = [0, starts.length - 1];
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (starts[mid] <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+/**
+ * Where to point for an error: an unclosed quote at its opening quote (yaml reports where the text
+ * ends), any other error past the indentation it is often reported at.
+ */
+function errorOffset(text: string, offset: number, message: string): number {
+  const quote = /Missing closing (["'])quote/.exec(message)?.[1];
+  const open = quote ? text.lastIndexOf(quote, offset - 1) : -1;
+  if (open >= 0) return open;
+  while (text[offset] === " ") offset++;
+  return offset;
+}
+
+const fixes: Partial<Record<ErrorCode, string>> = {
+  TAB_AS_INDENT: "Indent with spaces, not tabs.",
+  BAD_INDENT: "Indent this line like the other keys at its level.",
+  MULTIPLE_DOCS: "Remove the `---` line: a block holds one YAML document.",
+  MISSING_CHAR: "Close the quote or bracket that is left open.",
+  BAD_DQ_ESCAPE: "Fix the backslash escape, or use single quotes for the text.",
+  MULTILINE_IMPLICIT_KEY: "Put `key: value` on one line, and quote text that contains `: ` or `#`.",
+  BLOCK_AS_IMPLICIT_KEY: "Put `key: value` on one line, and quote text that contains `: ` or `#`.",
+  BAD_ALIAS: "Remove the `*` alias; write the value out.",
+};
+
+function yamlFix(code: ErrorCode, message: string): string {
+  if (/^Flow (sequence|map)/.test(message)) return "Close the `[` or `{` that is left open, or quote the value if the bracket is part of the text.";
+  return fixes[code] ?? "Fix the YAML here: check the indentation, the `: ` after each key, and quote text that contains `: `, `#` or `{`.";
+}

@@ -1,0 +1,69 @@
+/**
+ * `loadSkill(path)`: a skill folder (or its SKILL.md) → checked Skill IR and runnable tools. The edge:
+ * reads files and imports tools.ts, then hands text and tool descriptions to the pure parser and checks.
+ * Never throws for a bad skill: every problem comes back as a diagnostic.
+ */
+import { readFile } from "node:fs/promises";
+import type { Diagnostic } from "../diagnostics.js";
+import { makeDiagnostic } from "../format/diagnose.js";
+import { allSteps } from "../format/parse-steps.js";
+import { parseSkill } from "../format/parse-skill.js";
+import type { Position, Skill } from "../format/ir.js";
+import type { RunnableTool } from "../tools/runnable-tool.js";
+import { finishSkill } from "./check-skill-text.js";
+import { collectTools, type CollectedTools } from "./collect-tools.js";
+import { findToolsFile, importTools } from "./import-tools.js";
+import { readSkillText, skillFileOf } from "./read-skill-file.js";
+
+export interface LoadedSkill {
+  /** The checked skill; absent when any diagnostic is an error (the skill does not load). */
+  skill?: Skill;
+  /** Its tools, ready for the runtime, by name. */
+  tools: Record<string, RunnableTool>;
+  /** Sorted by file, line and column; SKILL.md's and tools.ts's together. */
+  diagnostics: Diagnostic[];
+  /** The SKILL.md path (as given, or the folder joined with SKILL.md). */
+  file: string;
+}
+
+export async function loadSkill(path: string): Promise<LoadedSkill> {
+  const file = await skillFileOf(path);
+  const read = await readSkillText(file);
+  if (read.text === undefined) return { tools: {}, diagnostics: read.diagnostics, file };
+  const parsed = parseSkill(read.text, file);
+  const tools = parsed.skill ? await loadTools(file, parsed.skill) : emptyTools();
+  const checked = finishSkill(parsed, tools.infos, tools.diagnostics);
+  return { ...(checked.skill && { skill: checked.skill }), tools: tools.runnables, diagnostics: checked.diagnostics, file };
+}
+
+function emptyTools(diagnostics: Diagnostic[] = []): CollectedTools {
+  return { infos: {}, runnables: {}, diagnostics };
+}
+
+/** Load the tools file beside SKILL.md; without one, complain only if the skill uses tools. */
+async function loadTools(skillFile: string, skill: Skill): Promise<CollectedTools> {
+  const toolsFile = await findToolsFile(skillFile);
+  if (!toolsFile) {
+    const use = firstToolUse(skill);
+    if (!use) return emptyTools();
+    const reason = `This skill uses the tool \`${use.tool}\`, but there is no tools.ts beside SKILL.md.`;
+    return emptyTools([makeDiagnostic(skillFile, "tools-missing", use.pos, reason, "Create tools.ts next to SKILL.md, exporting its tools as `export default [ … ]`.")]);
+  }
+  const source = await readFile(toolsFile, "utf8").catch(() => "");
+  const imported = await importTools(toolsFile, source);
+  if (imported.diagnostic) return emptyTools([imported.diagnostic]);
+  return collectTools(imported.module, toolsFile, source);
+}
+
+/** The first place the skill names a tool: a `do:`, a `lookup:` shape or a `from:` list. */
+function firstToolUse(skill: Skill): { tool: string; pos: Position } | undefined {
+  const uses: Array<{ tool: string; pos: Position }> = [];
+  for (const field of Object.values(skill.fields)) {
+    if (field.shape.kind === "lookup") uses.push({ tool: field.shape.tool, pos: field.shape.toolPos });
+  }
+  for (const step of allSteps(skill.steps)) {
+    if (step.kind === "do") uses.push({ tool: step.tool, pos: step.toolPos });
+    if (step.kind === "ask" && step.from) uses.push({ tool: step.from.source.split(".")[0], pos: step.from.pos });
+  }
+  return uses.sort((a, b) => a.pos.line - b.pos.line || a.pos.column - b.pos.column)[0];
+}

@@ -1,0 +1,53 @@
+/**
+ * A field's shape and who may give it, in plain words ("a whole number from 1 to 14", "one of economy,
+ * premium", "the person only"). Pure.
+ */
+import type { FieldDecl, Shape } from "../format/ir.js";
+import type { Inline } from "./model.js";
+import { code, inline } from "./inline.js";
+import { refChain } from "./describe-value.js";
+
+function range(min?: number, max?: number): string {
+  if (min !== undefined && max !== undefined) return ` from ${min} to ${max}`;
+  if (min !== undefined) return ` of at least ${min}`;
+  if (max !== undefined) return ` of at most ${max}`;
+  return "";
+}
+
+/** The shape of a value, in plain words. */
+export function describeShape(shape: Shape): Inline {
+  switch (shape.kind) {
+    case "choices": return [`one of ${shape.choices.join(", ")}`];
+    case "pattern": return inline("text matching ", code(shape.pattern));
+    case "number": return [`a whole number${range(shape.min, shape.max)}`];
+    case "decimal": {
+      const places = shape.places === undefined ? "" : `, with at most ${shape.places} decimal places`;
+      return [`a number${range(shape.min, shape.max)}${places}`];
+    }
+    case "lookup": return inline("a value that ", code(shape.tool), " recognises");
+    case "text": return ["any text"];
+    case "date": return ["a date"];
+    case "yes_no": return ["yes or no"];
+    case "pick": {
+      const chain = refChain(shape.from.source);
+      const list = chain?.path[chain.path.length - 1] ?? "matching";
+      return inline(`a row of the ${list} list (`, code(shape.from.source.trim()), ")");
+    }
+  }
+}
+
+/**
+ * Who may give a field's value. Secrets and picks (a `pick` shape, or asked with `from:`) only the
+ * person; the rest the person or the model.
+ */
+export function describeGiver(field: FieldDecl, askedFrom = false): Inline {
+  if (field.secret) return ["the person only (a secret: never sent to or taken from the model)"];
+  if (field.shape.kind === "pick" || askedFrom) return ["the person only (a pick from the list)"];
+  return ["the person or the assistant (model)"];
+}
+
+/** Who may answer a confirmation: the person by pressing yes, or only the named role. */
+export function describeConfirmer(by: string | undefined): Inline {
+  if (by === undefined) return ["the person only (a yes press)"];
+  return inline("the ", code(by), " role only (an approval from outside the conversation)");
+}

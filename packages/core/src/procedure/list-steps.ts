@@ -1,0 +1,76 @@
+/**
+ * The numbered steps in plain words: "Ask: …", "Look up …", "Refuse if …: '…'", "Show the checkout and
+ * ask: …", "Run …", "Say: …", "Answer questions freely: …", with `when`/`repeat` bodies numbered inside
+ * their step (6, 6.1, 6.2). Every step appears exactly once. Pure.
+ */
+import { writesCoveredBy } from "../check/paths.js";
+import type { AskStep, ConfirmStep, DoStep, Skill, Step } from "../format/ir.js";
+import type { Inline, StepLine } from "./model.js";
+import { code, inline, joinList, quoted } from "./inline.js";
+import { describeCondition, describeValue } from "./describe-condition.js";
+import { describeShape } from "./describe-shape.js";
+import { contextAt, type WordsContext } from "./describe-value.js";
+import { isWrite, placeSteps } from "./walk-steps.js";
+
+const WIDGET_KINDS = ["checkout", "grid", "card"];
+
+/** "the checkout (`trip_checkout`)", or "the `x` widget" when the name does not say its kind. */
+export function widgetWords(name: string): Inline {
+  const kind = WIDGET_KINDS.find((k) => name.toLowerCase().includes(k));
+  return kind ? inline(`the ${kind} (`, code(name), ")") : inline("the ", code(name), " widget");
+}
+
+function askLine(step: AskStep, ctx: WordsContext): Omit<StepLine, "number" | "depth"> {
+  const lead = step.widget ? inline("Show ", widgetWords(step.widget), " and ask: ") : ["Ask: "];
+  const notes: Inline[] = step.checks.map((c) =>
+    inline("Refuse if ", describeCondition(c.condition, ctx, true), `: ${quoted(c.message)}`));
+  const field = ctx.skill.fields[step.field];
+  const message = field?.message === undefined ? "" : `: ${quoted(field.message)}`;
+  if (field?.shape.kind === "lookup") notes.unshift(inline("Refuse if ", code(field.shape.tool), " does not recognise the answer", message));
+  else if (message && !["pick", "text"].includes(field!.shape.kind)) {
+    notes.unshift(inline("Refuse an answer that is not ", describeShape(field!.shape), message));
+  }
+  if (step.from) notes.unshift(inline("The answer must be a row of ", code(step.from.source.trim())));
+  return { text: inline(lead, quoted(step.question.source), " (", code(step.field), ")"), notes };
+}
+
+function confirmLine(step: ConfirmStep, covers: readonly DoStep[]): Omit<StepLine, "number" | "depth"> {
+  const question = quoted(step.question.source);
+  const text = step.by !== undefined
+    ? inline("Ask the ", code(step.by), " role to approve: ", question, " (", code(step.confirm), ")")
+    : step.widget
+      ? inline("Show ", widgetWords(step.widget), " and ask: ", question, " (", code(step.confirm), ")")
+      : inline("Ask for a yes: ", question, " (", code(step.confirm), ")");
+  const listed = covers.map((d) => inline(code(d.tool), ` (step ${d.id})`));
+  const notes: Inline[] = [listed.length > 0 ? inline("Covers: ", joinList(listed)) : ["Covers no change"]];
+  if (step.by !== undefined) notes.unshift(["The yes comes only from that role, outside the conversation; the chat cannot give it"]);
+  return { text, notes };
+}
+
+function stepLine(step: Step, ctx: WordsContext): Omit<StepLine, "number" | "depth"> {
+  const tool = step.kind === "do" ? ctx.skill.tools[step.tool] : undefined;
+  const about = tool?.description ? `: ${tool.description.trim()}` : "";
+  switch (step.kind) {
+    case "say": return { text: [`Say: ${quoted(step.text.source)}`], notes: [] };
+    case "ask": return askLine(step, ctx);
+    case "do":
+      return isWrite(ctx.skill, step.tool)
+        ? { text: inline("Run ", code(step.tool), ` (changes something)${about}`), notes: [] }
+        : { text: inline("Look up ", code(step.tool), about), notes: [] };
+    case "confirm": return confirmLine(step, writesCoveredBy(ctx.skill, step.id));
+    case "chat":
+      return { text: [`Answer questions freely: ${step.instructions.trim()}`], notes: [["The assistant's answers set no field and change nothing"]] };
+    case "when": return { text: inline("Only when ", describeCondition(step.condition, ctx), ":"), notes: [] };
+    case "repeat":
+      return { text: inline("For each ", code(step.item), " in ", describeValue(step.list, ctx), ":"), notes: [] };
+  }
+}
+
+/** One line per step, in reading order, numbered by step id; a confirm lists what the checker says it covers. */
+export function listSteps(skill: Skill): StepLine[] {
+  return placeSteps(skill.steps).map(({ step, ancestors }) => ({
+    number: step.id,
+    depth: ancestors.length,
+    ...stepLine(step, contextAt(skill, ancestors)),
+  }));
+}

@@ -1,0 +1,95 @@
+/**
+ * Every way through the flow: the distinct step sequences the `when` conditions allow, each named by
+ * its conditions. Conditions are independent, as in the checker. A flow with more than `MAX_WAYS` ways
+ * is grouped instead: the steps that always run, then what each condition adds. Pure.
+ */
+import type { Skill, Step, WhenStep } from "../format/ir.js";
+import type { ConditionEffect, FlowWay, Inline, WaysSection } from "./model.js";
+import { code, inline } from "./inline.js";
+import { contextAt } from "./describe-value.js";
+import { describeCondition } from "./describe-condition.js";
+import { isWrite, placeSteps, type Block, type PlacedStep } from "./walk-steps.js";
+
+/** Up to this many ways are listed one by one (three independent conditions). */
+export const MAX_WAYS = 8;
+
+interface Choice { when: WhenStep; ancestors: Block[]; value: boolean }
+interface RawWay { choices: Choice[]; steps: string[] }
+
+/** How many ways a list of steps allows (capped growth: Infinity is fine). */
+export function countWays(steps: readonly Step[]): number {
+  let n = 1;
+  for (const s of steps) {
+    if (s.kind === "when") n *= countWays(s.steps) + 1;
+    else if (s.kind === "repeat") n *= countWays(s.steps);
+  }
+  return n;
+}
+
+function enumerate(steps: readonly Step[], ancestors: Block[]): RawWay[] {
+  let ways: RawWay[] = [{ choices: [], steps: [] }];
+  for (const s of steps) {
+    let options: RawWay[] = [{ choices: [], steps: [s.id] }];
+    if (s.kind === "when") {
+      const inner = enumerate(s.steps, [...ancestors, s]);
+      options = [
+        ...inner.map((w) => ({ choices: [{ when: s, ancestors, value: true }, ...w.choices], steps: [s.id, ...w.steps] })),
+        { choices: [{ when: s, ancestors, value: false }], steps: [] },
+      ];
+    } else if (s.kind === "repeat") {
+      options = enumerate(s.steps, [...ancestors, s]).map((w) => ({ choices: w.choices, steps: [s.id, ...w.steps] }));
+    }
+    ways = ways.flatMap((w) => options.map((o) => ({ choices: [...w.choices, ...o.choices], steps: [...w.steps, ...o.steps] })));
+  }
+  return ways;
+}
+
+function conditionWords(skill: Skill, when: WhenStep, ancestors: readonly Block[], value: boolean): Inline {
+  const perRow = ancestors.some((b) => b.kind === "repeat") ? " (for that row)" : "";
+  return inline(describeCondition(when.condition, contextAt(skill, ancestors), !value), perRow);
+}
+
+function changes(skill: Skill, ids: readonly string[], byId: Map<string, PlacedStep>): Inline[] {
+  return ids.flatMap((id) => {
+    const step = byId.get(id)?.step;
+    return step?.kind === "do" && isWrite(skill, step.tool) ? [inline(code(step.tool), ` (step ${id})`)] : [];
+  });
+}
+
+function grouped(skill: Skill, placed: readonly PlacedStep[], total: number): WaysSection {
+  const byId = new Map(placed.map((p) => [p.step.id, p]));
+  const always = placed.filter((p) => !p.ancestors.some((b) => b.kind === "when") && p.step.kind !== "when");
+  const effects: ConditionEffect[] = placed.flatMap((p) => {
+    if (p.step.kind !== "when") return [];
+    const when = p.step;
+    const adds = placed.filter((q) => q.step === when || (q.step.kind !== "when" && nearestWhen(q) === when));
+    const outer = p.ancestors.flatMap((b, i) =>
+      b.kind === "when" ? [conditionWords(skill, b, p.ancestors.slice(0, i), true)] : []);
+    return [{
+      number: when.id,
+      conditions: [...outer, conditionWords(skill, when, p.ancestors, true)],
+      adds: adds.map((q) => q.step.id),
+      changes: changes(skill, adds.map((q) => q.step.id), byId),
+    }];
+  });
+  return { kind: "grouped", total, always: always.map((p) => p.step.id), effects };
+}
+
+function nearestWhen(p: PlacedStep): WhenStep | undefined {
+  const whens = p.ancestors.filter((b): b is WhenStep => b.kind === "when");
+  return whens[whens.length - 1];
+}
+
+/** The ways section: every way when there are at most `MAX_WAYS`, else grouped by condition. */
+export function listWays(skill: Skill): WaysSection {
+  const placed = placeSteps(skill.steps);
+  const total = countWays(skill.steps);
+  if (total > MAX_WAYS) return grouped(skill, placed, total);
+  const byId = new Map(placed.map((p) => [p.step.id, p]));
+  const ways: FlowWay[] = enumerate(skill.steps, []).map((w) => ({
+    conditions: w.choices.map((c) => conditionWords(skill, c.when, c.ancestors, c.value)),
+    steps: w.steps,
+    changes: changes(skill, w.steps, byId),
+  }));
+  return { kind: "list", ways };
+}

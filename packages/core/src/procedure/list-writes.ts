@@ -1,0 +1,93 @@
+/**
+ * For each write step, what must be true before it runs: the confirmation that covers it (from the
+ * checker's path analysis) with its question, approvals and by whom, the checks that must have passed,
+ * and where each input comes from. Pure.
+ */
+import { createExpressions } from "../expr/create-expressions.js";
+import type { ConfirmStep, Skill } from "../format/ir.js";
+import type { Inline, WriteConditions } from "./model.js";
+import { code, inline, joinList, quoted } from "./inline.js";
+import { contextAt } from "./describe-value.js";
+import { describeCondition, describeValue } from "./describe-condition.js";
+import { traceInputs } from "./trace-inputs.js";
+import { extraBlocks, placeSteps, type PlacedStep } from "./walk-steps.js";
+import type { GateGap, WriteGate } from "./write-gates.js";
+
+/** ", only when X", ", for each row of Y": what else must hold for `inner` to be on the way to `target`. */
+function onlyWhen(skill: Skill, inner: PlacedStep, target: PlacedStep): Inline {
+  const parts = extraBlocks(inner, target).map((b) => {
+    const ctx = contextAt(skill, inner.ancestors.slice(0, inner.ancestors.indexOf(b)));
+    return b.kind === "when"
+      ? inline(", only when ", describeCondition(b.condition, ctx))
+      : inline(", for each row of ", describeValue(b.list, ctx));
+  });
+  return inline(...parts);
+}
+
+function confirmWords(skill: Skill, p: PlacedStep, target: PlacedStep): Inline {
+  const c = p.step as ConfirmStep;
+  const who = c.by === undefined ? ["the person"] : inline("the ", code(c.by), " role");
+  return inline("yes to ", code(c.confirm), ` (step ${c.id}) from `, who, ": ", quoted(c.question.source), onlyWhen(skill, p, target));
+}
+
+function approvalWords(skill: Skill, p: PlacedStep, target: PlacedStep): Inline {
+  const c = p.step as ConfirmStep;
+  return inline("the ", code(c.by ?? ""), " role approves ", code(c.confirm), ` (step ${c.id})`, onlyWhen(skill, p, target));
+}
+
+/** The checks an ask makes, in words, without their conditions of reach (the same for every write). */
+function askChecks(skill: Skill, p: PlacedStep): Inline[] {
+  if (p.step.kind !== "ask") return [];
+  const ask = p.step;
+  const at = inline(`step ${ask.id} (`, code(ask.field), "): ");
+  const shape = skill.fields[ask.field]?.shape;
+  const known = shape?.kind === "lookup" ? [inline(at, code(shape.tool), " recognises the answer")] : [];
+  const ctx = contextAt(skill, p.ancestors);
+  return [...known, ...ask.checks.map((c) => inline(at, describeCondition(c.condition, ctx)))];
+}
+
+function checksBefore(skill: Skill, before: readonly PlacedStep[], target: PlacedStep, words: ReadonlyMap<PlacedStep, Inline[]>): Inline[] {
+  return before.flatMap((p) => (words.get(p) ?? []).map((text) => inline(text, onlyWhen(skill, p, target))));
+}
+
+/** The checker's witness for an ungated write, in words: the way on which no confirmation covers it. */
+function gapWords(skill: Skill, gap: GateGap, byId: ReadonlyMap<string, PlacedStep>): Inline {
+  const parts = gap.path.map((o): Inline => {
+    if (o.kind === "when") {
+      const when = byId.get(o.stepId);
+      const ctx = contextAt(skill, when?.ancestors ?? []);
+      return when?.step.kind === "when" ? describeCondition(when.step.condition, ctx, !o.value) : [code(o.condition)];
+    }
+    if (o.kind === "repeat-again") return [`on a later row of step ${o.stepId}`];
+    return inline(`after step ${o.stepId} ends (`, code(o.confirm), " covers only its own rows)");
+  });
+  const way = parts.length > 0 ? inline("when ", joinList(parts, ", ", " and "), ", ") : ["on every way, "];
+  const closed = gap.closedBy
+    ? inline(" (the answer at step ", gap.closedBy.askStepId, " ends what ", code(gap.closedBy.confirm), " covers)")
+    : [];
+  return inline(way, "it runs with no confirmation above it", closed, "; the checker rejects this skill");
+}
+
+/** What must be true before each write, in step order. */
+export function listWrites(skill: Skill, gates: readonly WriteGate[]): WriteConditions[] {
+  const placed = placeSteps(skill.steps);
+  const byId = new Map(placed.map((p) => [p.step.id, p]));
+  const exprs = createExpressions(skill);
+  const checkWords = new Map(placed.map((p) => [p, askChecks(skill, p)]));
+  return gates.map((gate) => {
+    const target = byId.get(gate.stepId)!;
+    const before = placed.slice(0, target.order);
+    const confirms = gate.confirmStepIds.map((id) => byId.get(id)!).sort((a, b) => a.order - b.order);
+    const approvals = before.filter((p) => p.step.kind === "confirm" && p.step.by !== undefined);
+    return {
+      tool: gate.tool,
+      number: gate.stepId,
+      ...(skill.tools[gate.tool]?.description ? { description: skill.tools[gate.tool]!.description!.trim() } : {}),
+      confirmations: confirms.map((p) => inline(confirms.length > 1 ? `(one of ${confirms.length}) ` : "", confirmWords(skill, p, target))),
+      ...(gate.gated ? {} : { ungated: gapWords(skill, gate.gap ?? { path: [] }, byId) }),
+      approvals: approvals.map((p) => approvalWords(skill, p, target)),
+      checks: checksBefore(skill, before, target, checkWords),
+      inputs: traceInputs(skill, placed, target, (e) => exprs.refs(e)),
+    };
+  });
+}

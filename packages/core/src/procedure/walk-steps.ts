@@ -1,0 +1,43 @@
+/**
+ * The steps of a skill in reading order, each with the `when`/`repeat` steps it sits in. Pure.
+ */
+import type { RepeatStep, Skill, Step, WhenStep } from "../format/ir.js";
+
+export type Block = WhenStep | RepeatStep;
+
+export interface PlacedStep {
+  step: Step;
+  /** Enclosing `when`/`repeat` steps, outermost first. */
+  ancestors: Block[];
+  /** Position in reading order (pre-order), from 0. */
+  order: number;
+}
+
+/** Every step once, in reading order (a block before its children). */
+export function placeSteps(steps: readonly Step[]): PlacedStep[] {
+  const placed: PlacedStep[] = [];
+  const visit = (list: readonly Step[], ancestors: Block[]): void => {
+    for (const step of list) {
+      placed.push({ step, ancestors, order: placed.length });
+      if (step.kind === "when" || step.kind === "repeat") visit(step.steps, [...ancestors, step]);
+    }
+  };
+  visit(steps, []);
+  return placed;
+}
+
+/** Index of placed steps by step id. */
+export function indexSteps(skill: Skill): Map<string, PlacedStep> {
+  return new Map(placeSteps(skill.steps).map((p) => [p.step.id, p]));
+}
+
+/** The blocks `inner` sits in that `outer` does not: what must also hold for `inner` to be reached. */
+export function extraBlocks(inner: PlacedStep, outer: PlacedStep): Block[] {
+  const shared = new Set(outer.ancestors);
+  return inner.ancestors.filter((b) => !shared.has(b));
+}
+
+/** Whether a tool named by a `do` is a write (as the checker decides: a tool marked `write`). */
+export function isWrite(skill: Skill, tool: string): boolean {
+  return skill.tools[tool]?.kind === "write";
+}

@@ -1,0 +1,61 @@
+/**
+ * Answer keys and repeat scopes. Pure.
+ * Inside a `repeat`, answers are keyed `field@scope`; a scope is `repeatStepId:rowKey`, nested with `/`
+ * (`6:TP1/6.3:0`). The row key is the row's `id` when it has one, else its index.
+ */
+import type { FlowState } from "./types.js";
+
+/** The key an answer to `field` is stored under in `scope` ("" outside any repeat). */
+export function answerKey(field: string, scope: string): string {
+  return scope ? `${field}@${scope}` : field;
+}
+
+/** The scope part of an answer key, confirm key or write instance ("" when there is none). */
+export function scopeOfKey(key: string): string {
+  const at = key.indexOf("@");
+  return at < 0 ? "" : key.slice(at + 1);
+}
+
+/** The scope of one iteration of the repeat step `stepId` over `row` at position `index`. */
+export function rowScope(parent: string, stepId: string, row: unknown, index: number): string {
+  const id = typeof row === "object" && row !== null ? (row as Record<string, unknown>).id : undefined;
+  const rowKey = typeof id === "string" || typeof id === "number" ? String(id) : String(index);
+  const segment = `${stepId}:${rowKey}`;
+  return parent ? `${parent}/${segment}` : segment;
+}
+
+/** The scope and its enclosing scopes, innermost first, ending with "" (top level). */
+export function scopeChain(scope: string): string[] {
+  const out: string[] = [];
+  let s = scope;
+  while (s) {
+    out.push(s);
+    const slash = s.lastIndexOf("/");
+    s = slash < 0 ? "" : s.slice(0, slash);
+  }
+  out.push("");
+  return out;
+}
+
+/** The key of the answer to `field` visible from `scope`: the innermost iteration's, else the top-level one. */
+export function visibleAnswerKey(state: FlowState, field: string, scope: string): string | undefined {
+  if (!scope) return field in state.answers ? field : undefined;
+  for (const s of scopeChain(scope)) {
+    const key = answerKey(field, s);
+    if (key in state.answers) return key;
+  }
+  return undefined;
+}
+
+/**
+ * The scope an ask inside the repeats `repeatIds` (outermost first) has when the flow is at `scope`,
+ * or undefined when that ask is not in the current iteration.
+ */
+export function scopeForRepeats(repeatIds: readonly string[], scope: string): string | undefined {
+  const segments = scope ? scope.split("/") : [];
+  if (repeatIds.length > segments.length) return undefined;
+  for (let i = 0; i < repeatIds.length; i++) {
+    if (!segments[i].startsWith(`${repeatIds[i]}:`)) return undefined;
+  }
+  return segments.slice(0, repeatIds.length).join("/");
+}

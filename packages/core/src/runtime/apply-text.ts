@@ -1,0 +1,45 @@
+/**
+ * Free text from the person. While a secret is the pending question the model is never involved: the
+ * text itself is the value if it passes the field's shape, else it is refused (never echoed). Otherwise
+ * the model's extraction proposes values, each filtered and validated; malformed model output sets
+ * nothing; a free `reply` is shown only when a `chat` step was passed on the current path.
+ */
+import { drop, proposeValue, refuse, setAnswer } from "./propose-value.js";
+import { replayCopy } from "./replay.js";
+import { emit, type Run } from "./run-context.js";
+import { fieldDecl } from "./skill-index.js";
+import type { FlowEvent } from "./types.js";
+import { validateValue } from "./validate-value.js";
+
+export const NOT_UNDERSTOOD = "Sorry, I didn't understand that.";
+
+type TextEvent = Extract<FlowEvent, { type: "text" }>;
+
+export function applyText(run: Run, event: TextEvent): void {
+  const pending = run.state.pending;
+  if (pending?.kind === "ask" && pending.secret) return applySecret(run, event, pending.field, pending.answerKey);
+  const extraction = event.extraction;
+  if (!extraction) return;
+  if (!extraction.ok) {
+    drop(run, "*", `the model's output could not be read: ${extraction.error}`);
+    emit(run, { type: "say", text: NOT_UNDERSTOOD });
+    return;
+  }
+  const chatInScope = extraction.reply ? replayCopy(run.skill, run.state).chats.length > 0 : false;
+  for (const [name, value] of Object.entries(extraction.values)) proposeValue(run, name, value, "model");
+  if (extraction.reply) {
+    if (chatInScope) emit(run, { type: "say", text: extraction.reply });
+    else drop(run, "reply", "no chat step on the current path");
+  }
+}
+
+function applySecret(run: Run, event: TextEvent, name: string, key: string): void {
+  if (event.extraction) {
+    const proposed = event.extraction.ok ? Object.keys(event.extraction.values) : ["*"];
+    for (const field of proposed) drop(run, field, "a secret is pending: the model's output is not used");
+  }
+  const field = fieldDecl(run.skill, name)!;
+  const checked = validateValue(field, event.text);
+  if (checked.ok) setAnswer(run, name, key, checked.value, "user");
+  else refuse(run, name, checked.message);
+}

@@ -1,0 +1,30 @@
+/**
+ * A tool result from the host: a lookup result goes into the cache under its key; a write result
+ * completes (or fails) the ledger entry started with that idempotency key.
+ */
+import { drop } from "./propose-value.js";
+import { record, type Run } from "./run-context.js";
+import type { FlowEvent } from "./types.js";
+
+type ToolResultEvent = Extract<FlowEvent, { type: "tool_result" }>;
+
+export function applyToolResult(run: Run, event: ToolResultEvent): void {
+  const tool = run.skill.tools[event.tool];
+  if (!tool) return void drop(run, event.tool, "tool result for an unknown tool");
+  record(run, { type: "tool_result", tool: event.tool, ok: event.ok, durationMs: event.durationMs, error: event.error });
+  const error = event.ok ? undefined : event.error ?? "the tool failed";
+  if (tool.kind === "lookup") {
+    const prefix = `${event.tool}:`;
+    if (!event.key.startsWith(prefix)) return void drop(run, event.tool, "tool result with a key that was not asked for");
+    run.state.lookups[event.key] = {
+      tool: event.tool, inputsDigest: event.key.slice(prefix.length), result: event.ok ? event.output : undefined, error,
+    };
+    return;
+  }
+  const entry = Object.values(run.state.ledger).find((e) => e.idempotencyKey === event.key && e.status === "started");
+  if (!entry) return void drop(run, event.tool, "write result with no started write for its key");
+  run.state.ledger[entry.instance] = event.ok
+    ? { ...entry, status: "done", result: event.output }
+    : { ...entry, status: "failed", error };
+  if (!event.ok) run.state.failedThisEvent.push(entry.instance);
+}

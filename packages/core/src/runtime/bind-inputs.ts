@@ -1,0 +1,39 @@
+/**
+ * Tool inputs bound by name. Pure over the run's draft state.
+ * Order: loop variable, the answer visible in this iteration (per-iteration first, then top level), then
+ * top-level properties of the outputs of tools already met on this walk (latest first).
+ */
+import type { ToolInfo } from "../format/ir.js";
+import { visibleAnswerKey } from "./answer-keys.js";
+import { fail, type Frame, type Run } from "./run-context.js";
+
+/** The inputs `tool` receives here; reports an error and stops when a required input has no value. */
+export function bindInputs(run: Run, tool: ToolInfo, frame: Frame): Record<string, unknown> {
+  const inputs: Record<string, unknown> = {};
+  for (const param of tool.params) {
+    const found = findValue(run, param.name, frame);
+    if (found.ok) inputs[param.name] = found.value;
+    else if (!param.optional) fail(run, `Cannot run ${tool.name}: it needs a value for ${param.name}, and none is known yet.`);
+  }
+  return inputs;
+}
+
+function findValue(run: Run, name: string, frame: Frame): { ok: true; value: unknown } | { ok: false } {
+  if (Object.hasOwn(frame.vars, name)) return { ok: true, value: frame.vars[name] };
+  const key = visibleAnswerKey(run.state, name, frame.scope);
+  if (key !== undefined) return { ok: true, value: run.state.answers[key].value };
+  const outputs = [...run.outputs.values()].reverse();
+  for (const output of outputs) {
+    if (typeof output === "object" && output !== null && Object.hasOwn(output, name)) {
+      const value = (output as Record<string, unknown>)[name];
+      if (value !== undefined) return { ok: true, value };
+    }
+  }
+  return { ok: false };
+}
+
+/** Remembers a tool's output as the latest one (moves it to the end of the binding order). */
+export function noteOutput(run: Run, tool: string, output: unknown): void {
+  run.outputs.delete(tool);
+  run.outputs.set(tool, output);
+}

@@ -1,0 +1,46 @@
+/**
+ * Applying one proposed value to the draft state: who may set it, which key, is it valid. Dropped values
+ * are recorded with a reason; an invalid value for the pending question is also refused to the person.
+ * Secret values never enter the trace in clear.
+ */
+import { SECRET_MASK } from "./eval-in-frame.js";
+import { emit, record, type Run } from "./run-context.js";
+import { fieldDecl } from "./skill-index.js";
+import type { Provenance } from "./types.js";
+import { validateValue } from "./validate-value.js";
+import { keyInScope, modelMayNotSet } from "./who-may-set.js";
+
+/** Proposes `value` for `name` from `by`; returns true when it was set. */
+export function proposeValue(run: Run, name: string, value: unknown, by: Provenance): boolean {
+  const { skill, state } = run;
+  const field = fieldDecl(skill, name);
+  const notAllowed = by === "model" ? modelMayNotSet(skill, name) : field ? undefined : "unknown field";
+  if (notAllowed || !field) return drop(run, name, notAllowed ?? "unknown field");
+  const key = keyInScope(skill, state, name);
+  if (key === undefined) return drop(run, name, "not asked at this point of the flow");
+  const checked = validateValue(field, value);
+  if (!checked.ok) {
+    drop(run, name, `invalid value: ${checked.message}`);
+    if (state.pending?.kind === "ask" && state.pending.answerKey === key) refuse(run, name, checked.message);
+    return false;
+  }
+  setAnswer(run, name, key, checked.value, by);
+  return true;
+}
+
+/** Stores an answer and records it (masked when the field is secret). */
+export function setAnswer(run: Run, name: string, key: string, value: unknown, by: Provenance): void {
+  run.state.answers[key] = { value, by, turn: run.state.turn };
+  const shown = run.skill.fields[name]?.secret ? SECRET_MASK : value;
+  record(run, { type: "field_set", field: name, key, by, value: shown });
+}
+
+export function drop(run: Run, field: string, reason: string): false {
+  record(run, { type: "dropped", field, reason });
+  return false;
+}
+
+export function refuse(run: Run, field: string, message: string): void {
+  emit(run, { type: "refuse", field, message });
+  record(run, { type: "refused", field, message });
+}

@@ -1,0 +1,47 @@
+/**
+ * One replay: walk the skill's steps from the first over the run's draft state, stopping at the first
+ * step that needs a person or a tool; at the end of the steps the flow is done.
+ */
+import type { Skill } from "../format/ir.js";
+import { copyState } from "./copy-state.js";
+import { expressionsOf } from "./eval-in-frame.js";
+import { DEFAULT_LIMITS, emit, Halt, type Run } from "./run-context.js";
+import type { FlowState, RuntimeLimits } from "./types.js";
+import { rootFrame, walk } from "./walk.js";
+
+/** A run over `state` (which the run mutates: pass a copy). */
+export function newRun(skill: Skill, state: FlowState, limits?: Partial<RuntimeLimits>): Run {
+  return {
+    skill,
+    exprs: expressionsOf(skill),
+    state,
+    effects: [],
+    trace: [],
+    limits: { ...DEFAULT_LIMITS, ...limits },
+    mode: "run",
+    region: null,
+    outputs: new Map(),
+    collected: [],
+    chats: [],
+    said: new Set(state.said),
+  };
+}
+
+/** Replays the steps; afterwards `run` holds the stop's effects and `run.state.pending`. */
+export function replay(run: Run): void {
+  try {
+    walk(run, [rootFrame(run.skill.steps)]);
+  } catch (halt) {
+    if (halt instanceof Halt) return;
+    throw halt;
+  }
+  run.state.pending = { kind: "done" };
+  emit(run, { type: "done" });
+}
+
+/** A throwaway replay of a copy of `state`: where the flow stands, what it would show, which chats it passed. */
+export function replayCopy(skill: Skill, state: FlowState): Run {
+  const run = newRun(skill, copyState(state));
+  replay(run);
+  return run;
+}

@@ -1,0 +1,37 @@
+/**
+ * Tool calls: a lookup is answered from the cache (keyed by its inputs) or requested from the host;
+ * every request counts against the per-event cap. The walk stops at each request (one `call` at a time).
+ */
+import type { ToolInfo } from "../format/ir.js";
+import { bindInputs, noteOutput } from "./bind-inputs.js";
+import { digestOf, lookupKeyOf } from "./digest.js";
+import { emit, fail, Halt, record, type Frame, type Run } from "./run-context.js";
+import type { Effect } from "./types.js";
+
+type CallEffect = Extract<Effect, { type: "call" }>;
+
+/** Emits one `call` effect and stops the walk; refuses with a clear error past the per-event cap. */
+export function requestCall(run: Run, call: Omit<CallEffect, "type">, inputsDigest: string): never {
+  const max = run.limits.maxCallsPerEvent;
+  if (run.state.callsThisEvent >= max) {
+    const message = `Stopped: this message needed more than ${max} tool calls. Nothing more was run; please try again.`;
+    record(run, { type: "limit", message });
+    fail(run, message);
+  }
+  run.state.callsThisEvent += 1;
+  emit(run, { type: "call", ...call });
+  record(run, { type: "tool_called", tool: call.tool, kind: call.kind, inputsDigest, key: call.key });
+  throw new Halt("call");
+}
+
+/** The output of lookup `tool` for the inputs bound here: cached, or requested (which stops the walk). */
+export function ensureLookup(run: Run, tool: ToolInfo, frame: Frame, instance: string): unknown {
+  const inputs = bindInputs(run, tool, frame);
+  const inputsDigest = digestOf(inputs);
+  const key = lookupKeyOf(tool.name, inputsDigest);
+  const hit = run.state.lookups[key];
+  if (!hit) requestCall(run, { tool: tool.name, kind: "lookup", inputs, key, instance }, inputsDigest);
+  if (hit.error !== undefined) fail(run, `Could not get ${tool.name}: ${hit.error}`);
+  noteOutput(run, tool.name, hit.result);
+  return hit.result;
+}

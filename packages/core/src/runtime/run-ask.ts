@@ -1,0 +1,90 @@
+/**
+ * The `ask` step. With a valid answer the walk goes on (and the confirmation region closes); without
+ * one it stops at the question. Dynamic checks run here, every replay: a pick must be a row `id` of the
+ * current list, a `lookup:` field must be known to its lookup, and every `check:` must hold. A failing
+ * answer is cleared, refused with the file's message (or a default), and the question is asked again.
+ */
+import type { AskStep, FieldDecl } from "../format/ir.js";
+import { answerKey } from "./answer-keys.js";
+import { evaluateIn, renderIn } from "./eval-in-frame.js";
+import { ensureLookup } from "./request-call.js";
+import { emit, fail, Halt, record, traceStep, type Frame, type Run } from "./run-context.js";
+import { fieldDecl } from "./skill-index.js";
+import { defaultMessage } from "./validate-value.js";
+import type { WidgetView } from "./types.js";
+
+/** Runs an ask step; throws `Halt` to stop at the question (or at the end of a card's region). */
+export function runAsk(run: Run, step: AskStep, frame: Frame): void {
+  if (run.mode === "collect") throw new Halt("region_end");
+  const key = answerKey(step.field, frame.scope);
+  const field = fieldOf(run, step);
+  const answer = run.state.answers[key];
+  if (answer) {
+    const refusal = dynamicRefusal(run, step, field, answer.value, frame);
+    if (refusal === undefined) {
+      run.region = null;
+      return traceStep(run, step, frame, "answered");
+    }
+    delete run.state.answers[key];
+    emit(run, { type: "refuse", field: step.field, message: refusal });
+    record(run, { type: "refused", field: step.field, message: refusal });
+  }
+  askHere(run, step, field, key, frame);
+}
+
+function fieldOf(run: Run, step: AskStep): FieldDecl {
+  const field = fieldDecl(run.skill, step.field);
+  if (!field) fail(run, `Cannot ask ${step.field}: the field is not declared.`);
+  return field;
+}
+
+/** The refusal for a stored answer that no longer passes, or undefined when it passes. */
+function dynamicRefusal(run: Run, step: AskStep, field: FieldDecl, value: unknown, frame: Frame): string | undefined {
+  if (step.from) {
+    const rows = rowsOf(run, step, frame);
+    if (!rows.some((row) => rowId(row) !== undefined && String(rowId(row)) === String(value))) {
+      return field.message ?? defaultMessage({ kind: "pick", from: step.from });
+    }
+  }
+  if (field.shape.kind === "lookup") {
+    const tool = run.skill.tools[field.shape.tool];
+    if (!tool) fail(run, `Cannot check ${field.name}: the lookup ${field.shape.tool} is not defined.`);
+    const output = ensureLookup(run, tool, frame, tool.name) as { known?: unknown } | null;
+    if (output?.known !== true) return field.message ?? defaultMessage(field.shape);
+  }
+  for (const check of step.checks) {
+    const result = evaluateIn(run, check.condition, frame);
+    if (!result.ok || result.value !== true) return check.message;
+  }
+  return undefined;
+}
+
+function rowsOf(run: Run, step: AskStep, frame: Frame): Array<Record<string, unknown>> {
+  const result = evaluateIn(run, step.from!, frame);
+  if (!result.ok) fail(run, `Cannot get the list \`${step.from!.source}\` for ${step.field}: ${result.error}`);
+  if (!Array.isArray(result.value)) fail(run, `\`${step.from!.source}\` is not a list.`);
+  return result.value.filter((row): row is Record<string, unknown> => typeof row === "object" && row !== null);
+}
+
+function rowId(row: Record<string, unknown>): unknown {
+  return row.id;
+}
+
+function askHere(run: Run, step: AskStep, field: FieldDecl, key: string, frame: Frame): never {
+  const question = renderIn(run, step.question, frame);
+  const widget = widgetOf(run, step, field, frame);
+  run.state.pending = {
+    kind: "ask", field: step.field, answerKey: key, stepId: step.id, secret: field.secret, pick: step.from !== undefined,
+  };
+  emit(run, { type: "ask", field: step.field, question, widget, secret: field.secret });
+  traceStep(run, step, frame, "asked");
+  throw new Halt("person");
+}
+
+/** A `from:` pick always carries its rows (a widget named `list` when the step names none). */
+function widgetOf(run: Run, step: AskStep, field: FieldDecl, frame: Frame): WidgetView | undefined {
+  if (step.from) return { name: step.widget ?? "list", kind: "grid", rows: rowsOf(run, step, frame), field: step.field };
+  if (!step.widget) return undefined;
+  const kind = field.shape.kind === "choices" || field.shape.kind === "yes_no" ? "choices" : "card";
+  return { name: step.widget, kind, field: step.field };
+}

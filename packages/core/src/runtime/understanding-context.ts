@@ -1,0 +1,76 @@
+/**
+ * What the host needs before a free-text turn, and nothing more: the fields the model may fill here
+ * (never secrets, picks or confirmations), the pending question, whether a secret is pending (then the
+ * model must not be called: send `{ type: "text", text }` without extraction), and the instructions of
+ * the `chat` steps passed on the current path. Pure (replays a copy of the state; runs no tool).
+ */
+import type { FieldDecl, Shape, Skill } from "../format/ir.js";
+import { renderIn } from "./eval-in-frame.js";
+import { replayCopy } from "./replay.js";
+import { Halt, type Run } from "./run-context.js";
+import { fieldDecl, indexSkill, type AskSite } from "./skill-index.js";
+import type { FlowState } from "./types.js";
+import { keyInScope, modelMayNotSet } from "./who-may-set.js";
+import { scopeOfKey } from "./answer-keys.js";
+
+export interface FieldInScope {
+  name: string;
+  shape: Shape;
+  /** The question of its `ask`, rendered where possible (else as written). */
+  question?: string;
+  description?: string;
+  synonyms?: Record<string, string[]>;
+}
+
+export interface UnderstandingContext {
+  fields: FieldInScope[];
+  pending?: { field: string; question: string };
+  /** A secret is the pending question: do not call the model; pass the text as typed. */
+  secretPending: boolean;
+  /** Present when a `chat` step was passed on the current path: the model may also answer freely. */
+  chat?: { instructions: string };
+}
+
+export function understandingContext(skill: Skill, state: FlowState): UnderstandingContext {
+  const run = replayCopy(skill, state);
+  const pending = run.state.pending;
+  const context: UnderstandingContext = { fields: fieldsInScope(run), secretPending: false };
+  if (pending?.kind === "ask") {
+    const ask = run.effects.find((e) => e.type === "ask" && e.field === pending.field);
+    context.pending = { field: pending.field, question: ask?.type === "ask" ? ask.question : pending.field };
+    context.secretPending = pending.secret;
+  }
+  if (run.chats.length > 0) context.chat = { instructions: run.chats.join("\n\n") };
+  return context;
+}
+
+function fieldsInScope(run: Run): FieldInScope[] {
+  const seen = new Set<string>();
+  const out: FieldInScope[] = [];
+  for (const site of indexSkill(run.skill).asks) {
+    const name = site.step.field;
+    if (seen.has(name) || modelMayNotSet(run.skill, name) !== undefined) continue;
+    const key = keyInScope(run.skill, run.state, name);
+    if (key === undefined) continue;
+    seen.add(name);
+    out.push(describe(run, site, fieldDecl(run.skill, name)!, scopeOfKey(key)));
+  }
+  return out;
+}
+
+function describe(run: Run, site: AskSite, field: FieldDecl, scope: string): FieldInScope {
+  const entry: FieldInScope = { name: field.name, shape: field.shape, question: questionOf(run, site, scope) };
+  if (field.description) entry.description = field.description;
+  if (field.synonyms) entry.synonyms = field.synonyms;
+  return entry;
+}
+
+/** The rendered question from cached values only; as written when a hole needs something not known. */
+function questionOf(run: Run, site: AskSite, scope: string): string {
+  try {
+    return renderIn(run, site.step.question, { steps: [], i: 0, scope, vars: {}, varTypes: {} });
+  } catch (halt) {
+    if (halt instanceof Halt) return site.step.question.source;
+    throw halt;
+  }
+}

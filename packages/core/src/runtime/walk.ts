@@ -1,0 +1,95 @@
+/**
+ * The replay walk: runs the steps from the first with everything known, over an explicit stack of
+ * frames, until a step needs a person or a tool (a `Halt`), or the steps run out. Mutates only the run.
+ */
+import type { RepeatStep, Step } from "../format/ir.js";
+import type { ValueType } from "../tools/value-type.js";
+import { rowScope } from "./answer-keys.js";
+import { digestOf } from "./digest.js";
+import { evaluateIn, renderIn } from "./eval-in-frame.js";
+import { runAsk } from "./run-ask.js";
+import { runConfirm } from "./run-confirm.js";
+import { runDo } from "./run-do.js";
+import { emit, fail, record, traceStep, type Frame, type Run } from "./run-context.js";
+
+/** The frame a replay starts from: the skill's top-level steps. */
+export function rootFrame(steps: Step[]): Frame {
+  return { steps, i: 0, scope: "", vars: {}, varTypes: {} };
+}
+
+/** Walks until the stack is empty; throws `Halt` when it must stop early. */
+export function walk(run: Run, frames: Frame[]): void {
+  while (frames.length > 0) {
+    const frame = frames[frames.length - 1];
+    if (frame.i >= frame.steps.length) {
+      if (!nextRow(frame)) frames.pop();
+      continue;
+    }
+    const step = frame.steps[frame.i++];
+    runStep(run, step, frame, frames);
+  }
+}
+
+function runStep(run: Run, step: Step, frame: Frame, frames: Frame[]): void {
+  switch (step.kind) {
+    case "say": return runSay(run, step, frame);
+    case "chat":
+      if (run.mode === "run") run.chats.push(step.instructions);
+      return traceStep(run, step, frame, "passed");
+    case "when": return runWhen(run, step, frame, frames);
+    case "repeat": return runRepeat(run, step, frame, frames);
+    case "ask": return runAsk(run, step, frame);
+    case "confirm": return runConfirm(run, step, frame, frames);
+    case "do": return runDo(run, step, frame);
+  }
+}
+
+function runSay(run: Run, step: Extract<Step, { kind: "say" }>, frame: Frame): void {
+  if (run.mode !== "run") return;
+  const text = renderIn(run, step.text, frame);
+  const digest = digestOf(["say", text]);
+  if (run.said.has(digest)) return traceStep(run, step, frame, "already said");
+  run.said.add(digest);
+  run.state.said.push(digest);
+  emit(run, { type: "say", text });
+  record(run, { type: "said", text });
+  traceStep(run, step, frame, "said");
+}
+
+function runWhen(run: Run, step: Extract<Step, { kind: "when" }>, frame: Frame, frames: Frame[]): void {
+  const result = evaluateIn(run, step.condition, frame);
+  if (!result.ok) fail(run, `Cannot decide \`${step.condition.source}\` (step ${step.id}): ${result.error}`);
+  const on = result.value === true;
+  traceStep(run, step, frame, on ? "true" : "false");
+  if (on) frames.push({ ...frame, steps: step.steps, i: 0, loop: undefined });
+}
+
+function runRepeat(run: Run, step: RepeatStep, frame: Frame, frames: Frame[]): void {
+  const result = evaluateIn(run, step.list, frame);
+  if (!result.ok) fail(run, `Cannot get the list \`${step.list.source}\` (step ${step.id}): ${result.error}`);
+  if (!Array.isArray(result.value)) fail(run, `\`${step.list.source}\` (step ${step.id}) is not a list.`);
+  const rows = result.value;
+  traceStep(run, step, frame, `${rows.length} rows`);
+  if (rows.length === 0) return;
+  const listType = run.exprs.valueType(step.list, { loopVars: frame.varTypes });
+  const itemType: ValueType = listType?.t === "list" ? listType.of : { t: "dyn" };
+  const body: Frame = {
+    steps: step.steps, i: 0, scope: frame.scope, vars: frame.vars,
+    varTypes: { ...frame.varTypes, [step.item]: itemType },
+    loop: { step, rows, row: -1, parentScope: frame.scope },
+  };
+  nextRow(body);
+  frames.push(body);
+}
+
+/** Moves a loop frame to its next row; false when the frame is not a loop or has no rows left. */
+function nextRow(frame: Frame): boolean {
+  const loop = frame.loop;
+  if (!loop || loop.row + 1 >= loop.rows.length) return false;
+  loop.row += 1;
+  const row = loop.rows[loop.row];
+  frame.i = 0;
+  frame.scope = rowScope(loop.parentScope, loop.step.id, row, loop.row);
+  frame.vars = { ...frame.vars, [loop.step.item]: row };
+  return true;
+}

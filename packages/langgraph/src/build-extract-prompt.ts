@@ -1,0 +1,78 @@
+/**
+ * The extraction prompt: what the model sees on a free-text turn. Pure.
+ * It carries the skill's name and description, the fields the model may fill (name, shape in words,
+ * question), the pending question, optional chat instructions, and the person's message. Never the
+ * transcript, secrets or tool outputs: the request holds none of them, and nothing else is read.
+ */
+import type { Shape } from "@skillflow/core";
+import type { ExtractRequest, FieldInScope } from "./model-port.js";
+
+export interface ExtractPrompt {
+  system: string;
+  user: string;
+}
+
+/** The name of the structured-output tool the model is asked to call. */
+export const EXTRACT_TOOL = "extract";
+
+/** Build the system and user messages for one extraction call. Pure. */
+export function buildExtractPrompt(request: ExtractRequest): ExtractPrompt {
+  const lines = [
+    `You fill in fields for the skill "${request.skill.name}": ${request.skill.description}`,
+    `Return, with the \`${EXTRACT_TOOL}\` tool, only the values the person's message states or clearly implies.`,
+    "Leave out every field the message does not mention. Never guess.",
+    "",
+    "Fields:",
+    ...(request.fields.length ? request.fields.map(describeField) : ["(none on this turn)"]),
+  ];
+  if (request.pending) lines.push("", `The flow is waiting for \`${request.pending.field}\`: "${request.pending.question}"`);
+  if (request.chat) {
+    lines.push(
+      "",
+      `If the person asks something, answer in \`reply\` (read-only: you cannot set, book or approve anything): ${request.chat.instructions}`,
+    );
+  }
+  if (request.skills?.length) {
+    lines.push("", "Skills:", ...request.skills.map((s) => `- ${s.name}: ${s.description}`));
+  }
+  return { system: lines.join("\n"), user: request.text };
+}
+
+function describeField(field: FieldInScope): string {
+  const parts = [`- ${field.name}: ${describeShape(field.shape)}`];
+  if (field.description) parts.push(`(${field.description})`);
+  for (const [choice, words] of Object.entries(field.synonyms ?? {})) parts.push(`(${words.join(", ")} mean ${choice})`);
+  if (field.question) parts.push(`— asked as "${field.question}"`);
+  return parts.join(" ");
+}
+
+/** A field's shape in plain words, as the model should read it. Pure. */
+export function describeShape(shape: Shape): string {
+  switch (shape.kind) {
+    case "choices":
+      return `one of ${shape.choices.join(", ")}`;
+    case "pattern":
+      return `text matching /${shape.pattern}/`;
+    case "number":
+      return `a whole number${describeRange(shape.min, shape.max)}`;
+    case "decimal":
+      return `a number${describeRange(shape.min, shape.max)}`;
+    case "lookup":
+      return "text (a name, checked against a list)";
+    case "text":
+      return "free text";
+    case "date":
+      return "a date, YYYY-MM-DD";
+    case "yes_no":
+      return "true or false";
+    case "pick":
+      return "a row id from a list";
+  }
+}
+
+function describeRange(min?: number, max?: number): string {
+  if (min !== undefined && max !== undefined) return ` from ${min} to ${max}`;
+  if (min !== undefined) return ` of at least ${min}`;
+  if (max !== undefined) return ` of at most ${max}`;
+  return "";
+}

@@ -1,0 +1,62 @@
+/**
+ * The zod schemas of one extraction call. Pure.
+ *
+ * - `buildExtractionSchema` is handed to `withStructuredOutput`: one optional property per
+ *   model-settable field in scope, typed by the field's base type (string, number, boolean), plus
+ *   `reply` when a `chat` step is in play and `skill` when several skills are offered. Ranges, patterns
+ *   and choices are described, not enforced.
+ * - `buildValueSchema` is what the port `safeParse`s the model's output with, key by key: a field's value
+ *   must be one scalar (text, number or yes/no). The runtime then judges the value against the field's
+ *   shape, normalises it ("yes" for a yes/no field, "3" for a number) or refuses it with the skill's own
+ *   message — so the port drops only what no field could take.
+ */
+import { z } from "zod";
+import type { Shape } from "@skillflow/core";
+import type { ExtractRequest } from "./model-port.js";
+import { describeShape } from "./build-extract-prompt.js";
+
+/** Keys the port adds beside the fields. */
+export const REPLY_KEY = "reply";
+export const SKILL_KEY = "skill";
+
+export type ExtractionSchema = z.ZodObject<Record<string, z.ZodOptional<z.ZodType>>>;
+
+/** The schema the model is asked to fill. Pure. */
+export function buildExtractionSchema(request: ExtractRequest): ExtractionSchema {
+  const shape: Record<string, z.ZodOptional<z.ZodType>> = {};
+  for (const field of request.fields) {
+    const words = field.question ? `${describeShape(field.shape)}; asked as "${field.question}"` : describeShape(field.shape);
+    shape[field.name] = baseType(field.shape).describe(words).optional();
+  }
+  addExtras(shape, request);
+  return z.object(shape).describe("Values stated in the person's message.");
+}
+
+/** The schema the model's output is checked with, key by key. Pure. */
+export function buildValueSchema(request: ExtractRequest): ExtractionSchema {
+  const shape: Record<string, z.ZodOptional<z.ZodType>> = {};
+  const scalar = z.union([z.string(), z.number(), z.boolean()], { error: "expected one value (text, number or yes/no)" });
+  for (const field of request.fields) shape[field.name] = scalar.optional();
+  addExtras(shape, request);
+  return z.object(shape);
+}
+
+function addExtras(shape: Record<string, z.ZodOptional<z.ZodType>>, request: ExtractRequest): void {
+  if (request.chat) shape[REPLY_KEY] = z.string().describe("Your answer to the person, if they asked something.").optional();
+  if (request.skills?.length) {
+    const names = request.skills.map((s) => s.name) as [string, ...string[]];
+    shape[SKILL_KEY] = z.enum(names).describe("The skill this message is about.").optional();
+  }
+}
+
+function baseType(shape: Shape): z.ZodType {
+  switch (shape.kind) {
+    case "number":
+    case "decimal":
+      return z.number();
+    case "yes_no":
+      return z.boolean();
+    default:
+      return z.string();
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * `createFlow`: the embedding API. One compiled graph per loaded skill; `send(threadId, event)` runs one
+ * turn of the conversation `threadId` and returns what to show. Turns of one thread are serialized by a
+ * lock (in-process by default; pass the store's lock when several processes share a checkpointer).
+ */
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import type { BaseCheckpointSaver } from "@langchain/langgraph";
+import { redactSecrets, type FlowState, type RuntimeLimits, type Skill } from "@skillflow/core";
+import { chatModelPort } from "./chat-model-port.js";
+import { buildFlowGraph, type FlowGraph } from "./graph/build-flow-graph.js";
+import { emptyTurn } from "./graph/flow-graph-state.js";
+import { DEFAULT_TOOL_TIMEOUT_MS, type HostDeps } from "./graph/host-deps.js";
+import { loadFlowSkill, type FlowTool } from "./load-flow-skill.js";
+import type { ModelPort } from "./model-port.js";
+import type { ThreadLock } from "./persistence/thread-lock.js";
+import type { Persistence } from "./persistence/persistence.js";
+import { resolveFlowStore } from "./persistence/flow-store.js";
+import { renderTurn, type TurnResult } from "./render-turn.js";
+import { failureInjector } from "./run-tool.js";
+import { toFlowEvent, type FlowInput } from "./to-flow-event.js";
+
+export interface FlowLimits extends RuntimeLimits {
+  /** Milliseconds a tool may take before it is aborted and counted as failed (default 30 s). */
+  toolTimeoutMs: number;
+}
+
+export interface CreateFlowOptions {
+  /** A loaded skill, or the path of a skill folder or SKILL.md (loaded with its tools.ts). */
+  skill: Skill | string;
+  /** Tools by name (or a list); added to, or replacing, those loaded from the skill's tools.ts. */
+  tools?: Record<string, FlowTool> | FlowTool[];
+  /** A model port, or any LangChain chat model (wrapped with `chatModelPort`). */
+  model: ModelPort | BaseChatModel;
+  /** Where conversations are kept; default an in-memory MemorySaver. */
+  checkpointer?: BaseCheckpointSaver;
+  /** Serializes the turns of one thread; default the store's lock, else an in-process lock. */
+  lock?: ThreadLock;
+  /**
+   * An opened store (`openCheckpointer(url)`): its saver and cross-process lock are used, and each
+   * thread is pruned to its latest `keepCheckpoints` checkpoints after every turn. Without `store` or
+   * `checkpointer`, an in-memory store (pruned the same way) is used.
+   */
+  store?: Persistence;
+  /** Checkpoints kept per thread by the store's pruning (default 3). */
+  keepCheckpoints?: number;
+  limits?: Partial<FlowLimits>;
+  /** The clock handed to tools: a fixed ISO time (proofs) or a function. Default: the real clock. */
+  now?: string | (() => string);
+  /** Injected failures (proofs): `{ tool: n }` makes the tool throw on its first n runs. */
+  failures?: Record<string, number>;
+  /** When checkpoints are written; default "sync" (a write's `started` entry is stored before it runs). */
+  durability?: "sync" | "async" | "exit";
+}
+
+export interface Flow {
+  readonly skill: Skill;
+  readonly model: ModelPort;
+  /** The compiled LangGraph graph (can be hosted by LangGraph's own server). */
+  readonly graph: FlowGraph;
+  /** Run one turn of conversation `threadId`. */
+  send(threadId: string, input: FlowInput): Promise<TurnResult>;
+  /** Finish a turn that was interrupted (a crash between super-steps); undefined when none was. */
+  resume(threadId: string): Promise<TurnResult | undefined>;
+  /** The conversation's state with secrets redacted; undefined before its first event. */
+  state(threadId: string): Promise<FlowState | undefined>;
+}
+
+const DEFAULT_MAX_CALLS = 50;
+
+/** Load the skill (when given a path), compile its graph, and return the flow. */
+export async function createFlow(options: CreateFlowOptions): Promise<Flow> {
+  const deps = await hostDeps(options);
+  const { skill } = deps;
+  const store = resolveFlowStore(options);
+  const graph = buildFlowGraph(deps, store.saver);
+  const lock = store.lock;
+  const config = (threadId: string) => ({
+    configurable: { thread_id: threadId },
+    recursionLimit: 2 * (deps.limits?.maxCallsPerEvent ?? DEFAULT_MAX_CALLS) + 10,
+    durability: options.durability ?? "sync",
+  });
+  const invoke = async (threadId: string, input: Parameters<FlowGraph["invoke"]>[0]) => {
+    const values = await graph.invoke(input, config(threadId));
+    await store.afterTurn(threadId);
+    return renderTurn(skill, values.flow, values.out);
+  };
+  return {
+    skill,
+    model: deps.model,
+    graph,
+    send: async (threadId, event) => {
+      const input = toFlowEvent(event);
+      return lock.run(threadId, () => invoke(threadId, { input, event: null, call: null, out: emptyTurn() }));
+    },
+    resume: (threadId) =>
+      lock.run(threadId, async () => {
+        const snapshot = await graph.getState(config(threadId));
+        return snapshot.next.length ? invoke(threadId, null) : undefined;
+      }),
+    state: async (threadId) => {
+      const flow = (await graph.getState(config(threadId))).values.flow ?? undefined;
+      return flow ? redactSecrets(skill, flow, flow) : undefined;
+    },
+  };
+}
+
+/** What the graph's nodes are built with, from the options (loads the skill when given a path). */
+async function hostDeps(options: CreateFlowOptions): Promise<HostDeps> {
+  const { skill, tools } = await loadFlowSkill(options.skill, options.tools);
+  return {
+    skill,
+    tools,
+    model: toModelPort(options.model),
+    limits: { maxCallsPerEvent: options.limits?.maxCallsPerEvent ?? DEFAULT_MAX_CALLS },
+    toolTimeoutMs: options.limits?.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
+    now: toClock(options.now),
+    shouldFail: failureInjector(options.failures),
+  };
+}
+
+/** A model port as is; a chat model wrapped. Duck-typed, so a second copy of LangChain still works. */
+function toModelPort(model: ModelPort | BaseChatModel): ModelPort {
+  if (typeof (model as ModelPort).extract === "function") return model as ModelPort;
+  return chatModelPort(model as BaseChatModel);
+}
+
+function toClock(now: CreateFlowOptions["now"]): () => string {
+  if (typeof now === "function") return now;
+  if (typeof now === "string") return () => now;
+  return () => new Date().toISOString();
+}

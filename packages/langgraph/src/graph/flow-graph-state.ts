@@ -1,0 +1,55 @@
+/**
+ * The graph's checkpointed state: the runtime's `FlowState` plus what the current turn has produced.
+ * No transcript and no tool outputs beyond what the runtime itself keeps: the turn's output is reset by
+ * every new event, and the channels that carry an event or a call are cleared once consumed.
+ */
+import { Annotation } from "@langchain/langgraph";
+import type { Effect, FlowEvent, FlowState, TraceEvent, Usage } from "@skillflow/core";
+import type { CallEffect } from "../run-tool.js";
+
+/** One tool run by the act node this turn. */
+export interface ToolRun {
+  tool: string;
+  kind: "lookup" | "write";
+  ok: boolean;
+  durationMs: number;
+  error?: string;
+}
+
+/** Everything the current turn has produced so far (the `call` effects are the host's, not shown). */
+export interface TurnOutput {
+  effects: Effect[];
+  trace: TraceEvent[];
+  tools: ToolRun[];
+  usage: Usage;
+}
+
+export const FlowGraphState = Annotation.Root({
+  /** The runtime's state; absent until the thread's first event. */
+  flow: Annotation<FlowState | null>(),
+  /** The person's event as received (free text not yet understood). */
+  input: Annotation<FlowEvent | null>(),
+  /** The next event for the replay node: the understood person event, then each tool result. */
+  event: Annotation<FlowEvent | null>(),
+  /** The call the act node must run next. */
+  call: Annotation<CallEffect | null>(),
+  out: Annotation<TurnOutput>(),
+});
+
+export type FlowGraphValues = typeof FlowGraphState.State;
+export type FlowGraphUpdate = typeof FlowGraphState.Update;
+
+/** The output of a turn that has not produced anything yet. Pure. */
+export function emptyTurn(): TurnOutput {
+  return { effects: [], trace: [], tools: [], usage: { modelCalls: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0 } };
+}
+
+/** Append to a turn's output without mutating it. Pure. */
+export function extendTurn(out: TurnOutput, more: Partial<TurnOutput>): TurnOutput {
+  return {
+    effects: more.effects ? [...out.effects, ...more.effects] : out.effects,
+    trace: more.trace ? [...out.trace, ...more.trace] : out.trace,
+    tools: more.tools ? [...out.tools, ...more.tools] : out.tools,
+    usage: more.usage ?? out.usage,
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * PostgreSQL as the conversation store: LangGraph's PostgresSaver on a pool this module owns (for
+ * pruning), the saver's tables created by `setup()`, and the advisory lock on a second pool — a turn
+ * holds a lock connection for its whole length, so locks must never starve the saver's queries.
+ */
+import pg from "pg";
+import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
+import { createPostgresLock } from "./postgres-lock.js";
+import { createMemoryLock, layerLocks } from "./thread-lock.js";
+import { postgresFootprint, prunePostgresThread } from "./prune-postgres.js";
+import { PersistenceError, redactUrl } from "./persistence-error.js";
+import { DEFAULT_KEEP_CHECKPOINTS, type Persistence } from "./persistence.js";
+
+export interface PostgresOptions {
+  /** Give up connecting after this long. Default 5 s. */
+  connectTimeoutMs?: number;
+}
+
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Persistence> {
+  const settings = { connectionString: url, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000 };
+  const pool = new pg.Pool({ ...settings, max: 10 });
+  const lockPool = new pg.Pool({ ...settings, max: 20 });
+  // An idle connection that drops emits `error` on its pool; without a listener the process would exit.
+  for (const p of [pool, lockPool]) p.on("error", () => undefined);
+  const saver = new PostgresSaver(pool);
+  try {
+    await saver.setup();
+  } catch (error) {
+    await Promise.all([pool.end(), lockPool.end()]).catch(() => undefined);
+    throw describeConnectError(url, error);
+  }
+  let closed: Promise<void> | undefined;
+  return {
+    kind: "postgres",
+    location: redactUrl(url),
+    saver,
+    lock: layerLocks(createMemoryLock(), createPostgresLock(lockPool)),
+    prune: (threadId, keep = DEFAULT_KEEP_CHECKPOINTS) => prunePostgresThread(pool, threadId, keep),
+    footprint: (threadId) => postgresFootprint(pool, threadId),
+    close: () => (closed ??= Promise.all([pool.end(), lockPool.end()]).then(() => undefined)),
+  };
+}
+
+/** One sentence for a person: which server, what went wrong, what to check. */
+export function describeConnectError(url: string, error: unknown): PersistenceError {
+  const where = redactUrl(url);
+  const code = errorCode(error);
+  const reason = error instanceof Error && error.message ? error.message : String(error);
+  if (code === "ECONNREFUSED" || code === "ETIMEDOUT" || /timeout/i.test(reason)) {
+    return new PersistenceError(`Cannot reach PostgreSQL at ${where} (${code ?? "connection timed out"}): is the server running and listening there?`, "unreachable");
+  }
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN") {
+    return new PersistenceError(`Cannot reach PostgreSQL at ${where}: the host name does not resolve.`, "unreachable");
+  }
+  if (code === "28P01" || code === "28000") {
+    return new PersistenceError(`PostgreSQL at ${where} refused the login: ${reason}.`, "auth");
+  }
+  if (code === "3D000") {
+    return new PersistenceError(`PostgreSQL at ${where}: ${reason}; create it first (\`createdb\`).`, "no-database");
+  }
+  return new PersistenceError(`Cannot use PostgreSQL at ${where}: ${reason}.`, "open-failed");
+}
+
+function errorCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; errors?: Array<{ code?: unknown }> } | undefined;
+  if (typeof e?.code === "string") return e.code;
+  const inner = e?.errors?.find((x) => typeof x?.code === "string");
+  return inner?.code as string | undefined;
+}

@@ -1,0 +1,35 @@
+/**
+ * A SQLite file as the conversation store: LangGraph's SqliteSaver on a better-sqlite3 handle that this
+ * module owns (for pruning and the lease lock), WAL mode, a busy timeout for several processes.
+ */
+import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
+import { openSqliteFile, type SqliteDb } from "./sqlite-db.js";
+import { createSqliteLock } from "./sqlite-lock.js";
+import { createMemoryLock, layerLocks } from "./thread-lock.js";
+import { pruneSqliteThread, sqliteFootprint } from "./prune-sqlite.js";
+import { DEFAULT_KEEP_CHECKPOINTS, type Persistence } from "./persistence.js";
+
+/** SqliteSaver creates its tables lazily in a protected `setup()`; pruning needs them at once. */
+class SetUpSqliteSaver extends SqliteSaver {
+  ensureTables(): void {
+    this.setup();
+  }
+}
+
+export function openSqlite(path: string): Persistence {
+  const db: SqliteDb = openSqliteFile(path);
+  const saver = new SetUpSqliteSaver(db as unknown as ConstructorParameters<typeof SqliteSaver>[0]);
+  saver.ensureTables();
+  const lock = layerLocks(createMemoryLock(), createSqliteLock(db));
+  return {
+    kind: "sqlite",
+    location: path,
+    saver,
+    lock,
+    prune: async (threadId, keep = DEFAULT_KEEP_CHECKPOINTS) => pruneSqliteThread(db, threadId, keep),
+    footprint: async (threadId) => sqliteFootprint(db, threadId),
+    close: async () => {
+      if (db.open) db.close();
+    },
+  };
+}

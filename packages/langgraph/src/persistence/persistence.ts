@@ -1,0 +1,46 @@
+/**
+ * `Persistence`: one opened conversation store — the LangGraph saver, the per-thread lock that goes
+ * with it, pruning, and close. Produced by `openCheckpointer(url)`.
+ */
+import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
+import type { ThreadLock } from "./thread-lock.js";
+
+export type StoreKind = "memory" | "sqlite" | "postgres";
+
+/** How much of one thread the store holds (rows for SQL stores, entries for memory). */
+export interface ThreadFootprint {
+  checkpoints: number;
+  writes: number;
+  /** PostgreSQL only: channel value rows (`checkpoint_blobs`). */
+  blobs?: number;
+  /** Serialized size of the thread's rows, in bytes. */
+  bytes: number;
+}
+
+export interface PruneResult {
+  checkpointsDeleted: number;
+  writesDeleted: number;
+  blobsDeleted: number;
+}
+
+/** Checkpoints kept per thread by `prune` unless told otherwise: the latest and two before it. */
+export const DEFAULT_KEEP_CHECKPOINTS = 3;
+
+export interface Persistence {
+  readonly kind: StoreKind;
+  /** For messages: `memory`, the file path, or the URL with its password hidden. */
+  readonly location: string;
+  /** Hand this to `StateGraph.compile({ checkpointer })`. */
+  readonly saver: BaseCheckpointSaver;
+  /** Serializes turns of one thread across every process sharing this store. */
+  readonly lock: ThreadLock;
+  /**
+   * Delete all but the latest `keep` checkpoints of a thread, with their pending writes (and, on
+   * PostgreSQL, the channel blobs no kept checkpoint refers to). Call it under `lock`, after a turn.
+   */
+  prune(threadId: string, keep?: number): Promise<PruneResult>;
+  /** What the store holds for a thread (tests, diagnostics). */
+  footprint(threadId: string): Promise<ThreadFootprint>;
+  /** Release connections and file handles. Idempotent. */
+  close(): Promise<void>;
+}

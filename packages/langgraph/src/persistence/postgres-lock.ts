@@ -1,0 +1,33 @@
+/**
+ * The per-thread lock on PostgreSQL: a session advisory lock `pg_advisory_lock(class, hashtext(thread))`
+ * held on a dedicated connection for the whole turn. Every process sharing the database serializes
+ * turns of one conversation on it; when a process dies its session ends and PostgreSQL releases the lock.
+ * Two thread ids whose hashes collide merely wait for each other.
+ */
+import type pg from "pg";
+import type { ThreadLock } from "./thread-lock.js";
+
+/** The first key of the two-key advisory lock: keeps Skillflow's locks apart from other users'. */
+export const ADVISORY_LOCK_CLASS = 0x5f10;
+
+export function createPostgresLock(pool: pg.Pool): ThreadLock {
+  return {
+    async run<T>(threadId: string, fn: () => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      const args = [ADVISORY_LOCK_CLASS, threadId];
+      try {
+        await client.query("SELECT pg_advisory_lock($1, hashtext($2))", args);
+      } catch (error) {
+        client.release(true);
+        throw error;
+      }
+      try {
+        return await fn();
+      } finally {
+        // If unlocking fails the session may still hold the lock: destroy it so the server releases it.
+        const unlocked = await client.query("SELECT pg_advisory_unlock($1, hashtext($2))", args).then(() => true, () => false);
+        client.release(unlocked ? undefined : true);
+      }
+    },
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * Pruning and measuring one thread in MemorySaver's maps: `storage[thread][ns][checkpointId]` and
+ * `writes[JSON.stringify([thread, ns, checkpointId])]` (see `@langchain/langgraph-checkpoint` memory.ts).
+ * Checkpoint ids sort by time, as the saver itself assumes when it picks the latest.
+ */
+import type { MemorySaver } from "@langchain/langgraph-checkpoint";
+import type { PruneResult, ThreadFootprint } from "./persistence.js";
+
+/** Delete all but the latest `keep` checkpoints of each namespace of a thread, and their writes. */
+export function pruneMemoryThread(saver: MemorySaver, threadId: string, keep: number): PruneResult {
+  const result: PruneResult = { checkpointsDeleted: 0, writesDeleted: 0, blobsDeleted: 0 };
+  for (const [ns, checkpoints] of Object.entries(saver.storage[threadId] ?? {})) {
+    const old = Object.keys(checkpoints).sort().reverse().slice(keep);
+    for (const id of old) {
+      delete checkpoints[id];
+      result.checkpointsDeleted += 1;
+      const key = JSON.stringify([threadId, ns, id]);
+      result.writesDeleted += Object.keys(saver.writes[key] ?? {}).length;
+      delete saver.writes[key];
+    }
+  }
+  return result;
+}
+
+/** Entries and serialized bytes the thread holds. */
+export function memoryFootprint(saver: MemorySaver, threadId: string): ThreadFootprint {
+  const footprint: ThreadFootprint = { checkpoints: 0, writes: 0, bytes: 0 };
+  for (const [ns, checkpoints] of Object.entries(saver.storage[threadId] ?? {})) {
+    for (const [id, [checkpoint, metadata]] of Object.entries(checkpoints)) {
+      footprint.checkpoints += 1;
+      footprint.bytes += checkpoint.byteLength + metadata.byteLength;
+      for (const [, , value] of Object.values(saver.writes[JSON.stringify([threadId, ns, id])] ?? {})) {
+        footprint.writes += 1;
+        footprint.bytes += value.byteLength;
+      }
+    }
+  }
+  return footprint;
+}

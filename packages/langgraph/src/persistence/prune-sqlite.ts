@@ -1,0 +1,33 @@
+/**
+ * Pruning and measuring one thread in the SQLite saver's tables (`checkpoints`, `writes`; see
+ * `@langchain/langgraph-checkpoint-sqlite`). SQLite reuses the pages freed by the deletes, so a pruned
+ * conversation's file stops growing.
+ */
+import type { SqliteDb } from "./sqlite-db.js";
+import type { PruneResult, ThreadFootprint } from "./persistence.js";
+
+/** Delete all but the latest `keep` checkpoints of each namespace of a thread, and their writes. */
+export function pruneSqliteThread(db: SqliteDb, threadId: string, keep: number): PruneResult {
+  const prune = db.transaction((): PruneResult => {
+    const checkpoints = db.prepare(`
+      DELETE FROM checkpoints AS c WHERE c.thread_id = ? AND c.checkpoint_id NOT IN (
+        SELECT k.checkpoint_id FROM checkpoints AS k
+        WHERE k.thread_id = c.thread_id AND k.checkpoint_ns = c.checkpoint_ns
+        ORDER BY k.checkpoint_id DESC LIMIT ?)`).run(threadId, keep);
+    const writes = db.prepare(`
+      DELETE FROM writes AS w WHERE w.thread_id = ? AND NOT EXISTS (
+        SELECT 1 FROM checkpoints AS k
+        WHERE k.thread_id = w.thread_id AND k.checkpoint_ns = w.checkpoint_ns AND k.checkpoint_id = w.checkpoint_id)`).run(threadId);
+    return { checkpointsDeleted: checkpoints.changes, writesDeleted: writes.changes, blobsDeleted: 0 };
+  });
+  return prune.immediate();
+}
+
+/** Rows and serialized bytes the thread holds. */
+export function sqliteFootprint(db: SqliteDb, threadId: string): ThreadFootprint {
+  const c = db.prepare(`SELECT count(*) AS n, coalesce(sum(length(checkpoint) + length(metadata)), 0) AS bytes
+    FROM checkpoints WHERE thread_id = ?`).get(threadId) as { n: number; bytes: number };
+  const w = db.prepare(`SELECT count(*) AS n, coalesce(sum(length(value)), 0) AS bytes
+    FROM writes WHERE thread_id = ?`).get(threadId) as { n: number; bytes: number };
+  return { checkpoints: c.n, writes: w.n, bytes: c.bytes + w.bytes };
+}

@@ -1,0 +1,42 @@
+/**
+ * Opening a SQLite file with better-sqlite3, typed by the few calls this package makes
+ * (better-sqlite3 ships no types and `@types/better-sqlite3` is not a dependency).
+ */
+import { createRequire } from "node:module";
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { PersistenceError } from "./persistence-error.js";
+
+export interface SqliteStatement {
+  run(...params: unknown[]): { changes: number };
+  get(...params: unknown[]): unknown;
+  all(...params: unknown[]): unknown[];
+}
+
+export interface SqliteDb {
+  prepare(sql: string): SqliteStatement;
+  exec(sql: string): void;
+  pragma(sql: string, options?: { simple?: boolean }): unknown;
+  transaction<A extends unknown[], R>(fn: (...args: A) => R): ((...args: A) => R) & { immediate: (...args: A) => R };
+  close(): void;
+  readonly open: boolean;
+}
+
+type DatabaseConstructor = new (path: string, options?: { timeout?: number }) => SqliteDb;
+
+const require = createRequire(import.meta.url);
+
+/** Open (creating it and its folder if needed) a SQLite file; a failure is a `PersistenceError`. */
+export function openSqliteFile(path: string, busyTimeoutMs = 10_000): SqliteDb {
+  const file = resolve(path);
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    const Database = require("better-sqlite3") as DatabaseConstructor;
+    const db = new Database(file, { timeout: busyTimeoutMs });
+    db.pragma("journal_mode = WAL");
+    return db;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new PersistenceError(`Cannot open the SQLite database \`${path}\`: ${reason}.`, "open-failed");
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * The checks of one proof turn: each expectation key compared with what the turn showed and did.
+ * Each outcome says what was expected and what was seen, in words for the report. Pure.
+ */
+import type { Answer, Pending } from "@skillflow/core";
+import type { TurnResult } from "../render-turn.js";
+import type { ExpectationKey, Expectations } from "./proof-types.js";
+import { describe, describeList, describePending, matchesText, sameValue, shownTexts } from "./describe-seen.js";
+
+/** What a turn produced, with answers in clear (proofs compare secrets too; reports never print them). */
+export interface TurnObservation {
+  result: TurnResult;
+  answers: Record<string, Answer>;
+  pending?: Pending;
+}
+
+export interface CheckOutcome {
+  key: ExpectationKey;
+  ok: boolean;
+  expected: string;
+  seen: string;
+}
+
+export function checkExpectations(expect: Expectations, order: ExpectationKey[], seen: TurnObservation): CheckOutcome[] {
+  return order.map((key) => checkOne(key, expect, seen));
+}
+
+function checkOne(key: ExpectationKey, expect: Expectations, seen: TurnObservation): CheckOutcome {
+  const { result } = seen;
+  const ran = result.tools.map((t) => t.tool);
+  switch (key) {
+    case "asks": {
+      const ok = seen.pending?.kind === "ask" && seen.pending.field === expect.asks;
+      return { key, ok, expected: expect.asks!, seen: describePending(seen.pending) };
+    }
+    case "says": {
+      const texts = shownTexts(result);
+      const missing = expect.says!.filter((pattern) => !texts.some((t) => matchesText(t, pattern)));
+      return { key, ok: missing.length === 0, expected: expect.says!.map(quote).join(" + "), seen: describeList(texts, "nothing shown") };
+    }
+    case "shows": {
+      const names = result.widgets.map((w) => w.name);
+      return { key, ok: names.includes(expect.shows!), expected: expect.shows!, seen: describeList(names, "no widget") };
+    }
+    case "called": {
+      const want = [...new Set(expect.called!)].sort();
+      const got = [...new Set(ran)].sort();
+      return { key, ok: want.join() === got.join(), expected: `[${want.join(", ")}]`, seen: `[${ran.join(", ")}]` };
+    }
+    case "called_in_order":
+      return { key, ok: isSubsequence(expect.called_in_order!, ran), expected: `[${expect.called_in_order!.join(", ")}]`, seen: `[${ran.join(", ")}]` };
+    case "not_called": {
+      const hit = expect.not_called!.filter((t) => ran.includes(t));
+      return { key, ok: hit.length === 0, expected: `none of [${expect.not_called!.join(", ")}]`, seen: hit.length ? `ran ${hit.join(", ")}` : `[${ran.join(", ")}]` };
+    }
+    default:
+      return checkState(key, expect, seen);
+  }
+}
+
+function checkState(key: ExpectationKey, expect: Expectations, seen: TurnObservation): CheckOutcome {
+  const { result } = seen;
+  switch (key) {
+    case "fields": {
+      const wrong = Object.entries(expect.fields!).filter(([f, v]) => !sameValue(seen.answers[f]?.value, v));
+      const shown = wrong.map(([f]) => `${f}=${seen.answers[f] ? describe(seen.answers[f]!.value) : "(not set)"}`);
+      return { key, ok: wrong.length === 0, expected: describe(expect.fields), seen: wrong.length ? shown.join(", ") : "all set" };
+    }
+    case "dropped": {
+      const got = [...new Set(result.trace.flatMap((e) => (e.type === "dropped" ? [e.field] : [])))].sort();
+      const want = [...new Set(expect.dropped!)].sort();
+      return { key, ok: want.join() === got.join(), expected: `[${want.join(", ")}]`, seen: `[${got.join(", ")}]` };
+    }
+    case "refused": {
+      const messages = result.trace.flatMap((e) => (e.type === "refused" ? [e.message] : []));
+      const ok = messages.some((m) => matchesText(m, expect.refused!));
+      return { key, ok, expected: quote(expect.refused!), seen: describeList(messages, "no refusal") };
+    }
+    case "waits_for": {
+      const ok = seen.pending?.kind === "approval" && seen.pending.confirm === expect.waits_for;
+      return { key, ok, expected: expect.waits_for!, seen: describePending(seen.pending) };
+    }
+    case "model_calls":
+      return { key, ok: result.usage.modelCalls === expect.model_calls, expected: String(expect.model_calls), seen: String(result.usage.modelCalls) };
+    case "done":
+      return { key, ok: result.done === expect.done, expected: String(expect.done), seen: result.done ? "done" : describePending(seen.pending) };
+    default:
+      throw new Error(`No check for ${key}.`);
+  }
+}
+
+/** A text expectation as written: `/regex/` bare, anything else in quotes. */
+function quote(pattern: string): string {
+  return /^\/.+\/[a-z]*$/s.test(pattern) ? pattern : JSON.stringify(pattern);
+}
+
+/** `want` appears in `got` in this order, other items allowed between. Pure. */
+function isSubsequence(want: string[], got: string[]): boolean {
+  let i = 0;
+  for (const item of got) if (item === want[i]) i++;
+  return i === want.length;
+}

@@ -1,0 +1,65 @@
+/**
+ * Small helpers for proof checks: what a turn showed as text, text matching (`/regex/` or substring),
+ * value comparison, and short descriptions for the report. Pure.
+ */
+import type { Pending } from "@skillflow/core";
+import type { TurnResult } from "../render-turn.js";
+
+/** Everything shown this turn as text: reply lines and every line of the cards shown. */
+export function shownTexts(result: TurnResult): string[] {
+  const cards = result.cards.flatMap((card) => [
+    card.question,
+    ...card.writes.map((w) => `${w.tool}: ${Object.entries(w.inputs).map(([k, v]) => `${k}=${describe(v)}`).join(", ")}`),
+  ]);
+  return [...result.reply, ...cards];
+}
+
+/** `/pattern/flags` is a regular expression; anything else a substring. */
+export function matchesText(text: string, pattern: string): boolean {
+  const regex = /^\/(.+)\/([a-z]*)$/s.exec(pattern);
+  if (regex) return new RegExp(regex[1]!, regex[2]).test(text);
+  return text.includes(pattern);
+}
+
+/** Deep equality of plain values; whole numbers compare equal across number and bigint. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (typeof a === "bigint" || typeof b === "bigint") return Number(a) === Number(b);
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => sameValue(v, b[i]));
+  if (isObject(a) && isObject(b)) {
+    const keys = Object.keys(b);
+    return keys.length === Object.keys(a).length && keys.every((k) => sameValue(a[k], b[k]));
+  }
+  return false;
+}
+
+/** A value as JSON, shortened for one report line. */
+export function describe(value: unknown): string {
+  const text = JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? Number(v) : v)) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
+export function describeList(items: string[], none: string): string {
+  if (items.length === 0) return none;
+  const text = items.map((i) => JSON.stringify(i)).join(", ");
+  return text.length > 160 ? `${text.slice(0, 159)}…` : text;
+}
+
+/** What the flow waits for, in words. */
+export function describePending(pending: Pending | undefined): string {
+  if (!pending) return "nothing pending";
+  switch (pending.kind) {
+    case "ask":
+      return `asks ${pending.field}`;
+    case "confirm":
+      return `confirm ${pending.confirm}`;
+    case "approval":
+      return `approval ${pending.confirm} by ${pending.role}`;
+    case "done":
+      return "done";
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,95 @@
+/**
+ * One turn of a proof: its kind (`user`, `pick`, `press`, `approve`), the event it sends, what the
+ * scripted model returns on it, and its expectations. Pure.
+ */
+import type { ScriptedReply } from "../scripted-chat-model.js";
+import type { FlowInput } from "../to-flow-event.js";
+import { parseExpectations } from "./parse-expectations.js";
+import { isRecord, type ProofReader, type YamlPath } from "./proof-reader.js";
+import type { ProofTurn, TurnKind } from "./proof-types.js";
+
+const KINDS: readonly TurnKind[] = ["user", "pick", "press", "approve"];
+const KEYS: Record<TurnKind, readonly string[]> = {
+  user: ["user", "model", "model_raw", "reply", "expect"],
+  pick: ["pick", "expect"],
+  press: ["press", "expect"],
+  approve: ["approve", "expect"],
+};
+
+export function parseProofTurn(reader: ProofReader, path: YamlPath, value: unknown, index: number): ProofTurn {
+  if (!isRecord(value)) throw reader.error(path, "A turn is a mapping with one of `user`, `pick`, `press`, `approve`.");
+  const kinds = KINDS.filter((k) => k in value);
+  if (kinds.length !== 1) {
+    reader.checkKeys(path, value, [...new Set(Object.values(KEYS).flat())], "turn");
+    throw reader.error(path, `A turn has exactly one of \`user\`, \`pick\`, \`press\`, \`approve\` (found ${kinds.length}).`);
+  }
+  const kind = kinds[0]!;
+  reader.checkKeys(path, value, KEYS[kind], `\`${kind}\` turn`);
+  const { input, label } = readInput(reader, [...path, kind], kind, value[kind]);
+  const { expect, order } = parseExpectations(reader, [...path, "expect"], value.expect);
+  const turn: ProofTurn = { index, line: reader.line(path), kind, label, input, expect, order };
+  const script = kind === "user" ? readScript(reader, path, value) : undefined;
+  if (script !== undefined) turn.script = script;
+  return turn;
+}
+
+function readInput(reader: ProofReader, path: YamlPath, kind: TurnKind, value: unknown): { input: FlowInput; label: string } {
+  switch (kind) {
+    case "user":
+      if (typeof value !== "string" && typeof value !== "number") throw reader.error(path, "`user:` is the text the person types.");
+      return { input: { text: String(value) }, label: `user "${shorten(String(value))}"` };
+    case "pick":
+      if (!isRecord(value) || Object.keys(value).length !== 1) throw reader.error(path, "`pick:` sets one field, e.g. `pick: { flight_id: TP1352 }`.");
+      return { input: { pick: value }, label: `pick ${Object.keys(value)[0]}` };
+    case "press":
+      return readPress(reader, path, value);
+    case "approve":
+      return readApprove(reader, path, value);
+  }
+}
+
+function readPress(reader: ProofReader, path: YamlPath, value: unknown): { input: FlowInput; label: string } {
+  if (typeof value === "string" && value) return { input: { press: value, yes: true }, label: `press ${value}` };
+  if (isRecord(value) && Object.keys(value).length === 1) {
+    const [id, answer] = Object.entries(value)[0]!;
+    const yes = yesNo(reader, [...path, id], answer);
+    return { input: { press: id, yes }, label: `press ${id}${yes ? "" : ": no"}` };
+  }
+  throw reader.error(path, "`press:` names a confirm, e.g. `press: pay`, or `press: { pay: no }`.");
+}
+
+function readApprove(reader: ProofReader, path: YamlPath, value: unknown): { input: FlowInput; label: string } {
+  const entries = isRecord(value) ? Object.entries(value).filter(([k]) => k !== "by") : [];
+  const by = isRecord(value) ? value.by : undefined;
+  if (!isRecord(value) || entries.length !== 1 || typeof by !== "string" || !by) {
+    throw reader.error(path, "`approve:` names a confirm and a role, e.g. `approve: { approval: yes, by: manager }`.");
+  }
+  const [id, answer] = entries[0]!;
+  const yes = yesNo(reader, [...path, id], answer);
+  return { input: { approve: id, by, yes }, label: `approve ${id}${yes ? "" : ": no"} by ${by}` };
+}
+
+function readScript(reader: ProofReader, path: YamlPath, turn: Record<string, unknown>): ScriptedReply | undefined {
+  const { model, model_raw: raw, reply } = turn;
+  if (model !== undefined && raw !== undefined) throw reader.error([...path, "model_raw"], "A turn has `model:` or `model_raw:`, not both.", true);
+  if (raw !== undefined) {
+    if (typeof raw !== "string") throw reader.error([...path, "model_raw"], "`model_raw:` is the text the model returns, as a string.");
+    return raw;
+  }
+  if (model !== undefined && model !== null && !isRecord(model)) {
+    throw reader.error([...path, "model"], "`model:` is a mapping of field values, e.g. `model: { nights: 3 }`.");
+  }
+  if (reply !== undefined && typeof reply !== "string") throw reader.error([...path, "reply"], "`reply:` is the model's free answer, as text.");
+  if (model === undefined && reply === undefined) return undefined;
+  return { ...((model as Record<string, unknown> | null) ?? {}), ...(reply !== undefined ? { reply } : {}) };
+}
+
+function yesNo(reader: ProofReader, path: YamlPath, value: unknown): boolean {
+  if (value === true || value === "yes") return true;
+  if (value === false || value === "no") return false;
+  throw reader.error(path, "Use `yes` or `no`.");
+}
+
+function shorten(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}

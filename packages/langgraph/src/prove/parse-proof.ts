@@ -1,0 +1,87 @@
+/**
+ * Parsing a proof file (PROOF-FORMAT.md) into a `Proof`. Any problem is a `ProofError` at the line and
+ * column it was written, with one sentence saying what to change. `parseProof` is pure;
+ * `readProofFile` reads the file and checks that the skill it names exists.
+ */
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
+import { LineCounter, parseDocument } from "yaml";
+import { parseProofTurn } from "./parse-proof-turn.js";
+import { isRecord, ProofReader } from "./proof-reader.js";
+import { ProofError, type Proof, type ProofFixtures } from "./proof-types.js";
+
+const TOP_KEYS = ["skill", "title", "fixtures", "turns"] as const;
+const FIXTURE_KEYS = ["answers", "now", "fail"] as const;
+
+/** Parse proof text. `file` is how the file is named in errors; `dir` resolves `skill:`. Pure. */
+export function parseProof(text: string, file: string, dir: string): Proof {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  const first = doc.errors[0];
+  if (first) {
+    const { line, col } = lines.linePos(first.pos[0]);
+    throw new ProofError(file, line, col, `The YAML does not parse: ${first.message.split("\n")[0]}`);
+  }
+  const reader = new ProofReader(file, doc, lines);
+  const root: unknown = doc.toJS();
+  if (!isRecord(root)) throw reader.error([], "A proof is a mapping with `skill:` and `turns:`.");
+  reader.checkKeys([], root, TOP_KEYS, "proof");
+  if (typeof root.skill !== "string" || !root.skill) throw reader.error(["skill"], "Add `skill:`, the skill's folder or SKILL.md relative to this file.");
+  if (root.title !== undefined && typeof root.title !== "string") throw reader.error(["title"], "`title:` is a line of text.");
+  if (!Array.isArray(root.turns) || root.turns.length === 0) throw reader.error(["turns"], "Add `turns:`, a list of turns.");
+  const proof: Proof = {
+    file,
+    skill: resolve(dir, root.skill),
+    fixtures: parseFixtures(reader, root.fixtures),
+    turns: root.turns.map((turn, i) => parseProofTurn(reader, ["turns", i], turn, i + 1)),
+  };
+  if (root.title) proof.title = root.title;
+  return proof;
+}
+
+function parseFixtures(reader: ProofReader, value: unknown): ProofFixtures {
+  if (value === undefined || value === null) return {};
+  if (!isRecord(value)) throw reader.error(["fixtures"], "`fixtures:` is a mapping with `answers`, `now` or `fail`.");
+  reader.checkKeys(["fixtures"], value, FIXTURE_KEYS, "fixture");
+  const fixtures: ProofFixtures = {};
+  if (value.answers !== undefined) {
+    if (!isRecord(value.answers)) throw reader.error(["fixtures", "answers"], "`answers:` maps field names to values.");
+    fixtures.answers = value.answers;
+  }
+  if (value.now !== undefined) {
+    if (typeof value.now !== "string" || Number.isNaN(Date.parse(value.now))) {
+      throw reader.error(["fixtures", "now"], '`now:` is an ISO 8601 time in quotes, e.g. "2027-03-01T09:00:00Z".');
+    }
+    fixtures.now = value.now;
+  }
+  if (value.fail !== undefined) fixtures.fail = parseFail(reader, value.fail);
+  return fixtures;
+}
+
+function parseFail(reader: ProofReader, value: unknown): Record<string, number> {
+  if (!isRecord(value)) throw reader.error(["fixtures", "fail"], "`fail:` maps tool names to how many first calls fail, e.g. `fail: { reserve_cab: 1 }`.");
+  for (const [tool, n] of Object.entries(value)) {
+    if (typeof n !== "number" || !Number.isInteger(n) || n < 0) throw reader.error(["fixtures", "fail", tool], "Give a whole number of calls that fail.");
+  }
+  return value as Record<string, number>;
+}
+
+/** Read and parse a proof file; the skill it names must exist. `shown` is the path used in messages. */
+export async function readProofFile(path: string, shown: string): Promise<Proof> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch {
+    throw new ProofError(shown, 1, 1, "The proof file cannot be read.");
+  }
+  const proof = parseProof(text, shown, dirname(path));
+  if (!existsSync(proof.skill)) throw locateSkillError(text, shown, proof.skill);
+  return proof;
+}
+
+function locateSkillError(text: string, shown: string, skill: string): ProofError {
+  const lines = new LineCounter();
+  const reader = new ProofReader(shown, parseDocument(text, { lineCounter: lines }), lines);
+  return reader.error(["skill"], `No skill at ${skill}: \`skill:\` is relative to the proof file.`);
+}

@@ -1,0 +1,75 @@
+/**
+ * A proof file after parsing: the skill it runs, its fixtures, and its turns with their expectations.
+ * Plain data; every turn and expectation keeps the line it was written on.
+ */
+import type { FlowInput } from "../to-flow-event.js";
+import type { ScriptedReply } from "../scripted-chat-model.js";
+
+/** Every expectation key of PROOF-FORMAT.md; each key present is one check. */
+export interface Expectations {
+  asks?: string;
+  says?: string[];
+  shows?: string;
+  called?: string[];
+  called_in_order?: string[];
+  not_called?: string[];
+  fields?: Record<string, unknown>;
+  dropped?: string[];
+  refused?: string;
+  waits_for?: string;
+  model_calls?: number;
+  done?: boolean;
+}
+
+export type ExpectationKey = keyof Expectations;
+
+export const EXPECTATION_KEYS: readonly ExpectationKey[] = [
+  "asks", "says", "shows", "called", "called_in_order", "not_called", "fields", "dropped", "refused", "waits_for",
+  "model_calls", "done",
+];
+
+export type TurnKind = "user" | "pick" | "press" | "approve";
+
+export interface ProofTurn {
+  /** 1-based, as shown in the report. */
+  index: number;
+  line: number;
+  kind: TurnKind;
+  /** A short name for the report: `user "Book me…"`, `pick flight_id`, `press pay`. */
+  label: string;
+  input: FlowInput;
+  /** What the scripted model returns on this turn (`model:`, `model_raw:`, `reply:`); absent: no call expected. */
+  script?: ScriptedReply;
+  expect: Expectations;
+  /** The order the expectation keys were written in. */
+  order: ExpectationKey[];
+}
+
+export interface ProofFixtures {
+  answers?: Record<string, unknown>;
+  now?: string;
+  fail?: Record<string, number>;
+}
+
+export interface Proof {
+  /** The proof file, as it is shown (relative to the working directory). */
+  file: string;
+  /** The skill's folder or SKILL.md, resolved against the proof file's folder. */
+  skill: string;
+  title?: string;
+  fixtures: ProofFixtures;
+  turns: ProofTurn[];
+}
+
+/** A proof file that does not parse: located, one sentence, no stack. */
+export class ProofError extends Error {
+  override name = "ProofError";
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    readonly column: number,
+    readonly reason: string,
+  ) {
+    super(`${file}:${line}:${column}: ${reason}`);
+  }
+}

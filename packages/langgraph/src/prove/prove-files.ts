@@ -1,0 +1,44 @@
+/**
+ * `proveFiles(paths)`: find the proof files, parse them all (stopping before any run if one does not
+ * parse), then run each through the host with the scripted model. Skills are loaded once per run.
+ */
+import { relative } from "node:path";
+import { loadFlowSkill, type LoadedFlowSkill } from "../load-flow-skill.js";
+import { findProofFiles } from "./find-proof-files.js";
+import { readProofFile } from "./parse-proof.js";
+import { ProofError, type Proof } from "./proof-types.js";
+import { runProof, type ProofRun } from "./run-proof.js";
+
+export interface ProveSummary {
+  runs: ProofRun[];
+  passed: number;
+  failed: number;
+}
+
+export type ProveOutcome = { ok: true; summary: ProveSummary } | { ok: false; errors: ProofError[] };
+
+/** Prove every file under `paths`. Usage errors (a missing path) throw `ProveUsageError`. */
+export async function proveFiles(paths: string[], cwd: string = process.cwd()): Promise<ProveOutcome> {
+  const files = await findProofFiles(paths, cwd);
+  const proofs: Proof[] = [];
+  const errors: ProofError[] = [];
+  for (const file of files) {
+    try {
+      proofs.push(await readProofFile(file, relative(cwd, file) || file));
+    } catch (error) {
+      if (!(error instanceof ProofError)) throw error;
+      errors.push(error);
+    }
+  }
+  if (errors.length) return { ok: false, errors };
+  const skills = new Map<string, Promise<LoadedFlowSkill>>();
+  const load = (path: string) => {
+    if (!skills.has(path)) skills.set(path, loadFlowSkill(path));
+    return skills.get(path)!;
+  };
+  const runs: ProofRun[] = [];
+  for (const proof of proofs) runs.push(await runProof(proof, load));
+  const checks = runs.flatMap((r) => r.checks);
+  const passed = checks.filter((c) => c.ok).length;
+  return { ok: true, summary: { runs, passed, failed: checks.length - passed } };
+}

@@ -1,0 +1,82 @@
+/**
+ * Running one `call` effect: look the tool up by name, hand it a `ToolContext` (the write's idempotency
+ * key, the clock, an AbortSignal), enforce the per-tool timeout, apply injected failures (proofs), and
+ * answer with the `tool_result` event the runtime expects. Never throws: a missing tool, a throw or a
+ * timeout is a failed result with a sentence saying what happened.
+ */
+import type { Effect, FlowEvent, ToolContext, ToolKind } from "@skillflow/core";
+
+/** What the host needs of a tool: the loader's RunnableTool and core's ToolDefinition both fit. */
+export interface HostTool {
+  name: string;
+  kind: ToolKind;
+  run(input: Record<string, unknown>, context: ToolContext): unknown;
+}
+
+export type CallEffect = Extract<Effect, { type: "call" }>;
+export type ToolResultEvent = Extract<FlowEvent, { type: "tool_result" }>;
+
+export interface ToolRunOptions {
+  /** Milliseconds before a tool is aborted and counted as failed. */
+  timeoutMs: number;
+  /** The clock handed to tools, ISO 8601. */
+  now: () => string;
+  /** Called before each run; true makes this run throw (injected failures for proofs). */
+  shouldFail?: (tool: string) => boolean;
+}
+
+/** Run the tool a call effect names and describe the outcome as a `tool_result` event. */
+export async function runToolCall(
+  call: CallEffect,
+  tools: Record<string, HostTool>,
+  options: ToolRunOptions,
+): Promise<ToolResultEvent> {
+  const started = performance.now();
+  const base = { type: "tool_result" as const, tool: call.tool, key: call.key };
+  const elapsed = () => Math.round((performance.now() - started) * 1000) / 1000;
+  const tool = tools[call.tool];
+  if (!tool) return { ...base, ok: false, error: `No tool named ${call.tool} is loaded.`, durationMs: 0 };
+  try {
+    if (options.shouldFail?.(call.tool)) throw new Error(`${call.tool} failed (injected by the proof's fixtures)`);
+    const context = { idempotencyKey: call.kind === "write" ? call.key : "", now: options.now() };
+    const output = await withTimeout(call.tool, options.timeoutMs, (signal) => tool.run(call.inputs, { ...context, signal }));
+    return { ...base, ok: true, output, durationMs: elapsed() };
+  } catch (error) {
+    return { ...base, ok: false, error: describeError(call.tool, error), durationMs: elapsed() };
+  }
+}
+
+class ToolTimeout extends Error {}
+
+async function withTimeout(tool: string, ms: number, run: (signal: AbortSignal) => unknown): Promise<unknown> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new ToolTimeout(`${tool} did not answer within ${ms} ms.`));
+    }, ms);
+  });
+  try {
+    return await Promise.race([Promise.resolve().then(() => run(controller.signal)), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function describeError(tool: string, error: unknown): string {
+  if (error instanceof ToolTimeout) return error.message;
+  const message = error instanceof Error ? error.message : String(error);
+  return message.startsWith(tool) ? message : `${tool} failed: ${message}`;
+}
+
+/** Injected failures: `{ tool: n }` makes that tool throw on its first n runs. Stateful per instance. */
+export function failureInjector(failures: Record<string, number> = {}): (tool: string) => boolean {
+  const left = new Map(Object.entries(failures));
+  return (tool) => {
+    const n = left.get(tool) ?? 0;
+    if (n <= 0) return false;
+    left.set(tool, n - 1);
+    return true;
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * The events a host sends to a flow, in the embedding API's words, and their translation into the
+ * runtime's typed events. A pick, press or approval is applied as typed, never through the model. Pure.
+ */
+import type { FlowEvent } from "@skillflow/core";
+
+export type FlowInput =
+  /** Free text from the person. */
+  | { text: string }
+  /** A widget's field update (a row click): exactly one field. */
+  | { pick: Record<string, unknown> }
+  /** A confirm button: yes unless `yes: false`. */
+  | { press: string; yes?: boolean }
+  /** An approval from outside the conversation, naming the role that gives it. */
+  | { approve: string; by: string; yes?: boolean }
+  /** Answers given by the host (fixtures, prefilled forms), applied without who-may-set-what checks. */
+  | { preset: Record<string, unknown> };
+
+/** A send() argument that is not one of the event forms. */
+export class FlowInputError extends Error {
+  override name = "FlowInputError";
+}
+
+/** Translate an embedding event into the runtime's event. Throws FlowInputError on a malformed one. */
+export function toFlowEvent(input: FlowInput): FlowEvent {
+  const i = input as Record<string, unknown>;
+  if (typeof i.text === "string") return { type: "text", text: i.text };
+  if (isRecord(i.pick)) {
+    const entries = Object.entries(i.pick);
+    if (entries.length !== 1) throw new FlowInputError("A pick sets exactly one field: { pick: { field: value } }.");
+    const [field, value] = entries[0]!;
+    return { type: "pick", field, value };
+  }
+  if (typeof i.press === "string") return { type: "press", confirm: i.press, yes: i.yes !== false };
+  if (typeof i.approve === "string") {
+    if (typeof i.by !== "string" || !i.by) throw new FlowInputError("An approval names its role: { approve: id, by: role }.");
+    return { type: "approve", confirm: i.approve, by: i.by, yes: i.yes !== false };
+  }
+  if (isRecord(i.preset)) return { type: "preset", values: i.preset };
+  throw new FlowInputError("An event is { text }, { pick: { field: value } }, { press: id }, { approve: id, by: role } or { preset: values }.");
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

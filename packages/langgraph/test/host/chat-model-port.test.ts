@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { AIMessageChunk } from "@langchain/core/messages";
+import { buildExtractPrompt } from "../../src/build-extract-prompt.js";
+import { buildExtractionSchema, buildValueSchema } from "../../src/build-extraction-schema.js";
+import { chatModelPort, readResult } from "../../src/chat-model-port.js";
+import type { ExtractRequest } from "../../src/model-port.js";
+import { ScriptedChatModel } from "../../src/scripted-chat-model.js";
+
+const request: ExtractRequest = {
+  skill: { name: "conference_trip", description: "Book a conference trip." },
+  fields: [
+    { name: "nights", shape: { kind: "number", min: 1, max: 14 }, question: "How many nights?" },
+    { name: "cabin", shape: { kind: "choices", choices: ["economy", "business"] }, synonyms: { economy: ["coach"] } },
+    { name: "roaming", shape: { kind: "yes_no" } },
+  ],
+  pending: { field: "nights", question: "How many nights?" },
+  text: "Make it 4 nights in coach",
+};
+
+describe("the extraction prompt", () => {
+  it("carries the skill, each field with its shape in words and question, the pending question and the message", () => {
+    const prompt = buildExtractPrompt(request);
+    expect(prompt.system).toContain('"conference_trip": Book a conference trip.');
+    expect(prompt.system).toContain('- nights: a whole number from 1 to 14 — asked as "How many nights?"');
+    expect(prompt.system).toContain("- cabin: one of economy, business (coach mean economy)");
+    expect(prompt.system).toContain("- roaming: true or false");
+    expect(prompt.system).toContain('waiting for `nights`: "How many nights?"');
+    expect(prompt.system).not.toContain("reply");
+    expect(prompt.user).toBe("Make it 4 nights in coach");
+  });
+
+  it("offers a `reply` only when chat instructions are in play", () => {
+    const chat = { ...request, chat: { instructions: "Answer questions about the flights." } };
+    expect(buildExtractPrompt(chat).system).toContain("answer in `reply`");
+    expect(buildExtractPrompt(chat).system).toContain("Answer questions about the flights.");
+    expect(Object.keys(buildExtractionSchema(chat).shape)).toEqual(["nights", "cabin", "roaming", "reply"]);
+    expect(Object.keys(buildExtractionSchema(request).shape)).toEqual(["nights", "cabin", "roaming"]);
+  });
+
+  it("gives the model a schema of only the fields in scope, all optional, typed by base type", () => {
+    const schema = buildExtractionSchema(request);
+    expect(schema.safeParse({}).success).toBe(true);
+    expect(schema.safeParse({ nights: 3, cabin: "economy", roaming: true }).success).toBe(true);
+    expect(schema.safeParse({ nights: "3" }).success).toBe(false);
+  });
+});
+
+describe("chatModelPort", () => {
+  it("returns the model's values, the usage from usage_metadata, and sends the built prompt", async () => {
+    const model = new ScriptedChatModel([{ nights: 4, cabin: "coach" }]);
+    const result = await chatModelPort(model).extract(request);
+    expect(result.extraction).toEqual({ ok: true, values: { nights: 4, cabin: "coach" } });
+    expect(result.usage.inputTokens).toBeGreaterThan(0);
+    expect(result.usage.totalTokens).toBe(result.usage.inputTokens + result.usage.outputTokens);
+    expect(model.prompts[0]!.messages.map((m) => m.content)).toEqual([buildExtractPrompt(request).system, request.text]);
+    expect(model.prompts[0]!.tools).toEqual(["extract"]);
+  });
+
+  it("safeParses every value: what no field could take is dropped and reported, scalars go on", async () => {
+    const model = new ScriptedChatModel([{ nights: { value: 4 }, cabin: ["economy"], roaming: "yes", approval_code: "VP-1" }]);
+    const result = await chatModelPort(model).extract(request);
+    expect(result.extraction).toEqual({ ok: true, values: { roaming: "yes", approval_code: "VP-1" } });
+    expect(result.dropped?.map((d) => d.field)).toEqual(["nights", "cabin"]);
+    expect(result.dropped?.[0]?.reason).toMatch(/^invalid: /);
+  });
+
+  it("turns malformed output into ok:false with the raw text instead of throwing", async () => {
+    const model = new ScriptedChatModel(["I think they want four nights?"]);
+    const result = await chatModelPort(model).extract(request);
+    expect(result.extraction).toEqual({ ok: false, raw: "I think they want four nights?", error: expect.any(String) });
+    expect(result.usage.outputTokens).toBeGreaterThan(0);
+  });
+
+  it("rejects a parsed value that is not an object", () => {
+    const raw = new AIMessageChunk({ content: "" });
+    const result = readResult(buildValueSchema(request), raw, [1, 2]);
+    expect(result.extraction.ok).toBe(false);
+    expect(result.usage).toEqual({ inputTokens: 0, outputTokens: 0, totalTokens: 0 });
+  });
+
+  it("separates the chat reply from the field values", async () => {
+    const model = new ScriptedChatModel([{ nights: 2, reply: "The early flight lands at 9:40." }]);
+    const result = await chatModelPort(model).extract({ ...request, chat: { instructions: "Answer questions." } });
+    expect(result.extraction).toEqual({ ok: true, values: { nights: 2 }, reply: "The early flight lands at 9:40." });
+  });
+});

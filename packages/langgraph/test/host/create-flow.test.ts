@@ -1,0 +1,166 @@
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { MemorySaver } from "@langchain/langgraph";
+import type { ToolContext } from "@skillflow/core";
+import { createFlow } from "../../src/create-flow.js";
+import { emptyTurn } from "../../src/graph/flow-graph-state.js";
+import type { ModelPort } from "../../src/model-port.js";
+import type { HostTool } from "../../src/run-tool.js";
+import { ScriptedChatModel } from "../../src/scripted-chat-model.js";
+
+const SHOP = fileURLToPath(new URL("../../../../test/fixtures/proofs/mini_shop", import.meta.url));
+
+/** The shop's two writes, recording every run (with the context the host passed). */
+function recordingWrites() {
+  const runs: Array<{ tool: string; input: Record<string, unknown>; context: ToolContext }> = [];
+  const write = (name: string, output: (input: Record<string, unknown>) => unknown): HostTool => ({
+    name,
+    kind: "write",
+    run: (input, context) => (runs.push({ tool: name, input, context }), output(input)),
+  });
+  const tools = {
+    charge_card: write("charge_card", (i) => ({ charged: i.total, at: "now" })),
+    ship_order: write("ship_order", (i) => ({ order: `${i.item_id}-${i.quantity}-X` })),
+  };
+  return { runs, tools };
+}
+
+/** Bring a thread to the confirmation card: two mugs, no gift wrap, PIN 4321. */
+async function toCard(flow: Awaited<ReturnType<typeof createFlow>>, model: ScriptedChatModel, thread: string) {
+  model.script({ quantity: 2 });
+  await flow.send(thread, { text: "Two mugs please" });
+  await flow.send(thread, { pick: { item_id: "MUG" } });
+  model.script({ gift_wrap: false });
+  await flow.send(thread, { text: "no wrapping" });
+  return flow.send(thread, { text: "4321" });
+}
+
+describe("createFlow: a conversation through the graph", () => {
+  it("runs lookups, takes picks and secrets without the model, and runs each write once after the yes", async () => {
+    const model = new ScriptedChatModel();
+    const { runs, tools } = recordingWrites();
+    const flow = await createFlow({ skill: SHOP, tools, model, now: "2027-03-01T09:00:00Z" });
+
+    model.script({ quantity: 2, item_id: "MUG" });
+    const first = await flow.send("t1", { text: "Two mugs please" });
+    expect(first.reply).toEqual(["Which item would you like?"]);
+    expect(first.widgets.map((w) => w.name)).toEqual(["item_grid"]);
+    expect(first.tools.map((t) => t.tool)).toEqual(["list_items"]);
+    expect(first.trace).toContainEqual(expect.objectContaining({ type: "dropped", field: "item_id" }));
+    expect(first.usage.modelCalls).toBe(1);
+
+    const pick = await flow.send("t1", { pick: { item_id: "MUG" } });
+    expect(pick.usage.modelCalls).toBe(0);
+    expect(pick.pending).toMatchObject({ kind: "ask", field: "gift_wrap" });
+
+    model.script({ gift_wrap: false });
+    await flow.send("t1", { text: "no wrapping" });
+    const pin = await flow.send("t1", { text: "4321" });
+    expect(model.prompts).toHaveLength(2);
+    expect(model.prompts.flatMap((p) => p.messages.map((m) => m.content)).join("\n")).not.toContain("4321");
+    expect(pin.reply).toEqual(["Buy 2 x MUG for 16 EUR?"]);
+    expect(JSON.stringify(pin)).not.toContain("4321");
+    expect(runs).toEqual([]);
+
+    const pay = await flow.send("t1", { press: "buy" });
+    expect(runs.map((r) => r.tool)).toEqual(["charge_card", "ship_order"]);
+    expect(runs[0]!.input).toEqual({ total: 16, pin: "4321" });
+    expect(runs[0]!.context.now).toBe("2027-03-01T09:00:00Z");
+    const state = await flow.state("t1");
+    expect(runs.map((r) => r.context.idempotencyKey)).toEqual([state!.ledger["7"]!.idempotencyKey, state!.ledger["8"]!.idempotencyKey]);
+    expect(state!.answers.pin!.value).toBe("[secret]");
+    expect(pay.reply).toEqual(["Done. Your order MUG-2-X is on its way."]);
+    expect(pay.done).toBe(true);
+
+    const again = await flow.send("t1", { press: "buy" });
+    expect(again.tools).toEqual([]);
+    expect(runs).toHaveLength(2);
+  });
+
+  it("keeps a thread's state across flows sharing a checkpointer, and threads apart", async () => {
+    const saver = new MemorySaver();
+    const model = new ScriptedChatModel();
+    const first = await createFlow({ skill: SHOP, model, checkpointer: saver });
+    model.script({ quantity: 3 });
+    await first.send("t2", { text: "three" });
+
+    const { runs, tools } = recordingWrites();
+    const restarted = await createFlow({ skill: SHOP, tools, model, checkpointer: saver });
+    const turn = await restarted.send("t2", { pick: { item_id: "CAP" } });
+    expect(turn.pending).toMatchObject({ kind: "ask", field: "gift_wrap" });
+    expect((await restarted.state("t2"))?.answers).toMatchObject({ quantity: { value: 3 }, item_id: { value: "CAP" } });
+    expect(await restarted.state("other")).toBeUndefined();
+    expect(runs).toEqual([]);
+  });
+
+  it("checkpoints a write's started entry before running it, and a resumed turn runs it once with that key", async () => {
+    const model = new ScriptedChatModel();
+    const { runs, tools } = recordingWrites();
+    const flow = await createFlow({ skill: SHOP, tools, model });
+    await toCard(flow, model, "t3");
+    const config = { configurable: { thread_id: "t3" }, interruptBefore: ["act" as const] };
+    await flow.graph.invoke({ input: { type: "press", confirm: "buy", yes: true }, event: null, call: null, out: emptyTurn() }, config);
+    let snapshot = await flow.graph.getState(config);
+    while (snapshot.values.call?.kind !== "write") {
+      await flow.graph.invoke(null, config);
+      snapshot = await flow.graph.getState(config);
+    }
+    expect(snapshot.next).toEqual(["act"]);
+    expect(snapshot.values.call.tool).toBe("charge_card");
+    expect(snapshot.values.flow.ledger["7"]).toMatchObject({ status: "started", idempotencyKey: snapshot.values.call.key });
+    expect(runs).toEqual([]);
+
+    const resumed = await flow.resume("t3");
+    expect(runs.map((r) => r.tool)).toEqual(["charge_card", "ship_order"]);
+    expect(runs[0]!.context.idempotencyKey).toBe(snapshot.values.call.key);
+    expect(resumed?.done).toBe(true);
+    expect(await flow.resume("t3")).toBeUndefined();
+  });
+
+  it("keeps the transcript out of the checkpoint: only the flow state and the current turn", async () => {
+    const model = new ScriptedChatModel();
+    const flow = await createFlow({ skill: SHOP, model });
+    model.script({ quantity: 2 });
+    await flow.send("t4", { text: "I would like two of something nice" });
+    await flow.send("t4", { pick: { item_id: "MUG" } });
+    const { values } = await flow.graph.getState({ configurable: { thread_id: "t4" } });
+    expect(Object.keys(values).sort()).toEqual(["call", "event", "flow", "input", "out"]);
+    expect([values.input, values.event, values.call]).toEqual([null, null, null]);
+    expect(JSON.stringify(values)).not.toContain("two of something nice");
+    expect(values.out.tools.map((t: { tool: string }) => t.tool)).toEqual(["check_stock"]);
+  });
+
+  it("accepts a model port directly and never calls it for picks or presses", async () => {
+    const requests: string[] = [];
+    const port: ModelPort = {
+      id: "test",
+      extract: async (request) => {
+        requests.push(request.text);
+        return { extraction: { ok: true, values: { quantity: 1 } }, usage: { inputTokens: 5, outputTokens: 1, totalTokens: 6 } };
+      },
+    };
+    const flow = await createFlow({ skill: SHOP, model: port });
+    const turn = await flow.send("t5", { text: "one" });
+    await flow.send("t5", { pick: { item_id: "MUG" } });
+    await flow.send("t5", { press: "buy" });
+    expect(requests).toEqual(["one"]);
+    expect(turn.usage).toEqual({ modelCalls: 1, inputTokens: 5, outputTokens: 1, totalTokens: 6 });
+    expect((await flow.state("t5"))?.usage.modelCalls).toBe(1);
+  });
+});
+
+describe("createFlow options", () => {
+  it("refuses a loaded skill given without the functions of its tools", async () => {
+    const { loadSkill } = await import("@skillflow/core/loader");
+    const { skill, tools } = await loadSkill(SHOP);
+    await expect(createFlow({ skill: skill!, model: new ScriptedChatModel() })).rejects.toThrow(/no function given for the tools list_items, check_stock/);
+    const flow = await createFlow({ skill: skill!, tools, model: new ScriptedChatModel([{}]) });
+    expect((await flow.send("t", { text: "hi" })).widgets.map((w) => w.name)).toEqual(["item_grid"]);
+  });
+
+  it("rejects a malformed event before touching the thread", async () => {
+    const flow = await createFlow({ skill: SHOP, model: new ScriptedChatModel() });
+    await expect(flow.send("t", { pick: { a: 1, b: 2 } })).rejects.toThrow(/exactly one field/);
+    expect(await flow.state("t")).toBeUndefined();
+  });
+});

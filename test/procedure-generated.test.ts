@@ -1,0 +1,154 @@
+/**
+ * `flow procedure` over generated skills (fast-check): random nested `when`/`repeat`, confirms with and
+ * without `by:`, lookups and writes. For every write, the confirmations the procedure lists are exactly
+ * the checker's covering confirms, and both agree with a brute-force walk of every way through the flow
+ * (repeats unrolled 0, 1 and 2 times); every step appears exactly once in the numbered steps.
+ */
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import type { Skill, Step } from "@skillflow/core";
+import { gateAnalysisOf } from "../packages/core/src/check/paths.js";
+import { renderProcedure } from "../packages/core/src/procedure/render-procedure.js";
+import { buildIR, type StepSpec } from "./helpers/build-ir.js";
+
+const obj = (fields: Record<string, unknown>, descriptions?: Record<string, string>) =>
+  ({ t: "object", fields, ...(descriptions ? { descriptions } : {}) }) as never;
+
+const TOOLS = {
+  price: { kind: "lookup" as const, params: ["a"], output: obj({ total: { t: "double" }, rows: { t: "list", of: obj({ id: { t: "string" } }) } }, { total: "the total" }) },
+  stock: { kind: "lookup" as const, params: ["b"], output: obj({ ok: { t: "bool" } }) },
+  book: { kind: "write" as const, params: ["a"], output: obj({ ref: { t: "string" } }) },
+  pay: { kind: "write" as const, params: ["total"], output: obj({}) },
+  mail: { kind: "write" as const, params: ["b", "it"], output: obj({}) },
+};
+
+const leaf: fc.Arbitrary<StepSpec> = fc.oneof(
+  { weight: 1, arbitrary: fc.constant({ say: "Hello." }) },
+  { weight: 1, arbitrary: fc.constantFrom("a", "b").map((f) => ({ ask: f, q: `What is ${f}?` })) },
+  { weight: 1, arbitrary: fc.constantFrom("price", "stock").map((t) => ({ do: t })) },
+  { weight: 4, arbitrary: fc.constantFrom("book", "pay", "mail").map((t) => ({ do: t })) },
+  { weight: 3, arbitrary: fc.option(fc.constantFrom("supervisor", "manager"), { nil: undefined, freq: 2 })
+    .map((by) => ({ confirm: "c", q: "Go ahead?", ...(by ? { by } : {}) })) },
+  { weight: 1, arbitrary: fc.constant({ chat: "Answer questions." }) },
+);
+
+const write = fc.constantFrom("book", "pay", "mail").map((t): StepSpec => ({ do: t }));
+const cond = fc.constantFrom("price.total > 100", "stock.ok", "a == \"x\"");
+
+const { steps } = fc.letrec<{ steps: StepSpec[]; step: StepSpec }>((tie) => ({
+  /** Chunks of steps: single steps, and the shapes that make a write depend on several confirms. */
+  steps: fc.array(fc.oneof(
+    { weight: 4, arbitrary: tie("step").map((s) => [s]) },
+    { weight: 1, arbitrary: fc.tuple(leaf, cond, leaf, write).map(([c, w, inner, d]) => [
+      { confirm: "c", q: "Go ahead?" }, c, { when: w, steps: [inner, { confirm: "c", q: "Sure?", by: "manager" }] }, d]) },
+  ), { maxLength: 4 }).map((chunks) => chunks.flat()),
+  step: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    leaf, leaf, leaf,
+    fc.record({ when: cond, steps: tie("steps") }),
+    fc.record({ repeat: fc.constant({ for: "it", in: "price.rows" }), steps: tie("steps") }),
+  ),
+}));
+
+/** Unique confirm ids (c1, c2, …), as a valid skill has. */
+function numberConfirms(specs: StepSpec[], n = { i: 0 }): StepSpec[] {
+  return specs.map((s) => ("confirm" in s ? { ...s, confirm: `c${++n.i}` }
+    : "steps" in s ? { ...s, steps: numberConfirms(s.steps, n) } : s));
+}
+
+const skillOf = (specs: StepSpec[]): Skill => buildIR({ fields: { a: { kind: "text" }, b: { kind: "text" } }, tools: TOOLS, steps: numberConfirms(specs) });
+
+/** Brute force: every way (when true/false, repeat 0–2 times); per write, the confirms open there and whether none was. */
+function bruteForce(skill: Skill): Map<string, { confirms: Set<string>; uncovered: boolean }> {
+  const out = new Map<string, { confirms: Set<string>; uncovered: boolean }>();
+  const walk = (list: readonly Step[], open: ReadonlySet<string | null>): Set<string | null> => {
+    let state = new Set(open);
+    for (const s of list) {
+      if (s.kind === "confirm") state = new Set([s.id]);
+      else if (s.kind === "ask") state = new Set([null]);
+      else if (s.kind === "do" && skill.tools[s.tool]?.kind === "write") {
+        const seen = out.get(s.id) ?? { confirms: new Set<string>(), uncovered: false };
+        for (const c of state) if (c === null) seen.uncovered = true; else seen.confirms.add(c);
+        out.set(s.id, seen);
+      } else if (s.kind === "when") state = new Set([...state, ...walk(s.steps, state)]);
+      else if (s.kind === "repeat") {
+        const endIteration = (st: Set<string | null>) => new Set([...st].map((c) => (c?.startsWith(`${s.id}.`) ? null : c)));
+        const once = endIteration(walk(s.steps, state));
+        const twice = endIteration(walk(s.steps, once));
+        state = new Set([...state, ...once, ...twice]);
+      }
+    }
+    return state;
+  };
+  walk(skill.steps, new Set([null]));
+  return out;
+}
+
+function allIds(list: readonly Step[]): string[] {
+  return list.flatMap((s) => [s.id, ...(s.kind === "when" || s.kind === "repeat" ? allIds(s.steps) : [])]);
+}
+
+function section(md: string, title: string): string {
+  const start = md.indexOf(`\n## ${title}\n`);
+  const end = md.indexOf("\n## ", start + 1);
+  return md.slice(start, end === -1 ? undefined : end);
+}
+
+/** The confirmations the Markdown lists under each write: step id → confirm step ids, and "no confirmation". */
+function listedGates(md: string): Map<string, { confirms: string[]; ungated: boolean }> {
+  const out = new Map<string, { confirms: string[]; ungated: boolean }>();
+  for (const block of section(md, "Before each change").split("\n### Step ").slice(1)) {
+    const id = block.slice(0, block.indexOf(":"));
+    const confirms = [...block.matchAll(/^- Confirmation: (?:\(one of \d+\) )?yes to `[^`]+` \(step ([\d.]+)\)/gm)].map((m) => m[1]!);
+    out.set(id, { confirms, ungated: /^- No confirmation: /m.test(block) });
+  }
+  return out;
+}
+
+const RUNS = 150;
+
+describe("procedure over generated skills", () => {
+  test("each write lists exactly the checker's covering confirms, which match a brute-force walk", () => {
+    fc.assert(fc.property(steps, (specs) => {
+      const skill = skillOf(specs);
+      const md = renderProcedure(skill, "md");
+      const listed = listedGates(md);
+      const brute = bruteForce(skill);
+      const writes = gateAnalysisOf(skill).writes;
+      expect([...listed.keys()]).toEqual(writes.map((w) => w.stepId));
+      for (const w of writes) {
+        const truth = brute.get(w.stepId)!;
+        expect(new Set(w.confirmStepIds), `checker vs brute force at ${w.stepId}`).toEqual(truth.confirms);
+        expect(w.gated).toBe(!truth.uncovered);
+        expect(listed.get(w.stepId)).toEqual({ confirms: w.confirmStepIds, ungated: !w.gated });
+      }
+    }), { numRuns: RUNS, seed: 5 });
+  });
+
+  test("each covering approval is listed among the write's approvals, with its role", () => {
+    fc.assert(fc.property(steps, (specs) => {
+      const skill = skillOf(specs);
+      const md = section(renderProcedure(skill, "md"), "Before each change");
+      for (const w of gateAnalysisOf(skill).writes) {
+        const block = md.split("\n### Step ").find((b) => b.startsWith(`${w.stepId}:`))!;
+        for (const c of w.confirms.filter((c) => c.by)) {
+          expect(block).toContain(`- Approval: the \`${c.by}\` role approves \`${c.id}\` (step ${c.stepId})`);
+        }
+      }
+    }), { numRuns: RUNS, seed: 6 });
+  });
+
+  test("every step appears exactly once in the numbered steps, Markdown and HTML; output is deterministic", () => {
+    fc.assert(fc.property(steps, (specs) => {
+      const skill = skillOf(specs);
+      const md = renderProcedure(skill, "md");
+      const numbered = [...section(md, "Steps").matchAll(/^\s*- \*\*([\d.]+)\*\* /gm)].map((m) => m[1]);
+      expect(numbered).toEqual(allIds(skill.steps));
+      const html = renderProcedure(skill, "html");
+      const spans = [...html.matchAll(/<span class="num">([\d.]+)<\/span>/g)].map((m) => m[1]);
+      expect(spans).toEqual(allIds(skill.steps));
+      expect(renderProcedure(skillOf(specs), "md")).toBe(md);
+      expect(renderProcedure(skillOf(specs), "html")).toBe(html);
+    }), { numRuns: RUNS, seed: 7 });
+  });
+});
