@@ -23,14 +23,14 @@ export function gapReason(write: WriteGate, gap: GateGap): string {
 /** The fix sentence: where to add the confirm (or what to move). */
 export function gapFix(write: WriteGate, gap: GateGap): string {
   const line = at(write.pos);
+  const again = gap.path.find((o) => o.kind === "repeat-again");
+  if (again) return `Put a \`confirm:\` step inside the \`repeat\` at ${at(again.pos)}, above ${line}, so each iteration confirms its own writes.`;
   if (gap.closedBy) {
     const c = gap.closedBy;
     return `Move the ask at ${at(c.askPos)} above the confirm at ${at(c.confirmPos)}, or add a \`confirm:\` step between ${at(c.askPos)} and ${line}.`;
   }
   const after = gap.path.find((o) => o.kind === "after-repeat");
   if (after) return `Add a \`confirm:\` step after the \`repeat\` at ${at(after.pos)}, above ${line}.`;
-  const again = gap.path.find((o) => o.kind === "repeat-again");
-  if (again) return `Put a \`confirm:\` step inside the \`repeat\` at ${at(again.pos)}, above ${line}, so each iteration confirms its own writes.`;
   const skipped = [...gap.path].reverse().find((o) => o.kind === "when" && !o.value);
   if (skipped) return `Add a \`confirm:\` step above ${line}, outside the \`when\` at ${at(skipped.pos)}, so this path confirms too.`;
   return `Add a \`confirm:\` step above ${line}, so the person approves \`${write.tool}\` before it runs.`;

@@ -100,7 +100,10 @@ function readExpr(expr: Expr, pass: Pass, asking?: string): void {
   }
 }
 
-/** A lookup runs on demand where it is used: its required inputs must be bound there. */
+/**
+ * A lookup runs on demand where it is used: its required inputs must be bound there. A missing input is
+ * reported once; the lookup then counts as run, so its later reads do not repeat the report.
+ */
 function useLookup(tool: string, pos: Position, pass: Pass): void {
   const info = pass.skill.tools[tool];
   if (!info || info.kind !== "lookup" || pass.names.has(`t:${tool}`)) return;

@@ -106,6 +106,23 @@ describe("checkSkill", () => {
   });
 });
 
+describe("ungated-write wording", () => {
+  it("names a later pass of a repeat whose body asks, and says to confirm inside the loop", () => {
+    const [d] = checkSkill(skillFromText(fields, `
+- ask: { order_id: "Which order?" }
+- confirm: { all: "Return every item?" }
+- repeat: { for: item, in: find_order.items }
+  steps:
+    - do: create_return
+    - ask: { reason: "Why does the {item.id} go back?" }`, tools));
+    expect([d.line, d.column, d.ruleId]).toEqual([11, 7, "ungated-write"]);
+    expect(d.reason).toBe(
+      "on a second pass of the `repeat` at line 9, `create_return` runs with no confirm above it: the ask for `reason` at line 12 ends the region of confirm `all` (line 8).",
+    );
+    expect(d.fix).toBe("Put a `confirm:` step inside the `repeat` at line 9, above line 11, so each iteration confirms its own writes.");
+  });
+});
+
 describe("checkSkill at scale", () => {
   it("checks a parsed skill of 1,050 steps with 300 nested whens in well under a second", () => {
     const n = 150;
