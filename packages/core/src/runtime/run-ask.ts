@@ -8,7 +8,8 @@ import type { AskStep, FieldDecl } from "../format/ir.js";
 import { answerKey } from "./answer-keys.js";
 import { evaluateIn, renderIn } from "./eval-in-frame.js";
 import { ensureLookup } from "./request-call.js";
-import { emit, fail, Halt, record, traceStep, type Frame, type Run } from "./run-context.js";
+import { refuse } from "./propose-value.js";
+import { emit, fail, Halt, traceStep, type Frame, type Run } from "./run-context.js";
 import { fieldDecl } from "./skill-index.js";
 import { defaultMessage } from "./validate-value.js";
 import type { WidgetView } from "./types.js";
@@ -26,8 +27,7 @@ export function runAsk(run: Run, step: AskStep, frame: Frame): void {
       return traceStep(run, step, frame, "answered");
     }
     delete run.state.answers[key];
-    emit(run, { type: "refuse", field: step.field, message: refusal });
-    record(run, { type: "refused", field: step.field, message: refusal });
+    refuse(run, step.field, refusal);
   }
   askHere(run, step, field, key, frame);
 }
@@ -42,7 +42,7 @@ function fieldOf(run: Run, step: AskStep): FieldDecl {
 function dynamicRefusal(run: Run, step: AskStep, field: FieldDecl, value: unknown, frame: Frame): string | undefined {
   if (step.from) {
     const rows = rowsOf(run, step, frame);
-    if (!rows.some((row) => rowId(row) !== undefined && String(rowId(row)) === String(value))) {
+    if (!rows.some((row) => row.id !== undefined && String(row.id) === String(value))) {
       return field.message ?? defaultMessage({ kind: "pick", from: step.from });
     }
   }
@@ -64,10 +64,6 @@ function rowsOf(run: Run, step: AskStep, frame: Frame): Array<Record<string, unk
   if (!result.ok) fail(run, `Cannot get the list \`${step.from!.source}\` for ${step.field}: ${result.error}`);
   if (!Array.isArray(result.value)) fail(run, `\`${step.from!.source}\` is not a list.`);
   return result.value.filter((row): row is Record<string, unknown> => typeof row === "object" && row !== null);
-}
-
-function rowId(row: Record<string, unknown>): unknown {
-  return row.id;
 }
 
 function askHere(run: Run, step: AskStep, field: FieldDecl, key: string, frame: Frame): never {
