@@ -60,15 +60,20 @@ function yamlBlocks(text) {
   return [front, ...[...text.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1])];
 }
 
-function median(fn, runs) {
-  for (let i = 0; i < 3; i++) fn();
-  const times = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    fn();
-    times.push(performance.now() - start);
+/**
+ * Median time of each function, measured interleaved (one call of each per round) so that a busy
+ * machine slows all of them alike; ten rounds of warm-up first.
+ */
+function medians(fns, runs) {
+  const times = fns.map(() => []);
+  for (let round = -10; round < runs; round++) {
+    fns.forEach((fn, i) => {
+      const start = performance.now();
+      fn();
+      if (round >= 0) times[i].push(performance.now() - start);
+    });
   }
-  return times.sort((a, b) => a - b)[Math.floor(runs / 2)];
+  return times.map((list) => list.sort((a, b) => a - b)[Math.floor(runs / 2)]);
 }
 
 function countSteps(steps) {
@@ -76,15 +81,18 @@ function countSteps(steps) {
 }
 
 function measure(c) {
-  const runs = c.text.length > 20000 ? 9 : 25;
+  const runs = c.text.length > 20000 ? 15 : 41;
   const parsed = parseSkill(c.text, `${c.name}/SKILL.md`);
   const result = finishSkill(parsed, c.tools);
   const errors = result.diagnostics.filter((d) => d.severity === "error");
   if (errors.length > 0) console.warn(`  (${c.name}: ${errors.length} errors, first: ${errors[0].ruleId} ${errors[0].reason})`);
   const blocks = yamlBlocks(c.text);
-  const yaml = median(() => blocks.forEach((b) => parseYaml(b)), runs);
-  const parse = median(() => parseSkill(c.text, `${c.name}/SKILL.md`), runs);
-  const total = median(() => finishSkill(parseSkill(c.text, `${c.name}/SKILL.md`), c.tools), runs);
+  const file = `${c.name}/SKILL.md`;
+  const [yaml, parse, total] = medians([
+    () => blocks.forEach((b) => parseYaml(b)),
+    () => parseSkill(c.text, file),
+    () => finishSkill(parseSkill(c.text, file), c.tools),
+  ], runs);
   return { name: c.name, steps: countSteps(parsed.skill?.steps ?? []), yaml, parse, total };
 }
 

@@ -1,4 +1,4 @@
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { decodeSkillBytes, findSkills, loadSkill } from "@skillflow/core/loader";
@@ -29,6 +29,14 @@ describe("loadSkill", () => {
     expect(first.diagnostics).toEqual([]);
     expect(await first.tools.file_note.run({ city: "Oslo" }, context)).toEqual({ id: "Oslo:key-1:1" });
     expect(await second.tools.file_note.run({ city: "Oslo" }, context)).toEqual({ id: "Oslo:key-1:1" });
+  });
+
+  it("takes a path relative to the working directory and keeps it relative in the result", async () => {
+    const path = relative(process.cwd(), join(skills, "weather"));
+    const loaded = await loadSkill(path);
+    expect(loaded.diagnostics).toEqual([]);
+    expect(loaded.file).toBe(join(path, "SKILL.md"));
+    expect(Object.keys(loaded.tools)).toEqual(["forecast", "file_note"]);
   });
 
   it("reports a path that does not exist as file-unreadable, without a skill", async () => {

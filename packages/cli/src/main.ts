@@ -8,5 +8,6 @@ export async function main(argv: string[]): Promise<number> {
     cwd: process.cwd(),
     isTTY: Boolean(process.stdout.isTTY),
     env: process.env,
+    stdin: process.stdin,
   });
 }

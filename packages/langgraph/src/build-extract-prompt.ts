@@ -1,11 +1,13 @@
 /**
  * The extraction prompt: what the model sees on a free-text turn. Pure.
  * It carries the skill's name and description, the fields the model may fill (name, shape in words,
- * question), the pending question, optional chat instructions, and the person's message. Never the
- * transcript, secrets or tool outputs: the request holds none of them, and nothing else is read.
+ * question), the pending question, optional chat instructions, and the person's message; when several
+ * skills are hosted, the skills to route to and their fields (`routing/build-routing-prompt.ts`). Never
+ * the transcript, secrets or tool outputs: the request holds none of them, and nothing else is read.
  */
 import type { Shape } from "@skillflow/core";
 import type { ExtractRequest, FieldInScope } from "./model-port.js";
+import { routingHeader, routingLines } from "./routing/build-routing-prompt.js";
 
 export interface ExtractPrompt {
   system: string;
@@ -18,7 +20,7 @@ export const EXTRACT_TOOL = "extract";
 /** Build the system and user messages for one extraction call. Pure. */
 export function buildExtractPrompt(request: ExtractRequest): ExtractPrompt {
   const lines = [
-    `You fill in fields for the skill "${request.skill.name}": ${request.skill.description}`,
+    routingHeader(request) ?? `You fill in fields for the skill "${request.skill.name}": ${request.skill.description}`,
     `Return, with the \`${EXTRACT_TOOL}\` tool, only the values the person's message states or clearly implies.`,
     "Leave out every field the message does not mention. Never guess.",
     "",
@@ -32,13 +34,12 @@ export function buildExtractPrompt(request: ExtractRequest): ExtractPrompt {
       `If the person asks something, answer in \`reply\` (read-only: you cannot set, book or approve anything): ${request.chat.instructions}`,
     );
   }
-  if (request.skills?.length) {
-    lines.push("", "Skills:", ...request.skills.map((s) => `- ${s.name}: ${s.description}`));
-  }
+  lines.push(...routingLines(request));
   return { system: lines.join("\n"), user: request.text };
 }
 
-function describeField(field: FieldInScope): string {
+/** One line describing a field: name, shape, description, synonyms, question. Pure. */
+export function describeField(field: FieldInScope): string {
   const parts = [`- ${field.name}: ${describeShape(field.shape)}`];
   if (field.description) parts.push(`(${field.description})`);
   for (const [choice, words] of Object.entries(field.synonyms ?? {})) parts.push(`(${words.join(", ")} mean ${choice})`);

@@ -3,8 +3,9 @@
  *
  * - `buildExtractionSchema` is handed to `withStructuredOutput`: one optional property per
  *   model-settable field in scope, typed by the field's base type (string, number, boolean), plus
- *   `reply` when a `chat` step is in play and `skill` when several skills are offered. Ranges, patterns
- *   and choices are described, not enforced.
+ *   `reply` when a `chat` step is in play, and when several skills are offered, `skill`, `intent` and the
+ *   fields of the other skills (merged by name: a value goes to the skill the message is about).
+ *   Ranges, patterns and choices are described, not enforced.
  * - `buildValueSchema` is what the port `safeParse`s the model's output with, key by key: a field's value
  *   must be one scalar (text, number or yes/no). The runtime then judges the value against the field's
  *   shape, normalises it ("yes" for a yes/no field, "3" for a number) or refuses it with the skill's own
@@ -12,19 +13,22 @@
  */
 import { z } from "zod";
 import type { Shape } from "@skillflow/core";
-import type { ExtractRequest } from "./model-port.js";
+import type { ExtractRequest, FieldInScope } from "./model-port.js";
 import { describeShape } from "./build-extract-prompt.js";
 
 /** Keys the port adds beside the fields. */
 export const REPLY_KEY = "reply";
 export const SKILL_KEY = "skill";
+export const INTENT_KEY = "intent";
+export const INTENTS = ["switch", "cancel"] as const;
 
 export type ExtractionSchema = z.ZodObject<Record<string, z.ZodOptional<z.ZodType>>>;
 
 /** The schema the model is asked to fill. Pure. */
 export function buildExtractionSchema(request: ExtractRequest): ExtractionSchema {
   const shape: Record<string, z.ZodOptional<z.ZodType>> = {};
-  for (const field of request.fields) {
+  for (const field of allFields(request)) {
+    if (shape[field.name]) continue;
     const words = field.question ? `${describeShape(field.shape)}; asked as "${field.question}"` : describeShape(field.shape);
     shape[field.name] = baseType(field.shape).describe(words).optional();
   }
@@ -36,9 +40,14 @@ export function buildExtractionSchema(request: ExtractRequest): ExtractionSchema
 export function buildValueSchema(request: ExtractRequest): ExtractionSchema {
   const shape: Record<string, z.ZodOptional<z.ZodType>> = {};
   const scalar = z.union([z.string(), z.number(), z.boolean()], { error: "expected one value (text, number or yes/no)" });
-  for (const field of request.fields) shape[field.name] = scalar.optional();
+  for (const field of allFields(request)) shape[field.name] = scalar.optional();
   addExtras(shape, request);
   return z.object(shape);
+}
+
+/** The fields in scope, then those the other offered skills would take (a name may repeat). Pure. */
+export function allFields(request: ExtractRequest): FieldInScope[] {
+  return [...request.fields, ...(request.skills ?? []).flatMap((s) => s.fields ?? [])];
 }
 
 function addExtras(shape: Record<string, z.ZodOptional<z.ZodType>>, request: ExtractRequest): void {
@@ -46,6 +55,7 @@ function addExtras(shape: Record<string, z.ZodOptional<z.ZodType>>, request: Ext
   if (request.skills?.length) {
     const names = request.skills.map((s) => s.name) as [string, ...string[]];
     shape[SKILL_KEY] = z.enum(names).describe("The skill this message is about.").optional();
+    shape[INTENT_KEY] = z.enum(INTENTS).describe("switch: drop the skill in progress for another; cancel: stop it.").optional();
   }
 }
 

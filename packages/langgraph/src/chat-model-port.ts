@@ -12,7 +12,7 @@ import { HumanMessage, SystemMessage, type BaseMessage } from "@langchain/core/m
 import type { Extraction } from "@skillflow/core";
 import type { ExtractRequest, ExtractResult, ModelPort, ModelUsage } from "./model-port.js";
 import { buildExtractPrompt, EXTRACT_TOOL } from "./build-extract-prompt.js";
-import { buildExtractionSchema, buildValueSchema, REPLY_KEY, SKILL_KEY, type ExtractionSchema } from "./build-extraction-schema.js";
+import { buildExtractionSchema, buildValueSchema, INTENT_KEY, REPLY_KEY, SKILL_KEY, type ExtractionSchema } from "./build-extraction-schema.js";
 
 export interface ChatModelPortOptions {
   /** Shown as the port's id; defaults to the model's `_llmType()`. */
@@ -52,14 +52,18 @@ export function readResult(schema: ExtractionSchema, raw: BaseMessage, parsed: u
   return { ...splitExtras(schema, values), dropped, usage };
 }
 
-/** Move `reply` and `skill` (when the schema offered them) out of the field values. */
-function splitExtras(schema: ExtractionSchema, values: Record<string, unknown>): Pick<ExtractResult, "extraction" | "skill"> {
+/** Move `reply`, `skill` and `intent` (when the schema offered them) out of the field values. */
+function splitExtras(schema: ExtractionSchema, values: Record<string, unknown>): Pick<ExtractResult, "extraction" | "skill" | "intent"> {
   const fields = { ...values };
   const reply = REPLY_KEY in schema.shape ? take(fields, REPLY_KEY) : undefined;
   const skill = SKILL_KEY in schema.shape ? take(fields, SKILL_KEY) : undefined;
+  const intent = INTENT_KEY in schema.shape ? take(fields, INTENT_KEY) : undefined;
   const extraction: Extraction = { ok: true, values: fields };
   if (typeof reply === "string" && reply.trim()) extraction.reply = reply;
-  return typeof skill === "string" ? { extraction, skill } : { extraction };
+  const result: Pick<ExtractResult, "extraction" | "skill" | "intent"> = { extraction };
+  if (typeof skill === "string") result.skill = skill;
+  if (intent === "switch" || intent === "cancel") result.intent = intent;
+  return result;
 }
 
 function take(values: Record<string, unknown>, key: string): unknown {

@@ -1,11 +1,12 @@
 /**
- * `createFlow`: the embedding API. One compiled graph per loaded skill; `send(threadId, event)` runs one
+ * `createFlow`: the embedding API. One compiled graph per flow (one skill, or several routed by the
+ * message: `routing/`); `send(threadId, event)` runs one
  * turn of the conversation `threadId` and returns what to show. Turns of one thread are serialized by a
  * lock (in-process by default; pass the store's lock when several processes share a checkpointer).
  */
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
-import { redactSecrets, type FlowState, type RuntimeLimits, type Skill } from "@skillflow/core";
+import type { FlowState, RuntimeLimits, Skill } from "@skillflow/core";
 import { chatModelPort } from "./chat-model-port.js";
 import { buildFlowGraph, type FlowGraph } from "./graph/build-flow-graph.js";
 import { emptyTurn } from "./graph/flow-graph-state.js";
@@ -15,7 +16,9 @@ import type { ModelPort } from "./model-port.js";
 import type { ThreadLock } from "./persistence/thread-lock.js";
 import type { Persistence } from "./persistence/persistence.js";
 import { resolveFlowStore } from "./persistence/flow-store.js";
-import { renderTurn, type TurnResult } from "./render-turn.js";
+import type { TurnResult } from "./render-turn.js";
+import { activeState, conversationView, renderFlowTurn, type ConversationView } from "./routing/flow-views.js";
+import { loadHostedSkills, type FlowSkillSource } from "./routing/load-hosted-skills.js";
 import { failureInjector } from "./run-tool.js";
 import { toFlowEvent, type FlowInput } from "./to-flow-event.js";
 
@@ -26,7 +29,12 @@ export interface FlowLimits extends RuntimeLimits {
 
 export interface CreateFlowOptions {
   /** A loaded skill, or the path of a skill folder or SKILL.md (loaded with its tools.ts). */
-  skill: Skill | string;
+  skill?: Skill | string;
+  /**
+   * Several skills in one conversation (instead of `skill`): each message that starts something new
+   * selects one by its description, in the same model call that fills its fields. See docs/embedding.md.
+   */
+  skills?: FlowSkillSource[];
   /** Tools by name (or a list); added to, or replacing, those loaded from the skill's tools.ts. */
   tools?: Record<string, FlowTool> | FlowTool[];
   /** A model port, or any LangChain chat model (wrapped with `chatModelPort`). */
@@ -53,7 +61,10 @@ export interface CreateFlowOptions {
 }
 
 export interface Flow {
+  /** The skill (the first one when several are hosted). */
   readonly skill: Skill;
+  /** Every hosted skill, in the order given. */
+  readonly skills: Skill[];
   readonly model: ModelPort;
   /** The compiled LangGraph graph (can be hosted by LangGraph's own server). */
   readonly graph: FlowGraph;
@@ -61,8 +72,13 @@ export interface Flow {
   send(threadId: string, input: FlowInput): Promise<TurnResult>;
   /** Finish a turn that was interrupted (a crash between super-steps); undefined when none was. */
   resume(threadId: string): Promise<TurnResult | undefined>;
-  /** The conversation's state with secrets redacted; undefined before its first event. */
+  /**
+   * The conversation's state with secrets redacted; undefined before its first event. With several
+   * skills: the state of the skill in progress (undefined when none is), its `usage` the conversation's.
+   */
   state(threadId: string): Promise<FlowState | undefined>;
+  /** Every skill's state (the one in progress and those on hold) and the conversation's usage. */
+  conversation(threadId: string): Promise<ConversationView | undefined>;
 }
 
 const DEFAULT_MAX_CALLS = 50;
@@ -82,10 +98,11 @@ export async function createFlow(options: CreateFlowOptions): Promise<Flow> {
   const invoke = async (threadId: string, input: Parameters<FlowGraph["invoke"]>[0]) => {
     const values = await graph.invoke(input, config(threadId));
     await store.afterTurn(threadId);
-    return renderTurn(skill, values.flow, values.out);
+    return renderFlowTurn(deps, values);
   };
   return {
     skill,
+    skills: deps.hosted ? deps.hosted.map((h) => h.skill) : [skill],
     model: deps.model,
     graph,
     send: async (threadId, event) => {
@@ -97,25 +114,35 @@ export async function createFlow(options: CreateFlowOptions): Promise<Flow> {
         const snapshot = await graph.getState(config(threadId));
         return snapshot.next.length ? invoke(threadId, null) : undefined;
       }),
-    state: async (threadId) => {
-      const flow = (await graph.getState(config(threadId))).values.flow ?? undefined;
-      return flow ? redactSecrets(skill, flow, flow) : undefined;
-    },
+    state: async (threadId) => activeState(deps, (await graph.getState(config(threadId))).values),
+    conversation: async (threadId) => conversationView(deps, (await graph.getState(config(threadId))).values),
   };
 }
 
 /** What the graph's nodes are built with, from the options (loads the skill when given a path). */
 async function hostDeps(options: CreateFlowOptions): Promise<HostDeps> {
-  const { skill, tools } = await loadFlowSkill(options.skill, options.tools);
+  const hosted = await hostedSkills(options);
+  const { skill, tools } = hosted[0]!;
   return {
     skill,
     tools,
+    ...(hosted.length > 1 ? { hosted } : {}),
     model: toModelPort(options.model),
     limits: { maxCallsPerEvent: options.limits?.maxCallsPerEvent ?? DEFAULT_MAX_CALLS },
     toolTimeoutMs: options.limits?.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
     now: toClock(options.now),
     shouldFail: failureInjector(options.failures),
   };
+}
+
+/** The skills of the flow: `skill`, or every entry of `skills` (exactly one of the two). */
+async function hostedSkills(options: CreateFlowOptions) {
+  if ((options.skill === undefined) === (options.skills === undefined)) {
+    throw new Error("createFlow: give `skill` (one skill) or `skills` (a list), not both and not neither.");
+  }
+  if (options.skill !== undefined) return [await loadFlowSkill(options.skill, options.tools)];
+  if (options.skills!.length === 0) throw new Error("createFlow: `skills` lists no skill.");
+  return loadHostedSkills(options.skills!, options.tools);
 }
 
 /** A model port as is; a chat model wrapped. Duck-typed, so a second copy of LangChain still works. */

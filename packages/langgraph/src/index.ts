@@ -1,6 +1,6 @@
 // @skillflow/langgraph — the StateGraph host: model port, extraction, tool execution, checkpointers.
 // Named exports only (no `export *`).
-export type { FieldInScope, ExtractRequest, ModelUsage, ExtractResult, ModelPort } from "./model-port.js";
+export type { FieldInScope, ExtractRequest, ModelUsage, ExtractResult, ModelPort, HostedSkillInfo, SkillIntent } from "./model-port.js";
 export { ScriptedChatModel, estimateTokens } from "./scripted-chat-model.js";
 export type { ScriptedReply, RecordedPrompt, ScriptedChatModelOptions } from "./scripted-chat-model.js";
 export { chatModelPort, readResult, readUsage } from "./chat-model-port.js";
@@ -10,10 +10,14 @@ export type { ExtractPrompt } from "./build-extract-prompt.js";
 export { buildExtractionSchema } from "./build-extraction-schema.js";
 export { createFlow } from "./create-flow.js";
 export type { CreateFlowOptions, Flow, FlowLimits } from "./create-flow.js";
+export type { FlowSkillSource } from "./routing/load-hosted-skills.js";
+export type { ConversationView } from "./routing/flow-views.js";
+export type { RouteNote, RoutingState } from "./routing/routing-state.js";
 export { FlowLoadError } from "./load-flow-skill.js";
 export type { FlowTool } from "./load-flow-skill.js";
 export { toFlowEvent, FlowInputError } from "./to-flow-event.js";
 export type { FlowInput } from "./to-flow-event.js";
+export { renderTurn } from "./render-turn.js";
 export type { TurnResult } from "./render-turn.js";
 export type { ToolRun } from "./graph/flow-graph-state.js";
 export type { HostTool } from "./run-tool.js";
@@ -37,3 +41,12 @@ export {
   withUsageAccounting, usageFromMetadata, estimateUsage, normalizeUsage, addUsage, NO_USAGE,
 } from "./models/account-usage.js";
 export type { UsageMetadataLike } from "./models/account-usage.js";
+export { openCheckpointer, openMemory } from "./persistence/open-checkpointer.js";
+export type { OpenCheckpointerOptions } from "./persistence/open-checkpointer.js";
+export { PersistenceError, redactUrl } from "./persistence/persistence-error.js";
+export { DEFAULT_KEEP_CHECKPOINTS } from "./persistence/persistence.js";
+export type { Persistence, StoreKind, ThreadFootprint, PruneResult } from "./persistence/persistence.js";
+export { parseDbUrl } from "./persistence/parse-db-url.js";
+export type { StoreLocation } from "./persistence/parse-db-url.js";
+export { createMemoryLock } from "./persistence/thread-lock.js";
+export type { ThreadLock } from "./persistence/thread-lock.js";

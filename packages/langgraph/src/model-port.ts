@@ -17,6 +17,10 @@ export interface FieldInScope {
 }
 
 export interface ExtractRequest {
+  /**
+   * The skill in progress. In a flow hosting several skills, its name is empty when no skill is in
+   * progress (the first message, or after a cancel): then `fields` is empty and `skills` says what to pick.
+   */
   skill: { name: string; description: string };
   fields: FieldInScope[];
   /** The question the flow is waiting on, if any. */
@@ -25,9 +29,27 @@ export interface ExtractRequest {
   text: string;
   /** Present when a `chat` step was passed on the current path: the model may also answer freely. */
   chat?: { instructions: string };
-  /** Present when the flow hosts several skills and this message may start or switch one. */
-  skills?: Array<{ name: string; description: string }>;
+  /**
+   * Present when the flow hosts several skills: every hosted skill, so the message may start, switch
+   * to or cancel one (`ExtractResult.skill`, `ExtractResult.intent`). Skills other than the one in
+   * progress carry the model-settable `fields` they would take now, so the values in a message that
+   * starts or switches are not lost.
+   */
+  skills?: HostedSkillInfo[];
 }
+
+/** A skill offered for routing: its name, its description, and (unless it is in progress) its fields. */
+export interface HostedSkillInfo {
+  name: string;
+  description: string;
+  fields?: FieldInScope[];
+}
+
+/**
+ * What the message does to the skill in progress, when several are hosted: `switch` leaves it on hold
+ * for `skill` (or for a choice still to make), `cancel` drops it. Absent: the message is about it.
+ */
+export type SkillIntent = "switch" | "cancel";
 
 export interface ModelUsage {
   inputTokens: number;
@@ -39,6 +61,8 @@ export interface ExtractResult {
   extraction: Extraction;
   /** The skill the model chose, when `skills` was offered. */
   skill?: string;
+  /** Switch or cancel, when `skills` was offered and the message says so. */
+  intent?: SkillIntent;
   /** Values the port itself dropped (the wrong type for the field); the host records them in the trace. */
   dropped?: Array<{ field: string; reason: string }>;
   usage: ModelUsage;

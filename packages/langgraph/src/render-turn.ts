@@ -4,6 +4,7 @@
  */
 import { redactSecrets, type Card, type Effect, type FlowState, type Pending, type Skill, type TraceEvent, type Usage, type WidgetView } from "@skillflow/core";
 import type { ToolRun, TurnOutput } from "./graph/flow-graph-state.js";
+import type { RouteNote } from "./routing/routing-state.js";
 
 export interface TurnResult {
   /** Lines to show, in order: said text, refusals, the chat reply, the question or the card. */
@@ -20,6 +21,10 @@ export interface TurnResult {
   done: boolean;
   /** Model usage of this turn. */
   usage: Usage;
+  /** Flows hosting several skills: the skill in progress after the turn, or null when none is. */
+  skill?: string | null;
+  /** Flows hosting several skills: what routing did this turn (started, resumed, held, cancelled). */
+  route?: RouteNote;
 }
 
 /** Build the outward view of a turn from its output and the flow state after it. Pure. */

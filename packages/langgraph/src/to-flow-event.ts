@@ -11,8 +11,12 @@ export type FlowInput =
   | { pick: Record<string, unknown> }
   /** A confirm button: yes unless `yes: false`. */
   | { press: string; yes?: boolean }
-  /** An approval from outside the conversation, naming the role that gives it. */
-  | { approve: string; by: string; yes?: boolean }
+  /**
+   * An approval from outside the conversation, naming the role that gives it. `request` is the id of the
+   * request the approver saw (`request_approval` effect, `pending.requestId`): when given, the approval
+   * counts only while that request is the one waiting. Without it, it applies to whatever request waits.
+   */
+  | { approve: string; by: string; yes?: boolean; request?: string }
   /** Answers given by the host (fixtures, prefilled forms), applied without who-may-set-what checks. */
   | { preset: Record<string, unknown> };
 
@@ -34,7 +38,11 @@ export function toFlowEvent(input: FlowInput): FlowEvent {
   if (typeof i.press === "string") return { type: "press", confirm: i.press, yes: i.yes !== false };
   if (typeof i.approve === "string") {
     if (typeof i.by !== "string" || !i.by) throw new FlowInputError("An approval names its role: { approve: id, by: role }.");
-    return { type: "approve", confirm: i.approve, by: i.by, yes: i.yes !== false };
+    if (i.request !== undefined && typeof i.request !== "string") {
+      throw new FlowInputError("An approval's request is the id of the request approved: { approve: id, by: role, request: \"id\" }.");
+    }
+    const event: FlowEvent = { type: "approve", confirm: i.approve, by: i.by, yes: i.yes !== false };
+    return typeof i.request === "string" ? { ...event, request: i.request } : event;
   }
   if (isRecord(i.preset)) return { type: "preset", values: i.preset };
   throw new FlowInputError("An event is { text }, { pick: { field: value } }, { press: id }, { approve: id, by: role } or { preset: values }.");

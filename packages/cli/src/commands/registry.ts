@@ -30,4 +30,5 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: "check", summary: "check skills and report every problem (exit 1 on any error)", load: () => import("./check.js") },
   { name: "prove", summary: "run proofs: scripted conversations checked against the runtime", load: () => import("./prove.js") },
   { name: "procedure", summary: "write a skill as a procedure a person signs off, or --check a committed one", load: () => import("./procedure.js") },
+  { name: "chat", summary: "chat with a skill in the terminal (widgets as text, resumable with --thread)", load: () => import("./chat.js") },
 ];

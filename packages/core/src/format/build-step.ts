@@ -21,42 +21,47 @@ interface Common {
 
 type Entries = Map<string, YamlPair>;
 
+type Bad = (reason: string, fix: string) => undefined;
+type Builder = (entries: Entries, common: Common, ctx: StepContext, bad: Bad) => Step | undefined;
+
+const builders: Record<StepKind, Builder> = {
+  say: (entries, common, ctx, bad) => {
+    const value = entries.get("say")!.value;
+    if (!scalarText(value)?.trim()) return bad(`\`say:\` is ${describeNode(value)}, not text.`, 'Write `say: "…"` with the text on the same line.');
+    return { ...common, kind: "say", text: templateOf(value, ctx) };
+  },
+  chat: (entries, common, _ctx, bad) => {
+    const value = entries.get("chat")!.value;
+    const instructions = scalarText(value);
+    if (!instructions?.trim()) return bad(`\`chat:\` is ${describeNode(value)}, not instructions.`, 'Write `chat: "…"` with the instructions on the same line.');
+    return { ...common, kind: "chat", instructions };
+  },
+  do: (entries, common, ctx, bad) => {
+    const value = entries.get("do")!.value;
+    const tool = scalarText(value);
+    if (tool === undefined || !isIdentifier(tool)) return bad(`\`do:\` is ${describeNode(value)}, not the name of a tool.`, "Write the name of a tool from tools.ts, like `do: quote_trip`.");
+    return { ...common, kind: "do", tool, toolPos: ctx.pos(value) };
+  },
+  when: (entries, common, ctx, bad) => {
+    const condition = exprOf(entries.get("when")!.value, ctx);
+    if (!condition) return bad("`when:` has no condition.", "Write a condition after `when:`, like `when: quote_trip.total > quote_trip.budget`.");
+    const steps = nestedSteps("when", entries, common, ctx);
+    return steps && { ...common, kind: "when", condition, steps };
+  },
+  ask: (entries, common, ctx, bad) => buildAsk(entries, common, ctx, bad),
+  confirm: (entries, common, ctx, bad) => buildConfirm(entries, common, ctx, bad),
+  repeat: (entries, common, ctx, bad) => buildRepeat(entries, common, ctx, bad),
+};
+
 /** The step of kind `kind`, or undefined (reported) when its value has the wrong form. */
 export function buildStep(kind: StepKind, entries: Entries, common: Common, ctx: StepContext): Step | undefined {
   const pair = entries.get(kind)!;
-  const bad = (reason: string, fix: string) => {
+  const bad: Bad = (reason, fix) => {
     ctx.report("invalid-step", ctx.pos(pair.value ?? pair.key), reason, fix);
     return undefined;
   };
-  const value = pair.value;
-  switch (kind) {
-    case "say":
-    case "chat": {
-      const text = scalarText(value);
-      if (text === undefined || text.trim() === "") return bad(`\`${kind}:\` is ${describeNode(value)}, not text.`, `Write \`${kind}: "…"\` with the text on the same line.`);
-      return kind === "say" ? { ...common, kind, text: templateOf(value, ctx) } : { ...common, kind, instructions: text };
-    }
-    case "do": {
-      const tool = scalarText(value);
-      if (tool === undefined || !isIdentifier(tool)) return bad(`\`do:\` is ${describeNode(value)}, not the name of a tool.`, "Write the name of a tool from tools.ts, like `do: quote_trip`.");
-      return { ...common, kind, tool, toolPos: ctx.pos(value) };
-    }
-    case "ask":
-      return buildAsk(entries, common, ctx, bad);
-    case "confirm":
-      return buildConfirm(entries, common, ctx, bad);
-    case "when": {
-      const condition = exprOf(value, ctx);
-      if (!condition) return bad("`when:` has no condition.", "Write a condition after `when:`, like `when: quote_trip.total > quote_trip.budget`.");
-      const steps = nestedSteps(kind, entries, common, ctx);
-      return steps && { ...common, kind, condition, steps };
-    }
-    case "repeat":
-      return buildRepeat(entries, common, ctx, bad);
-  }
+  return builders[kind](entries, common, ctx, bad);
 }
-
-type Bad = (reason: string, fix: string) => undefined;
 
 /** `{ name: "question" }` — the one entry of an ask or confirm. */
 function oneEntry(kind: "ask" | "confirm", value: unknown, bad: Bad): { name: string; key: unknown; text: unknown } | undefined {

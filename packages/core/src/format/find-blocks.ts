@@ -43,42 +43,59 @@ type Section = "fields" | "steps";
 
 const parser = remark().use(remarkFrontmatter, ["yaml"]);
 
+/** What the walk over the top-level Markdown nodes has found so far. */
+interface Walk {
+  text: string;
+  lines: string[];
+  report: ParseReport;
+  found: FoundBlocks;
+  /** Spans left out of the prose. */
+  cut: Array<[number, number]>;
+  seen: Set<Section>;
+  /** The Fields or Steps section being read (undefined outside them, or in a repeated one). */
+  section?: { name: Section; depth: number; unlabeled?: MdNode };
+}
+
 /** Split SKILL.md (already normalized to `\n` line endings) into its blocks and prose. */
 export function findBlocks(text: string, report: ParseReport): FoundBlocks {
   const tree = parser.parse(text) as MdNode;
-  const lines = text.split("\n");
-  const found: FoundBlocks = { prose: "" };
-  const cut: Array<[number, number]> = [];
-  const seen = new Set<Section>();
-  let section: { name: Section; depth: number; unlabeled?: MdNode } | undefined;
+  const walk: Walk = { text, lines: text.split("\n"), report, found: { prose: "" }, cut: [], seen: new Set() };
   for (const node of tree.children ?? []) {
     if (node.type === "yaml") {
-      found.frontmatter = frontmatterBlock(node);
-      cut.push(span(node));
-    } else if (node.type === "heading") {
-      const name = headingText(node).trim().toLowerCase();
-      if (section && (node.depth ?? 1) <= section.depth) section = closeSection(section, found, report);
-      if (name === "fields" || name === "steps") {
-        if (seen.has(name)) duplicateHeading(node, name, report);
-        seen.add(name);
-        section = { name, depth: node.depth ?? 2 };
-        cut.push(span(node));
-      } else if (node.depth === 1 && found.title === undefined) {
-        found.title = headingText(node).trim();
-        cut.push(span(node));
-      }
-    } else if (node.type === "code" && section) {
-      if (isYaml(node) && !found[section.name]) {
-        found[section.name] = codeBlock(node, lines, text, report);
-        cut.push(span(node));
-      } else if (isYaml(node)) extraBlock(node, section.name, report);
-      else section.unlabeled ??= node;
-    }
+      walk.found.frontmatter = frontmatterBlock(node);
+      walk.cut.push(span(node));
+    } else if (node.type === "heading") visitHeading(node, walk);
+    else if (node.type === "code") visitCode(node, walk);
   }
-  if (section) closeSection(section, found, report);
-  if (!found.frontmatter) checkUnclosedFrontmatter(text, report);
-  found.prose = proseWithout(text, cut);
-  return found;
+  closeSection(walk);
+  if (!walk.found.frontmatter) checkUnclosedFrontmatter(text, report);
+  walk.found.prose = proseWithout(text, walk.cut);
+  return walk.found;
+}
+
+function visitHeading(node: MdNode, walk: Walk): void {
+  const name = headingText(node).trim().toLowerCase();
+  if (walk.section && (node.depth ?? 1) <= walk.section.depth) closeSection(walk);
+  if (name === "fields" || name === "steps") {
+    walk.cut.push(span(node));
+    if (walk.seen.has(name)) return duplicateHeading(node, name, walk.report);
+    walk.seen.add(name);
+    walk.section = { name, depth: node.depth ?? 2 };
+  } else if (node.depth === 1 && walk.found.title === undefined) {
+    walk.found.title = headingText(node).trim();
+    walk.cut.push(span(node));
+  }
+}
+
+function visitCode(node: MdNode, walk: Walk): void {
+  const section = walk.section;
+  if (!section) return;
+  if (!isYaml(node)) section.unlabeled ??= node;
+  else if (walk.found[section.name]) extraBlock(node, section.name, walk.report);
+  else {
+    walk.found[section.name] = codeBlock(node, walk.lines, walk.text, walk.report);
+    walk.cut.push(span(node));
+  }
 }
 
 function isYaml(node: MdNode): boolean {
@@ -121,16 +138,17 @@ function codeBlock(node: MdNode, lines: string[], source: string, report: ParseR
   return { text, line: pos.line + 1, shifts, pos };
 }
 
-function closeSection(section: { name: Section; unlabeled?: MdNode }, found: FoundBlocks, report: ParseReport): undefined {
-  if (!found[section.name] && section.unlabeled) {
-    report(
-      "invalid-block",
-      fencePos(section.unlabeled),
-      `The code block under \`## ${title(section.name)}\` is not marked as YAML, so it is not read.`,
-      "Open the fence with ```yaml.",
-    );
-  }
-  return undefined;
+/** Leave the current section; a section whose only code block is not marked as YAML is reported. */
+function closeSection(walk: Walk): void {
+  const section = walk.section;
+  walk.section = undefined;
+  if (!section || walk.found[section.name] || !section.unlabeled) return;
+  walk.report(
+    "invalid-block",
+    fencePos(section.unlabeled),
+    `The code block under \`## ${title(section.name)}\` is not marked as YAML, so it is not read.`,
+    "Open the fence with ```yaml.",
+  );
 }
 
 function duplicateHeading(node: MdNode, name: Section, report: ParseReport): void {

@@ -57,10 +57,18 @@ export function textPos(node: unknown, ctx: BlockContext): Position {
   return { line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
 }
 
-/** An expression written as a scalar (`when:`, `from:`, `in:`, a `check:` key), or undefined if empty. */
+/**
+ * An expression written as a scalar (`when:`, `from:`, `in:`, a `check:` key), or undefined if empty.
+ * A plain scalar written over several lines keeps its line breaks (YAML would fold them into spaces;
+ * CEL reads both as whitespace), so an offset in the source still maps to its line and column.
+ */
 export function exprOf(node: unknown, ctx: BlockContext): Expr | undefined {
-  const source = scalarText(node)?.trim();
-  if (!source) return undefined;
+  const value = scalarText(node)?.trim();
+  if (!value) return undefined;
+  const range = (node as { range?: [number, number, number] }).range;
+  const raw = range ? ctx.text.slice(range[0], range[1]).trimEnd() : "";
+  const plain = isScalar(node) && node.type === Scalar.PLAIN;
+  const source = plain && raw.includes("\n") ? raw : value;
   return { source, pos: textPos(node, ctx) };
 }
 

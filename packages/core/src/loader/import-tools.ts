@@ -4,7 +4,7 @@
  * in-memory fake tools start clean. A syntax error, a throw or a missing import is a located diagnostic.
  */
 import { access } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import type { Diagnostic } from "../diagnostics.js";
 import { makeDiagnostic } from "../format/diagnose.js";
 import type { Position } from "../format/ir.js";
@@ -32,7 +32,8 @@ export async function findToolsFile(skillFile: string): Promise<string | undefin
 export async function importTools(file: string, source?: string): Promise<{ module?: unknown; diagnostic?: Diagnostic }> {
   try {
     jiti ??= import("jiti").then(({ createJiti }) => createJiti(import.meta.url, { moduleCache: false }));
-    return { module: await (await jiti).import(file) };
+    // jiti resolves relative ids against this module, not the working directory.
+    return { module: await (await jiti).import(resolve(file)) };
   } catch (error) {
     return { diagnostic: describeImportError(error, file, source) };
   }
@@ -58,8 +59,9 @@ export function describeImportError(error: unknown, file: string, source?: strin
 }
 
 /** The first stack frame inside `file`, or the top of the file. */
-function stackPos(error: unknown, file: string): Position {
+function stackPos(error: unknown, given: string): Position {
   const stack = error instanceof Error ? error.stack ?? "" : "";
+  const file = resolve(given);
   for (const line of stack.split("\n")) {
     const at = line.indexOf(file);
     const match = at >= 0 ? /^:(\d+):(\d+)/.exec(line.slice(at + file.length)) : null;

@@ -1,20 +1,31 @@
 /**
  * Applying an event to the draft state, before the replay. Person and outside events start a new turn
  * (and reset the per-event tool-call count and failed writes); tool results do not. A press answers
- * only the card on screen; an approval only the waiting request of the role it names.
+ * only the card on screen; an approval only the waiting request of the role it names (and, when it
+ * names a request, only while that request is the one waiting). A person event that changes answers
+ * after a write has completed is put on trial (see try-change.ts).
  */
 import { applyText } from "./apply-text.js";
 import { applyToolResult } from "./apply-tool-result.js";
+import { copyState } from "./copy-state.js";
 import { drop, proposeValue } from "./propose-value.js";
 import { emit, record, type Run } from "./run-context.js";
 import { indexSkill } from "./skill-index.js";
+import { abandonTrial, beginTrial } from "./try-change.js";
 import type { FlowEvent } from "./types.js";
 
 type Of<T extends FlowEvent["type"]> = Extract<FlowEvent, { type: T }>;
 
 export function applyEvent(run: Run, event: FlowEvent): void {
   if (event.type === "tool_result") return applyToolResult(run, event);
+  abandonTrial(run);
   startTurn(run);
+  const before = copyState(run.state);
+  applyPersonEvent(run, event);
+  beginTrial(run, before);
+}
+
+function applyPersonEvent(run: Run, event: Exclude<FlowEvent, { type: "tool_result" }>): void {
   switch (event.type) {
     case "text": return applyText(run, event);
     case "pick": return void proposeValue(run, event.field, event.value, "widget");
@@ -46,8 +57,12 @@ function applyPress(run: Run, event: Of<"press">): void {
 }
 
 function applyApprove(run: Run, event: Of<"approve">): void {
-  const waiting = Object.values(run.state.approvals).filter((r) => r.confirm === event.confirm && r.status === "waiting");
   const pending = run.state.pending;
+  if (event.request !== undefined) {
+    const current = pending?.kind === "approval" && pending.confirm === event.confirm ? pending.requestId : undefined;
+    if (event.request !== current) return refuseStale(run, event, current);
+  }
+  const waiting = Object.values(run.state.approvals).filter((r) => r.confirm === event.confirm && r.status === "waiting");
   const request = waiting.find((r) => pending?.kind === "approval" && r.id === pending.requestId) ?? waiting[0];
   if (!request) return void drop(run, event.confirm, "no approval request is waiting");
   if (request.role !== event.by) {
@@ -59,4 +74,14 @@ function applyApprove(run: Run, event: Of<"approve">): void {
   run.state.confirmations[key] = { key, answer, digest: request.card.digest, by: "approval", turn: run.state.turn };
   record(run, { type: "approval_given", confirm: event.confirm, role: event.by, yes: event.yes });
   if (!event.yes) emit(run, { type: "say", text: `${request.role} did not approve this.` });
+}
+
+/** An approval naming a request that is not the one waiting: recorded and said; nothing is applied. */
+function refuseStale(run: Run, event: Of<"approve">, current: string | undefined): void {
+  const request = event.request!;
+  record(run, { type: "approval_stale", confirm: event.confirm, role: event.by, request, ...(current ? { current } : {}) });
+  const text = run.state.approvals[request]
+    ? "That approval was for an earlier version of this request (the card has changed since), so it was not applied and nothing was run."
+    : `That approval names request ${request}, which is not the one waiting, so it was not applied and nothing was run.`;
+  emit(run, { type: "say", text });
 }

@@ -9,11 +9,18 @@ import { fail, type Frame, type Run } from "./run-context.js";
 
 /** The inputs `tool` receives here; reports an error and stops when a required input has no value. */
 export function bindInputs(run: Run, tool: ToolInfo, frame: Frame): Record<string, unknown> {
+  const inputs = availableInputs(run, tool, frame);
+  const missing = tool.params.find((param) => !param.optional && !Object.hasOwn(inputs, param.name));
+  if (missing) fail(run, `Cannot run ${tool.name}: it needs a value for ${missing.name}, and none is known yet.`);
+  return inputs;
+}
+
+/** The inputs of `tool` that have a value here (those with none are left out). Never stops the walk. */
+export function availableInputs(run: Run, tool: ToolInfo, frame: Frame): Record<string, unknown> {
   const inputs: Record<string, unknown> = {};
   for (const param of tool.params) {
     const found = findValue(run, param.name, frame);
     if (found.ok) inputs[param.name] = found.value;
-    else if (!param.optional) fail(run, `Cannot run ${tool.name}: it needs a value for ${param.name}, and none is known yet.`);
   }
   return inputs;
 }

@@ -6,6 +6,7 @@ import type { ToolInfo } from "../format/ir.js";
 import { bindInputs, noteOutput } from "./bind-inputs.js";
 import { digestOf, lookupKeyOf } from "./digest.js";
 import { emit, fail, Halt, record, type Frame, type Run } from "./run-context.js";
+import { namesTool, toolFailureCause, toolFailureText } from "./tool-failure-text.js";
 import type { Effect } from "./types.js";
 
 type CallEffect = Extract<Effect, { type: "call" }>;
@@ -16,6 +17,7 @@ export function requestCall(run: Run, call: Omit<CallEffect, "type">, inputsDige
   if (run.state.callsThisEvent >= max) {
     const message = `Stopped: this message needed more than ${max} tool calls. Nothing more was run; please try again.`;
     record(run, { type: "limit", message });
+    if (run.verify) run.verify.failure = message;
     fail(run, message);
   }
   run.state.callsThisEvent += 1;
@@ -31,7 +33,11 @@ export function ensureLookup(run: Run, tool: ToolInfo, frame: Frame, instance: s
   const key = lookupKeyOf(tool.name, inputsDigest);
   const hit = run.state.lookups[key];
   if (!hit) requestCall(run, { tool: tool.name, kind: "lookup", inputs, key, instance }, inputsDigest);
-  if (hit.error !== undefined) fail(run, `Could not get ${tool.name}: ${hit.error}`);
+  if (hit.error !== undefined) {
+    if (run.verify) run.verify.failure = toolFailureText(tool.name, hit.error);
+    const cause = toolFailureCause(tool.name, hit.error);
+    fail(run, namesTool(tool.name, cause) ? cause : `Could not get ${tool.name}: ${cause}`);
+  }
   noteOutput(run, tool.name, hit.result);
   return hit.result;
 }

@@ -19,6 +19,7 @@ export function runAsk(run: Run, step: AskStep, frame: Frame): void {
   if (run.mode === "collect") throw new Halt("region_end");
   const key = answerKey(step.field, frame.scope);
   const field = fieldOf(run, step);
+  if (run.mode === "verify") return verifyAnswer(run, step, field, key, frame);
   const answer = run.state.answers[key];
   if (answer) {
     const refusal = dynamicRefusal(run, step, field, answer.value, frame);
@@ -30,6 +31,15 @@ export function runAsk(run: Run, step: AskStep, frame: Frame): void {
     refuse(run, step.field, refusal);
   }
   askHere(run, step, field, key, frame);
+}
+
+/**
+ * A "verify" walk never stops at a question: an answer that would be refused now is cleared from its
+ * (throwaway) state, so a completed write that took it is seen to lose it.
+ */
+function verifyAnswer(run: Run, step: AskStep, field: FieldDecl, key: string, frame: Frame): void {
+  const answer = run.state.answers[key];
+  if (answer && dynamicRefusal(run, step, field, answer.value, frame) !== undefined) delete run.state.answers[key];
 }
 
 function fieldOf(run: Run, step: AskStep): FieldDecl {

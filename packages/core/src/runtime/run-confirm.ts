@@ -7,12 +7,15 @@
 import type { ConfirmStep } from "../format/ir.js";
 import { answerKey } from "./answer-keys.js";
 import { buildCard } from "./build-card.js";
+import { renderIn } from "./eval-in-frame.js";
 import { showCard } from "./show-card.js";
 import { emit, Halt, record, traceStep, type Frame, type Run } from "./run-context.js";
 import type { Card } from "./types.js";
 
 export function runConfirm(run: Run, step: ConfirmStep, frame: Frame, frames: Frame[]): void {
   if (run.mode === "collect") throw new Halt("region_end");
+  // A "verify" walk never stops here; it renders the question for the lookups it reads, as a run does.
+  if (run.mode === "verify") return void renderIn(run, step.question, frame);
   const key = answerKey(step.confirm, frame.scope);
   const card = buildCard(run, step, frame, frames);
   const ledger = run.state.ledger;
@@ -36,15 +39,21 @@ function enterRegion(run: Run, step: ConfirmStep, frame: Frame, key: string, car
   traceStep(run, step, frame, outcome);
 }
 
-/** Files the approval request for this card once, then waits for it. */
+/**
+ * Files the approval request for this card once, then waits for it. On every later turn that finds it
+ * still waiting, the reply says what the flow is waiting for.
+ */
 function waitForApproval(run: Run, step: ConfirmStep, frame: Frame, key: string, card: Card): never {
   const role = step.by!;
   const id = `${key}#${card.digest.slice(0, 16)}`;
-  if (!run.state.approvals[id]) {
+  const filed = run.state.approvals[id];
+  if (!filed) {
     const request = { id, confirm: step.confirm, role, card, status: "waiting" as const };
     run.state.approvals[id] = request;
     emit(run, { type: "request_approval", request: { ...request } });
     record(run, { type: "approval_requested", confirm: step.confirm, role, id });
+  } else if (filed.status === "waiting") {
+    emit(run, { type: "say", text: `Waiting for approval from ${role} for: ${card.question}` });
   }
   run.state.pending = { kind: "approval", confirm: step.confirm, key, stepId: step.id, role, requestId: id };
   traceStep(run, step, frame, `waiting for ${role}`);

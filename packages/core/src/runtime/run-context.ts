@@ -32,8 +32,11 @@ export interface Run {
   effects: Effect[];
   trace: TraceEvent[];
   limits: RuntimeLimits;
-  /** "run" executes; "collect" walks ahead of a confirm to build its card (no effects, no writes). */
-  mode: "run" | "collect";
+  /**
+   * "run" executes; "collect" walks ahead of a confirm to build its card (no effects, no writes);
+   * "verify" walks every step to compare completed writes with the inputs they would get now.
+   */
+  mode: "run" | "collect" | "verify";
   region: Region | null;
   /** Latest output of each tool met on this walk (binds later tool inputs by name). */
   outputs: Map<string, unknown>;
@@ -43,6 +46,24 @@ export interface Run {
   chats: string[];
   /** `state.said` as a set, for fast membership checks. */
   said: Set<string>;
+  /** What a "verify" walk has found so far. */
+  verify?: VerifyLog;
+}
+
+/** A completed write that would now receive other inputs: which ones, and the values it ran with. */
+export interface Conflict {
+  tool: string;
+  instance: string;
+  inputs: string[];
+  was: Record<string, unknown>;
+}
+
+export interface VerifyLog {
+  conflicts: Conflict[];
+  /** Completed writes not compared yet; the walk ends early when none is left. */
+  remaining: number;
+  /** Why the check could not finish (a lookup failed, the call cap was reached). */
+  failure?: string;
 }
 
 /** Why a walk stopped early: a person is needed, a tool must run, or an error was reported. */

@@ -7,10 +7,12 @@
 import type { DoStep, ToolInfo } from "../format/ir.js";
 import { answerKey } from "./answer-keys.js";
 import { bindInputs, noteOutput } from "./bind-inputs.js";
+import { compareCompleted } from "./compare-completed.js";
 import { digestOf, idempotencyKeyOf } from "./digest.js";
 import { ensureLookup, requestCall } from "./request-call.js";
 import { showCard } from "./show-card.js";
 import { emit, fail, Halt, traceStep, type Frame, type Run } from "./run-context.js";
+import { toolFailureText } from "./tool-failure-text.js";
 
 export function runDo(run: Run, step: DoStep, frame: Frame): void {
   const tool = run.skill.tools[step.tool];
@@ -26,11 +28,13 @@ export function runDo(run: Run, step: DoStep, frame: Frame): void {
 function runWrite(run: Run, step: DoStep, tool: ToolInfo, frame: Frame, instance: string): void {
   const entry = run.state.ledger[instance];
   if (entry?.status === "done") {
+    if (run.mode === "verify") compareCompleted(run, tool, frame, entry);
     noteOutput(run, tool.name, entry.result);
     // A card lists a completed write with the inputs it ran with, so finishing it does not change the card.
     if (run.mode === "collect") run.collected.push({ tool: tool.name, instance, inputs: entry.inputs });
     return traceStep(run, step, frame, "done before");
   }
+  if (run.mode === "verify") return;
   const inputs = bindInputs(run, tool, frame);
   if (run.mode === "collect") {
     run.collected.push({ tool: tool.name, instance, inputs });
@@ -65,7 +69,7 @@ function checkGate(run: Run, tool: string, instance: string, inputsDigest: strin
 function stopAfterFailure(run: Run, tool: string, error: string | undefined): never {
   const region = run.region!;
   delete run.state.confirmations[region.key];
-  emit(run, { type: "error", message: `${tool} failed${error ? `: ${error}` : ""}. Nothing after it was run; confirm again to retry.` });
+  emit(run, { type: "error", message: `${toolFailureText(tool, error)}. Nothing after it was run; confirm again to retry.` });
   showCard(run, region.key, region.stepId, region.card);
   throw new Halt("person");
 }

@@ -97,6 +97,22 @@ export interface FlowState {
   /** Writes that failed during the current event: not retried until the next person event. */
   failedThisEvent: string[];
   usage: Usage;
+  /** A person event being checked against the writes already done (present only while its lookups run). */
+  trial?: Trial;
+}
+
+/**
+ * A person event that changed answers after some write completed, on trial: the replay checks that no
+ * completed write would now receive other inputs. Accepted, its held-back effects are shown; refused,
+ * the state goes back to `before`.
+ */
+export interface Trial {
+  /** The state before the event was applied (the turn already counted). */
+  before: FlowState;
+  /** The fields the event changed. */
+  fields: string[];
+  /** What applying the event showed, held back until the trial is decided. */
+  effects: Effect[];
 }
 
 /** What the model extracted from free text: proposed field values, or a raw reply that did not parse. */
@@ -111,8 +127,11 @@ export type FlowEvent =
   | { type: "pick"; field: string; value: unknown }
   /** A confirm button. */
   | { type: "press"; confirm: string; yes: boolean }
-  /** An approval from outside the conversation, naming the role that gives it. */
-  | { type: "approve"; confirm: string; by: string; yes: boolean }
+  /**
+   * An approval from outside the conversation, naming the role that gives it. With `request` (the id of
+   * the request the approver saw), it counts only while that request is the one waiting.
+   */
+  | { type: "approve"; confirm: string; by: string; yes: boolean; request?: string }
   /** The host ran a tool the runtime asked for. */
   | {
       type: "tool_result";
@@ -162,6 +181,15 @@ export type TraceEvent =
   | { type: "confirm_voided"; confirm: string; was: string; now: string }
   | { type: "approval_requested"; confirm: string; role: string; id: string }
   | { type: "approval_given"; confirm: string; role: string; yes: boolean }
+  /** An approval naming a request that is not the one waiting (the card changed since): not applied. */
+  | { type: "approval_stale"; confirm: string; role: string; request: string; current?: string }
+  /** A person event refused as a whole: it would change the inputs of writes already done (or could not be checked). */
+  | {
+      type: "change_refused";
+      fields: string[];
+      writes: Array<{ tool: string; instance: string; inputs: string[] }>;
+      message: string;
+    }
   | { type: "said"; text: string }
   | { type: "limit"; message: string }
   | { type: "model_call"; fields: string[]; inputTokens: number; outputTokens: number };

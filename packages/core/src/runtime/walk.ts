@@ -10,7 +10,7 @@ import { evaluateIn, renderIn } from "./eval-in-frame.js";
 import { runAsk } from "./run-ask.js";
 import { runConfirm } from "./run-confirm.js";
 import { runDo } from "./run-do.js";
-import { emit, fail, record, traceStep, type Frame, type Run } from "./run-context.js";
+import { emit, fail, Halt, record, traceStep, type Frame, type Run } from "./run-context.js";
 
 /** The frame a replay starts from: the skill's top-level steps. */
 export function rootFrame(steps: Step[]): Frame {
@@ -26,7 +26,20 @@ export function walk(run: Run, frames: Frame[]): void {
       continue;
     }
     const step = frame.steps[frame.i++];
+    if (run.mode === "verify") verifyStep(run, step, frame, frames);
+    else runStep(run, step, frame, frames);
+  }
+}
+
+/**
+ * In a "verify" walk a step that cannot be evaluated (a value no longer known) is passed over, so the
+ * walk still reaches the completed writes after it; a failed lookup or the call cap ends the walk.
+ */
+function verifyStep(run: Run, step: Step, frame: Frame, frames: Frame[]): void {
+  try {
     runStep(run, step, frame, frames);
+  } catch (halt) {
+    if (!(halt instanceof Halt) || halt.reason !== "error" || run.verify?.failure !== undefined) throw halt;
   }
 }
 
@@ -45,8 +58,10 @@ function runStep(run: Run, step: Step, frame: Frame, frames: Frame[]): void {
 }
 
 function runSay(run: Run, step: Extract<Step, { kind: "say" }>, frame: Frame): void {
-  if (run.mode !== "run") return;
+  if (run.mode === "collect") return;
   const text = renderIn(run, step.text, frame);
+  // A "verify" walk renders the text only for the lookups it reads (they bind later inputs, as in a run).
+  if (run.mode === "verify") return;
   const digest = digestOf(["say", text]);
   if (run.said.has(digest)) return traceStep(run, step, frame, "already said");
   run.said.add(digest);

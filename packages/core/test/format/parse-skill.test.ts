@@ -169,3 +169,13 @@ describe("parseSkill: structural diagnostics", () => {
     expect(rules(two)).toEqual([`${STEPS_LINE + 3}:1 invalid-block`]);
   });
 });
+
+describe("parseSkill: expressions over several lines", () => {
+  it("keeps the line breaks of a plain multi-line condition, so offsets map to lines", () => {
+    const text = skillText("- when: a > 1 &&\n    b < 2\n  steps:\n    - say: hi\n");
+    const when = parse(text).skill!.steps[0] as WhenStep;
+    expect(when.condition.source).toBe("a > 1 &&\n    b < 2");
+    expect(`${when.condition.pos.line}:${when.condition.pos.column}`).toBe(at(text, "a > 1"));
+    expect(`${when.condition.pos.endLine}:${when.condition.pos.endColumn}`).toBe(at(text, "b < 2", 5));
+  });
+});

@@ -111,3 +111,65 @@ describe("approvals by role", () => {
     expect(approved.calls.map((c) => c.inputs)).toEqual([{ order_id: "O-9999", amount: 10 }]);
   });
 });
+
+describe("an approval tied to the request the approver saw", () => {
+  const requestId = (host: Host): string => (host.state.pending?.kind === "approval" ? host.state.pending.requestId : "");
+
+  it("an approval naming the waiting request runs the write", () => {
+    const host = waiting();
+    const turn = host.send({ type: "approve", confirm: "refund", by: "supervisor", yes: true, request: requestId(host) });
+    expect(writes(turn)).toEqual(["issue_refund"]);
+  });
+
+  it("an approval naming an earlier request (the card changed since) is refused as stale; nothing runs", () => {
+    const host = waiting();
+    const first = requestId(host);
+    host.text("sorry, order O-9999", { order_id: "O-9999" });
+    const current = requestId(host);
+    expect(current).not.toBe(first);
+    const turn = host.send({ type: "approve", confirm: "refund", by: "supervisor", yes: true, request: first });
+    expect(writes(turn)).toEqual([]);
+    expect(host.state.confirmations).toEqual({});
+    expect(host.state.approvals[first].status).toBe("waiting");
+    expect(host.state.approvals[current].status).toBe("waiting");
+    expect(turn.trace).toContainEqual({ type: "approval_stale", confirm: "refund", role: "supervisor", request: first, current });
+    expect(says(turn)[0]).toBe(
+      "That approval was for an earlier version of this request (the card has changed since), so it was not applied and nothing was run.",
+    );
+    expect(host.state.pending).toMatchObject({ kind: "approval", requestId: current });
+    const fresh = host.send({ type: "approve", confirm: "refund", by: "supervisor", yes: true, request: current });
+    expect(fresh.calls.map((c) => c.inputs)).toEqual([{ order_id: "O-9999", amount: 10 }]);
+  });
+
+  it("an approval naming a request that does not exist is refused as stale", () => {
+    const host = waiting();
+    const turn = host.send({ type: "approve", confirm: "refund", by: "supervisor", yes: true, request: "refund#nope" });
+    expect(writes(turn)).toEqual([]);
+    expect(turn.trace.some((e) => e.type === "approval_stale")).toBe(true);
+  });
+
+  it("without a request id, the approval applies to the request waiting now (the card may have changed)", () => {
+    const host = waiting();
+    host.text("sorry, order O-9999", { order_id: "O-9999" });
+    const turn = host.send({ type: "approve", confirm: "refund", by: "supervisor", yes: true });
+    expect(turn.calls.map((c) => c.inputs)).toEqual([{ order_id: "O-9999", amount: 10 }]);
+  });
+});
+
+describe("free text while waiting for an approval", () => {
+  const line = "Waiting for approval from supervisor for: Refund 42.5 EUR for O-1234?";
+
+  it("says what the flow is waiting for, every turn it waits", () => {
+    const host = waiting();
+    expect(says(host.text("any news?", {}))).toEqual([line]);
+    expect(says(host.text("hello?", {}))).toEqual([line]);
+    expect(says(host.press("refund"))).toEqual([line]);
+  });
+
+  it("the turn that files the request does not repeat it", () => {
+    const host = new Host(skill, { refund_quote: () => ({ amount: 42.5 }), issue_refund: () => ({ ref: "R-1" }) });
+    const turn = host.text("refund O-1234", { order_id: "O-1234" });
+    expect(says(turn)).toEqual([]);
+    expect(turn.effects.filter((e) => e.type === "request_approval").length).toBe(1);
+  });
+});

@@ -178,3 +178,31 @@ note: { text: true }
     expect(errors(turn)).toEqual(["charge was not run: no confirmation above it was answered yes."]);
   });
 });
+
+describe("a failure reads once", () => {
+  it("a tool error that already names the tool is not prefixed again", () => {
+    let cabFails = 1;
+    const host = tripHost({
+      reserve_cab: () => {
+        if (cabFails-- > 0) throw new Error("reserve_cab failed (injected by the proof's fixtures)");
+        return { cab: "C-2" };
+      },
+    });
+    toCheckout(host, 3);
+    expect(errors(host.press("pay"))).toEqual([
+      "reserve_cab failed (injected by the proof's fixtures). Nothing after it was run; confirm again to retry.",
+    ]);
+  });
+
+  it("a host message of the form `tool failed: cause` keeps one `failed`", () => {
+    let cabFails = 1;
+    const host = tripHost({
+      reserve_cab: () => {
+        if (cabFails-- > 0) throw new Error("reserve_cab failed: no cabs.");
+        return { cab: "C-2" };
+      },
+    });
+    toCheckout(host, 3);
+    expect(errors(host.press("pay"))).toEqual(["reserve_cab failed: no cabs. Nothing after it was run; confirm again to retry."]);
+  });
+});

@@ -8,7 +8,7 @@
 import type { FlowState } from "@skillflow/core";
 import { runToolCall, type CallEffect, type ToolResultEvent } from "../run-tool.js";
 import { extendTurn, type FlowGraphUpdate, type FlowGraphValues } from "./flow-graph-state.js";
-import type { HostDeps } from "./host-deps.js";
+import { activeSkill, type HostDeps } from "./host-deps.js";
 
 export function actNode(deps: HostDeps) {
   return async (state: FlowGraphValues): Promise<FlowGraphUpdate> => {
@@ -16,7 +16,8 @@ export function actNode(deps: HostDeps) {
     if (!call || !state.flow) throw new Error("The act node needs a call.");
     const guarded = call.kind === "write" ? ledgerGuard(state.flow, call) : undefined;
     if (guarded) return { event: guarded, call: null };
-    const event = await runToolCall(call, deps.tools, { timeoutMs: deps.toolTimeoutMs, now: deps.now, shouldFail: deps.shouldFail });
+    const { tools } = activeSkill(deps, state.routing?.active);
+    const event = await runToolCall(call, tools, { timeoutMs: deps.toolTimeoutMs, now: deps.now, shouldFail: deps.shouldFail });
     const run = { tool: call.tool, kind: call.kind, ok: event.ok, durationMs: event.durationMs, ...(event.error ? { error: event.error } : {}) };
     return { event, call: null, out: extendTurn(state.out, { tools: [run] }) };
   };

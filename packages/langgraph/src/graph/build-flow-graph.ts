@@ -2,8 +2,10 @@
  * The compiled StateGraph for one loaded skill:
  *
  *   START → understand → replay ⇄ act
- *                          └──────→ END (the replay stopped at a person)
+ *               │          └──────→ END (the replay stopped at a person)
+ *               └─────────────────→ END (several skills hosted and none in progress)
  *
+ * With several skills hosted, `understand` is the routing node (`routing/route-node.ts`).
  * `thread_id` is the conversation. Each node is a super-step, so each is checkpointed: a crash resumes
  * from the last recorded effect.
  */
@@ -13,21 +15,31 @@ import { FlowGraphState, type FlowGraphValues } from "./flow-graph-state.js";
 import type { HostDeps } from "./host-deps.js";
 import { replayNode } from "./replay-node.js";
 import { understandNode } from "./understand-node.js";
+import { routeNode } from "../routing/route-node.js";
 
 /** Build and compile the graph. The default checkpointer is an in-memory MemorySaver. */
 export function buildFlowGraph(deps: HostDeps, checkpointer: BaseCheckpointSaver = new MemorySaver()) {
   return new StateGraph(FlowGraphState)
-    .addNode("understand", understandNode(deps))
+    .addNode("understand", deps.hosted ? routeNode(deps) : understandNode(deps))
     .addNode("replay", replayNode(deps))
     .addNode("act", actNode(deps))
     .addEdge(START, "understand")
-    .addEdge("understand", "replay")
+    .addConditionalEdges("understand", routeAfterUnderstand, ["replay", END])
     .addConditionalEdges("replay", routeAfterReplay, ["act", END])
     .addEdge("act", "replay")
-    .compile({ checkpointer, name: `skillflow:${deps.skill.name}` });
+    .compile({ checkpointer, name: `skillflow:${graphName(deps)}` });
 }
 
 export type FlowGraph = ReturnType<typeof buildFlowGraph>;
+
+/** After understanding: replay the event, or end the turn when there is none (no skill in progress). Pure. */
+function routeAfterUnderstand(state: FlowGraphValues): "replay" | typeof END {
+  return state.event ? "replay" : END;
+}
+
+function graphName(deps: HostDeps): string {
+  return deps.hosted ? deps.hosted.map((h) => h.skill.name).join("+") : deps.skill.name;
+}
 
 /** After a replay: run the call it asked for, or end the turn. Pure. */
 function routeAfterReplay(state: FlowGraphValues): "act" | typeof END {

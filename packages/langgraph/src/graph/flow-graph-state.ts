@@ -6,6 +6,7 @@
 import { Annotation } from "@langchain/langgraph";
 import type { Effect, FlowEvent, FlowState, TraceEvent, Usage } from "@skillflow/core";
 import type { CallEffect } from "../run-tool.js";
+import type { RouteNote, RoutingState } from "../routing/routing-state.js";
 
 /** One tool run by the act node this turn. */
 export interface ToolRun {
@@ -22,6 +23,8 @@ export interface TurnOutput {
   trace: TraceEvent[];
   tools: ToolRun[];
   usage: Usage;
+  /** What routing did this turn (flows hosting several skills). */
+  route?: RouteNote;
 }
 
 export const FlowGraphState = Annotation.Root({
@@ -34,6 +37,8 @@ export const FlowGraphState = Annotation.Root({
   /** The call the act node must run next. */
   call: Annotation<CallEffect | null>(),
   out: Annotation<TurnOutput>(),
+  /** Flows hosting several skills: the skill in progress and the skills on hold. Unset with one skill. */
+  routing: Annotation<RoutingState | null>(),
 });
 
 export type FlowGraphValues = typeof FlowGraphState.State;
@@ -46,10 +51,13 @@ export function emptyTurn(): TurnOutput {
 
 /** Append to a turn's output without mutating it. Pure. */
 export function extendTurn(out: TurnOutput, more: Partial<TurnOutput>): TurnOutput {
-  return {
+  const next: TurnOutput = {
     effects: more.effects ? [...out.effects, ...more.effects] : out.effects,
     trace: more.trace ? [...out.trace, ...more.trace] : out.trace,
     tools: more.tools ? [...out.tools, ...more.tools] : out.tools,
     usage: more.usage ?? out.usage,
   };
+  const route = more.route ?? out.route;
+  if (route) next.route = route;
+  return next;
 }

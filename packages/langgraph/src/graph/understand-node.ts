@@ -27,7 +27,8 @@ export function understandNode(deps: HostDeps) {
   };
 }
 
-function modelTrace(fields: string[], result: ExtractResult): TraceEvent[] {
+/** The trace of one model call: the call, then what the port dropped. Pure. */
+export function modelTrace(fields: string[], result: ExtractResult): TraceEvent[] {
   const call: TraceEvent = {
     type: "model_call",
     fields,
@@ -38,7 +39,8 @@ function modelTrace(fields: string[], result: ExtractResult): TraceEvent[] {
   return [call, ...dropped];
 }
 
-function addUsage(usage: FlowState["usage"], result: ExtractResult): FlowState["usage"] {
+/** Usage plus one model call. Pure. */
+export function addUsage(usage: FlowState["usage"], result: ExtractResult): FlowState["usage"] {
   return {
     modelCalls: usage.modelCalls + 1,
     inputTokens: usage.inputTokens + result.usage.inputTokens,
@@ -47,7 +49,8 @@ function addUsage(usage: FlowState["usage"], result: ExtractResult): FlowState["
   };
 }
 
-function threadIdOf(config: LangGraphRunnableConfig): string {
+/** The LangGraph thread id of the run (the conversation). */
+export function threadIdOf(config: LangGraphRunnableConfig): string {
   const id = config.configurable?.thread_id;
   if (typeof id !== "string" || !id) throw new Error("A flow needs a thread_id.");
   return id;

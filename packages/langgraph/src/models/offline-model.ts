@@ -13,6 +13,11 @@
  * fill fields outside the request (secrets, picks and confirmations are never offered to any model), or
  * call anything. Usage is always zero tokens. The runtime validates every value it proposes, as it does
  * for a model's.
+ *
+ * When several skills are offered (`request.skills`), it picks one by word overlap (`pick-skill.ts`),
+ * reads "switch" and "cancel" with the rules of `read-intent.ts`, and fills the fields of the skill the
+ * message goes to: the one in progress, or the one it starts or switches to (no pending question there).
+ * A cancel fills nothing.
  */
 import type { ExtractRequest, ExtractResult, FieldInScope, ModelPort } from "../model-port.js";
 import { fillChoices } from "./offline/fill-choices.js";
@@ -22,6 +27,7 @@ import { fillNumbers } from "./offline/fill-numbers.js";
 import { fillPatterns } from "./offline/fill-patterns.js";
 import { fillYesNo } from "./offline/fill-yes-no.js";
 import { pickSkill } from "./offline/pick-skill.js";
+import { readIntent } from "./offline/read-intent.js";
 import { overlaps, type Candidate, type Rule, type RuleInput } from "./offline/spans.js";
 
 /** The rules, in the order their candidates are listed (ties in rank and position go to the earlier rule). */
@@ -60,13 +66,25 @@ export function offlineModel(): ModelPort {
   return {
     id: "offline",
     async extract(request: ExtractRequest): Promise<ExtractResult> {
-      const result: ExtractResult = {
-        extraction: { ok: true, values: extractOffline(request) },
-        usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
-      };
-      const skill = request.skills ? pickSkill(request.text, request.skills) : undefined;
+      const usage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
+      if (!request.skills) return { extraction: { ok: true, values: extractOffline(request) }, usage };
+      const skill = pickSkill(request.text, request.skills);
+      const intent = readIntent(request.text, request.skill.name, skill);
+      const values = intent === "cancel" ? {} : extractOffline(targetRequest(request, skill, intent));
+      const result: ExtractResult = { extraction: { ok: true, values }, usage };
       if (skill !== undefined) result.skill = skill;
+      if (intent !== undefined) result.intent = intent;
       return result;
     },
   };
+}
+
+/** The request narrowed to the skill the message goes to: the one in progress unless it starts or switches. */
+function targetRequest(request: ExtractRequest, skill: string | undefined, intent: string | undefined): ExtractRequest {
+  const active = request.skill.name;
+  const starts = skill !== undefined && skill !== active && (intent === "switch" || !active);
+  if (!starts) return request;
+  const fields = request.skills?.find((s) => s.name === skill)?.fields ?? [];
+  const { pending: _pending, ...rest } = request;
+  return { ...rest, fields };
 }

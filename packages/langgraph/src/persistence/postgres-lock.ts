@@ -14,10 +14,14 @@ export function createPostgresLock(pool: pg.Pool): ThreadLock {
   return {
     async run<T>(threadId: string, fn: () => Promise<T>): Promise<T> {
       const client = await pool.connect();
+      // A connection that drops while checked out emits `error` on the client; unheard, it would end the process.
+      const ignore = () => undefined;
+      client.on("error", ignore);
       const args = [ADVISORY_LOCK_CLASS, threadId];
       try {
         await client.query("SELECT pg_advisory_lock($1, hashtext($2))", args);
       } catch (error) {
+        client.off("error", ignore);
         client.release(true);
         throw error;
       }
@@ -26,6 +30,7 @@ export function createPostgresLock(pool: pg.Pool): ThreadLock {
       } finally {
         // If unlocking fails the session may still hold the lock: destroy it so the server releases it.
         const unlocked = await client.query("SELECT pg_advisory_unlock($1, hashtext($2))", args).then(() => true, () => false);
+        client.off("error", ignore);
         client.release(unlocked ? undefined : true);
       }
     },

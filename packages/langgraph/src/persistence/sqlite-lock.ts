@@ -55,7 +55,13 @@ export function createSqliteLock(db: SqliteDb, options: SqliteLockOptions = {}):
     async run<T>(threadId: string, fn: () => Promise<T>): Promise<T> {
       const owner = randomUUID();
       await acquire(threadId, owner);
-      const timer = setInterval(() => renew.run(Date.now() + leaseMs, threadId, owner), leaseMs / 3);
+      const timer = setInterval(() => {
+        try {
+          renew.run(Date.now() + leaseMs, threadId, owner);
+        } catch {
+          // The file was busy past its timeout: the next renewal retries, well within the lease.
+        }
+      }, leaseMs / 3);
       timer.unref();
       try {
         return await fn();

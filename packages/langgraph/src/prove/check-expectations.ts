@@ -12,6 +12,10 @@ export interface TurnObservation {
   result: TurnResult;
   answers: Record<string, Answer>;
   pending?: Pending;
+  /** Secret fields: a `fields` check compares their values but shows them as `[secret]`. */
+  secretFields?: ReadonlySet<string>;
+  /** The skill in progress after the turn, or null when none is. */
+  active?: string | null;
 }
 
 export interface CheckOutcome {
@@ -63,7 +67,9 @@ function checkState(key: ExpectationKey, expect: Expectations, seen: TurnObserva
   switch (key) {
     case "fields": {
       const wrong = Object.entries(expect.fields!).filter(([f, v]) => !sameValue(seen.answers[f]?.value, v));
-      const shown = wrong.map(([f]) => `${f}=${seen.answers[f] ? describe(seen.answers[f]!.value) : "(not set)"}`);
+      const secret = (f: string) => seen.secretFields?.has(f.split("@")[0]!) === true;
+      const value = (f: string) => (secret(f) ? describe("[secret]") : describe(seen.answers[f]!.value));
+      const shown = wrong.map(([f]) => `${f}=${seen.answers[f] ? value(f) : "(not set)"}`);
       return { key, ok: wrong.length === 0, expected: describe(expect.fields), seen: wrong.length ? shown.join(", ") : "all set" };
     }
     case "dropped": {
@@ -77,13 +83,18 @@ function checkState(key: ExpectationKey, expect: Expectations, seen: TurnObserva
       return { key, ok, expected: quote(expect.refused!), seen: describeList(messages, "no refusal") };
     }
     case "waits_for": {
-      const ok = seen.pending?.kind === "approval" && seen.pending.confirm === expect.waits_for;
-      return { key, ok, expected: expect.waits_for!, seen: describePending(seen.pending) };
+      const pending = seen.pending;
+      const ok = pending?.kind === "approval" && pending.confirm === expect.waits_for;
+      // A passing line names the request, so a proof (or a person) can approve that exact request.
+      const expected = ok ? `${expect.waits_for!} (request ${pending.requestId})` : expect.waits_for!;
+      return { key, ok, expected, seen: describePending(pending) };
     }
     case "model_calls":
       return { key, ok: result.usage.modelCalls === expect.model_calls, expected: String(expect.model_calls), seen: String(result.usage.modelCalls) };
     case "done":
       return { key, ok: result.done === expect.done, expected: String(expect.done), seen: result.done ? "done" : describePending(seen.pending) };
+    case "active":
+      return { key, ok: (seen.active ?? null) === expect.active, expected: expect.active ?? "none", seen: seen.active ?? "none" };
     default:
       throw new Error(`No check for ${key}.`);
   }

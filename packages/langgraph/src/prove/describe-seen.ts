@@ -54,7 +54,7 @@ export function describePending(pending: Pending | undefined): string {
     case "confirm":
       return `confirm ${pending.confirm}`;
     case "approval":
-      return `approval ${pending.confirm} by ${pending.role}`;
+      return `approval ${pending.confirm} by ${pending.role} (request ${pending.requestId})`;
     case "done":
       return "done";
   }

@@ -48,6 +48,9 @@ function setExpectation(reader: ProofReader, path: YamlPath, expect: Expectation
       if (typeof value !== "boolean") throw reader.error(path, "`done:` is true or false.");
       expect.done = value;
       return;
+    case "active":
+      expect.active = value === null || value === "none" ? null : name(reader, path, key, value);
+      return;
   }
 }
 

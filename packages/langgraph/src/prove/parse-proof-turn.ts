@@ -25,15 +25,22 @@ export function parseProofTurn(reader: ProofReader, path: YamlPath, value: unkno
   }
   const kind = kinds[0]!;
   reader.checkKeys(path, value, KEYS[kind], `\`${kind}\` turn`);
-  const { input, label } = readInput(reader, [...path, kind], kind, value[kind]);
+  const { input, label, requestTurn } = readInput(reader, [...path, kind], kind, value[kind], index);
   const { expect, order } = parseExpectations(reader, [...path, "expect"], value.expect);
   const turn: ProofTurn = { index, line: reader.line(path), kind, label, input, expect, order };
+  if (requestTurn !== undefined) turn.requestTurn = requestTurn;
   const script = kind === "user" ? readScript(reader, path, value) : undefined;
   if (script !== undefined) turn.script = script;
   return turn;
 }
 
-function readInput(reader: ProofReader, path: YamlPath, kind: TurnKind, value: unknown): { input: FlowInput; label: string } {
+interface TurnInput {
+  input: FlowInput;
+  label: string;
+  requestTurn?: number;
+}
+
+function readInput(reader: ProofReader, path: YamlPath, kind: TurnKind, value: unknown, index: number): TurnInput {
   switch (kind) {
     case "user":
       if (typeof value !== "string" && typeof value !== "number") throw reader.error(path, "`user:` is the text the person types.");
@@ -44,7 +51,7 @@ function readInput(reader: ProofReader, path: YamlPath, kind: TurnKind, value: u
     case "press":
       return readPress(reader, path, value);
     case "approve":
-      return readApprove(reader, path, value);
+      return readApprove(reader, path, value, index);
   }
 }
 
@@ -58,15 +65,31 @@ function readPress(reader: ProofReader, path: YamlPath, value: unknown): { input
   throw reader.error(path, "`press:` names a confirm, e.g. `press: pay`, or `press: { pay: no }`.");
 }
 
-function readApprove(reader: ProofReader, path: YamlPath, value: unknown): { input: FlowInput; label: string } {
-  const entries = isRecord(value) ? Object.entries(value).filter(([k]) => k !== "by") : [];
+/** `approve: { id: yes, by: role }`, optionally with `request: "id"` or `request: { turn: N }`. */
+function readApprove(reader: ProofReader, path: YamlPath, value: unknown, index: number): TurnInput {
+  const entries = isRecord(value) ? Object.entries(value).filter(([k]) => k !== "by" && k !== "request") : [];
   const by = isRecord(value) ? value.by : undefined;
   if (!isRecord(value) || entries.length !== 1 || typeof by !== "string" || !by) {
     throw reader.error(path, "`approve:` names a confirm and a role, e.g. `approve: { approval: yes, by: manager }`.");
   }
   const [id, answer] = entries[0]!;
   const yes = yesNo(reader, [...path, id], answer);
-  return { input: { approve: id, by, yes }, label: `approve ${id}${yes ? "" : ": no"} by ${by}` };
+  const label = `approve ${id}${yes ? "" : ": no"} by ${by}`;
+  if (value.request === undefined) return { input: { approve: id, by, yes }, label };
+  const request = readRequest(reader, [...path, "request"], value.request, index);
+  if (typeof request === "string") return { input: { approve: id, by, yes, request }, label: `${label}, request ${request}` };
+  return { input: { approve: id, by, yes }, label: `${label}, request of turn ${request}`, requestTurn: request };
+}
+
+/** A request id as written, or the number of an earlier turn whose waiting request is meant. */
+function readRequest(reader: ProofReader, path: YamlPath, value: unknown, index: number): string | number {
+  if (typeof value === "string" && value) return value;
+  if (isRecord(value) && Object.keys(value).length === 1 && "turn" in value) {
+    const n = value.turn;
+    if (typeof n === "number" && Number.isInteger(n) && n >= 1 && n < index) return n;
+    throw reader.error([...path, "turn"], `\`request: { turn: N }\` names an earlier turn (${index > 1 ? `1 to ${index - 1}` : "there is none yet"}).`);
+  }
+  throw reader.error(path, "`request:` is a request id, e.g. `request: \"approval#0123abcd\"`, or `request: { turn: 2 }` for the request waiting after turn 2.");
 }
 
 function readScript(reader: ProofReader, path: YamlPath, turn: Record<string, unknown>): ScriptedReply | undefined {

@@ -11,10 +11,10 @@ import { parseProofTurn } from "./parse-proof-turn.js";
 import { isRecord, ProofReader } from "./proof-reader.js";
 import { ProofError, type Proof, type ProofFixtures } from "./proof-types.js";
 
-const TOP_KEYS = ["skill", "title", "fixtures", "turns"] as const;
+const TOP_KEYS = ["skill", "skills", "title", "fixtures", "turns"] as const;
 const FIXTURE_KEYS = ["answers", "now", "fail"] as const;
 
-/** Parse proof text. `file` is how the file is named in errors; `dir` resolves `skill:`. Pure. */
+/** Parse proof text. `file` is how the file is named in errors; `dir` resolves `skill:`/`skills:`. Pure. */
 export function parseProof(text: string, file: string, dir: string): Proof {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
@@ -27,17 +27,35 @@ export function parseProof(text: string, file: string, dir: string): Proof {
   const root: unknown = doc.toJS();
   if (!isRecord(root)) throw reader.error([], "A proof is a mapping with `skill:` and `turns:`.");
   reader.checkKeys([], root, TOP_KEYS, "proof");
-  if (typeof root.skill !== "string" || !root.skill) throw reader.error(["skill"], "Add `skill:`, the skill's folder or SKILL.md relative to this file.");
+  const skills = parseSkills(reader, root).map((path) => resolve(dir, path));
   if (root.title !== undefined && typeof root.title !== "string") throw reader.error(["title"], "`title:` is a line of text.");
   if (!Array.isArray(root.turns) || root.turns.length === 0) throw reader.error(["turns"], "Add `turns:`, a list of turns.");
   const proof: Proof = {
     file,
-    skill: resolve(dir, root.skill),
+    skill: skills[0]!,
     fixtures: parseFixtures(reader, root.fixtures),
     turns: root.turns.map((turn, i) => parseProofTurn(reader, ["turns", i], turn, i + 1)),
   };
+  if (root.skills !== undefined) proof.skills = skills;
+  if (proof.skills && proof.fixtures.answers) {
+    throw reader.error(["fixtures", "answers"], "`answers:` needs a single `skill:`; with `skills:`, start each skill with a `user:` turn.", true);
+  }
   if (root.title) proof.title = root.title;
   return proof;
+}
+
+/** `skill: path`, or `skills: [path, …]` (exactly one of the two), as written. */
+function parseSkills(reader: ProofReader, root: Record<string, unknown>): string[] {
+  if (root.skill !== undefined && root.skills !== undefined) throw reader.error(["skills"], "A proof has `skill:` or `skills:`, not both.", true);
+  if (root.skills !== undefined) {
+    const list = root.skills;
+    if (!Array.isArray(list) || list.length === 0 || !list.every((s) => typeof s === "string" && s)) {
+      throw reader.error(["skills"], "`skills:` is a list of skill folders or SKILL.md files, e.g. `skills: [../../skills/conference_trip, ../../skills/order_refund]`.");
+    }
+    return list as string[];
+  }
+  if (typeof root.skill !== "string" || !root.skill) throw reader.error(["skill"], "Add `skill:`, the skill's folder or SKILL.md relative to this file.");
+  return [root.skill];
 }
 
 function parseFixtures(reader: ProofReader, value: unknown): ProofFixtures {
@@ -76,12 +94,14 @@ export async function readProofFile(path: string, shown: string): Promise<Proof>
     throw new ProofError(shown, 1, 1, "The proof file cannot be read.");
   }
   const proof = parseProof(text, shown, dirname(path));
-  if (!existsSync(proof.skill)) throw locateSkillError(text, shown, proof.skill);
+  const paths = proof.skills ?? [proof.skill];
+  const missing = paths.findIndex((skill) => !existsSync(skill));
+  if (missing >= 0) throw locateSkillError(text, shown, paths[missing]!, proof.skills ? ["skills", missing] : ["skill"]);
   return proof;
 }
 
-function locateSkillError(text: string, shown: string, skill: string): ProofError {
+function locateSkillError(text: string, shown: string, skill: string, path: Array<string | number>): ProofError {
   const lines = new LineCounter();
   const reader = new ProofReader(shown, parseDocument(text, { lineCounter: lines }), lines);
-  return reader.error(["skill"], `No skill at ${skill}: \`skill:\` is relative to the proof file.`);
+  return reader.error(path, `No skill at ${skill}: \`${path[0]}:\` is relative to the proof file.`);
 }

@@ -19,13 +19,15 @@ export interface Expectations {
   waits_for?: string;
   model_calls?: number;
   done?: boolean;
+  /** The skill in progress after the turn (`null`: none), in a proof hosting several skills. */
+  active?: string | null;
 }
 
 export type ExpectationKey = keyof Expectations;
 
 export const EXPECTATION_KEYS: readonly ExpectationKey[] = [
   "asks", "says", "shows", "called", "called_in_order", "not_called", "fields", "dropped", "refused", "waits_for",
-  "model_calls", "done",
+  "model_calls", "done", "active",
 ];
 
 export type TurnKind = "user" | "pick" | "press" | "approve";
@@ -38,6 +40,8 @@ export interface ProofTurn {
   /** A short name for the report: `user "Book me…"`, `pick flight_id`, `press pay`. */
   label: string;
   input: FlowInput;
+  /** `approve: { …, request: { turn: N } }`: approve the request that was waiting after turn N. */
+  requestTurn?: number;
   /** What the scripted model returns on this turn (`model:`, `model_raw:`, `reply:`); absent: no call expected. */
   script?: ScriptedReply;
   expect: Expectations;
@@ -54,8 +58,10 @@ export interface ProofFixtures {
 export interface Proof {
   /** The proof file, as it is shown (relative to the working directory). */
   file: string;
-  /** The skill's folder or SKILL.md, resolved against the proof file's folder. */
+  /** The skill's folder or SKILL.md, resolved against the proof file's folder (the first of `skills`). */
   skill: string;
+  /** Present when the proof hosts several skills (`skills:`): every one, resolved, in order. */
+  skills?: string[];
   title?: string;
   fixtures: ProofFixtures;
   turns: ProofTurn[];

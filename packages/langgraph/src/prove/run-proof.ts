@@ -1,13 +1,16 @@
 /**
  * Running one proof through `createFlow` — the path users get — with the scripted chat model. Each turn
  * queues its scripted reply (if any), sends its event, then checks its expectations. A model call the
- * proof did not script fails the turn, and so does a scripted reply the runtime did not use.
+ * proof did not script fails the turn, and so does a scripted reply the runtime did not use. An
+ * approval may name the request waiting after an earlier turn. What a check saw never shows a secret.
  */
 import { createFlow, type Flow } from "../create-flow.js";
 import type { LoadedFlowSkill } from "../load-flow-skill.js";
 import { ScriptedChatModel } from "../scripted-chat-model.js";
 import { checkExpectations } from "./check-expectations.js";
+import { secretFieldsOf, SeenSecrets } from "./mask-seen.js";
 import type { Proof, ProofTurn } from "./proof-types.js";
+import type { FlowInput } from "../to-flow-event.js";
 
 /** One line of the report. `turn` 0 is the proof's set-up (skill, fixtures). */
 export interface ProveCheck {
@@ -35,8 +38,9 @@ export async function runProof(proof: Proof, load: SkillSource): Promise<ProofRu
   const model = new ScriptedChatModel();
   let flow: Flow;
   try {
-    const { skill, tools } = await load(proof.skill);
-    flow = await createFlow({ skill, tools, model, now: proof.fixtures.now, failures: proof.fixtures.fail });
+    const loaded = await Promise.all((proof.skills ?? [proof.skill]).map(load));
+    const skills = { skills: loaded.map(({ skill, tools }) => ({ skill, tools })) };
+    flow = await createFlow({ ...skills, model, now: proof.fixtures.now, failures: proof.fixtures.fail });
   } catch (error) {
     setup("skill", "the skill loads", messageOf(error));
     return run;
@@ -50,22 +54,43 @@ export async function runProof(proof: Proof, load: SkillSource): Promise<ProofRu
       return run;
     }
   }
+  const shared: TurnShared = { requests: new Map(), secrets: new SeenSecrets() };
   for (const turn of proof.turns) {
-    const ok = await runTurn(flow, model, thread, turn, run.checks);
+    const from = run.checks.length;
+    const ok = await runTurn(flow, model, thread, turn, run.checks, shared);
+    for (const check of run.checks.slice(from)) check.seen = shared.secrets.mask(check.seen);
     if (!ok) break;
   }
   return run;
 }
 
-/** Run one turn and add its checks; false when the turn threw (later turns would mean nothing). */
-async function runTurn(flow: Flow, model: ScriptedChatModel, thread: string, turn: ProofTurn, checks: ProveCheck[]): Promise<boolean> {
+/** What earlier turns left for later ones: the approval request waiting after each turn, the secrets seen. */
+interface TurnShared {
+  requests: Map<number, string>;
+  secrets: SeenSecrets;
+}
+
+/** Run one turn and add its checks; false when the turn could not run (later turns would mean nothing). */
+async function runTurn(
+  flow: Flow, model: ScriptedChatModel, thread: string, turn: ProofTurn, checks: ProveCheck[], shared: TurnShared,
+): Promise<boolean> {
   const at = { turn: turn.index, line: turn.line, label: turn.label };
+  const input = withRequest(turn, shared.requests);
+  if (!input) {
+    const n = turn.requestTurn!;
+    checks.push({ ...at, key: "request", ok: false, expected: `the request waiting after turn ${n}`, seen: `turn ${n} left no approval request waiting` });
+    return false;
+  }
   if (turn.script !== undefined) model.script(turn.script);
   const unscriptedBefore = model.unscripted;
   try {
-    const result = await flow.send(thread, turn.input);
+    const result = await flow.send(thread, input);
     const values = (await flow.graph.getState({ configurable: { thread_id: thread } })).values;
-    const observed = { result, answers: values.flow?.answers ?? {}, pending: values.flow?.pending };
+    for (const skill of flow.skills) shared.secrets.add(skill, values.flow);
+    if (values.flow?.pending?.kind === "approval") shared.requests.set(turn.index, values.flow.pending.requestId);
+    const active = result.skill !== undefined ? result.skill : flow.skill.name;
+    const secretFields = new Set(flow.skills.flatMap((skill) => [...secretFieldsOf(skill)]));
+    const observed = { result, answers: values.flow?.answers ?? {}, pending: values.flow?.pending, active, secretFields };
     for (const outcome of checkExpectations(turn.expect, turn.order, observed)) checks.push({ ...at, ...outcome });
   } catch (error) {
     checks.push({ ...at, key: "error", ok: false, expected: "the turn runs", seen: messageOf(error) });
@@ -79,6 +104,14 @@ async function runTurn(flow: Flow, model: ScriptedChatModel, thread: string, tur
     checks.push({ ...at, key: "model", ok: false, expected: "the scripted model reply is used", seen: "the model was not called" });
   }
   return true;
+}
+
+/** The turn's event, with the request waiting after an earlier turn filled in; undefined when there was none. */
+function withRequest(turn: ProofTurn, requests: Map<number, string>): FlowInput | undefined {
+  if (turn.requestTurn === undefined) return turn.input;
+  const request = requests.get(turn.requestTurn);
+  const input = turn.input as Extract<FlowInput, { approve: string }>;
+  return request === undefined ? undefined : { ...input, request };
 }
 
 function messageOf(error: unknown): string {

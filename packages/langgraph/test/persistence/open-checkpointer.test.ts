@@ -9,8 +9,9 @@ import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import { openCheckpointer } from "../../src/persistence/open-checkpointer.js";
 import { PersistenceError } from "../../src/persistence/persistence-error.js";
 import { compileTinyGraph, tinyTurn } from "./tiny-graph.js";
+import { PG_SKIP_REASON, PG_URL, notePgSkipped } from "../../../../test/fixtures/durable/pg-url.js";
 
-const PG_URL = process.env.PG_URL;
+notePgSkipped("opening a store");
 let dir = "";
 afterEach(() => dir && rmSync(dir, { recursive: true, force: true }));
 
@@ -60,7 +61,7 @@ describe("openCheckpointer", () => {
     expect((await openError("mysql://h/db")).code).toBe("bad-url");
   });
 
-  it.skipIf(!PG_URL)("opens PostgreSQL, and names a missing database (needs PG_URL)", async () => {
+  it.skipIf(!PG_URL)(`opens PostgreSQL, and names a missing database${PG_URL ? "" : ` — ${PG_SKIP_REASON}`}`, async () => {
     const store = await openCheckpointer(PG_URL);
     expect(store.saver).toBeInstanceOf(PostgresSaver);
     await store.close();

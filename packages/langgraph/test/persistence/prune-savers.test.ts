@@ -9,8 +9,9 @@ import { join } from "node:path";
 import { openCheckpointer } from "../../src/persistence/open-checkpointer.js";
 import type { Persistence } from "../../src/persistence/persistence.js";
 import { compileTinyGraph, tinyTurn } from "./tiny-graph.js";
+import { PG_SKIP_REASON, PG_URL, notePgSkipped } from "../../../../test/fixtures/durable/pg-url.js";
 
-const PG_URL = process.env.PG_URL;
+notePgSkipped("pruning");
 const dirs: string[] = [];
 const opened: Persistence[] = [];
 
@@ -69,6 +70,6 @@ describe.each(kinds)("pruning on %s", (kind) => {
 
 if (!PG_URL) {
   describe("pruning on postgres", () => {
-    it.skip("skipped: PG_URL is unset (CI sets it through .ci/run)", () => undefined);
+    it.skip(PG_SKIP_REASON, () => undefined);
   });
 }

@@ -9,8 +9,9 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createMemoryLock } from "../../src/persistence/thread-lock.js";
 import { runChild, startChild } from "../../../../test/fixtures/durable/spawn-child.js";
+import { PG_SKIP_REASON, PG_URL, notePgSkipped } from "../../../../test/fixtures/durable/pg-url.js";
 
-const PG_URL = process.env.PG_URL;
+notePgSkipped("cross-process locks");
 let dir = "";
 afterEach(() => dir && rmSync(dir, { recursive: true, force: true }));
 
@@ -85,6 +86,6 @@ describe.each(stores)("%s lock across processes", (_kind, url) => {
 
 if (!PG_URL) {
   describe("postgres lock across processes", () => {
-    it.skip("skipped: PG_URL is unset (CI sets it through .ci/run)", () => undefined);
+    it.skip(PG_SKIP_REASON, () => undefined);
   });
 }

@@ -73,3 +73,26 @@ turns:
     expect(error.message.startsWith(`p.proof.yaml:${line}:${column}: `)).toBe(true);
   });
 });
+
+describe("parseProof: approvals naming a request", () => {
+  it("takes a request id as written, or the request shown in an earlier turn", () => {
+    const proof = parse(`
+skill: x
+turns:
+  - user: hi
+  - approve: { approval: yes, by: manager, request: "approval#0123abcd" }
+  - approve: { approval: no, by: manager, request: { turn: 1 } }
+`);
+    expect(proof.turns[1]!.input).toEqual({ approve: "approval", by: "manager", yes: true, request: "approval#0123abcd" });
+    expect(proof.turns[2]!.input).toEqual({ approve: "approval", by: "manager", yes: false });
+    expect(proof.turns[2]!.requestTurn).toBe(1);
+    expect(proof.turns[2]!.label).toBe("approve approval: no by manager, request of turn 1");
+  });
+
+  it.each([
+    ["skill: x\nturns:\n  - user: hi\n  - approve: { approval: yes, by: m, request: { turn: 2 } }\n", /an earlier turn/],
+    ["skill: x\nturns:\n  - approve: { approval: yes, by: m, request: 7 }\n", /`request:` is a request id/],
+  ])("refuses a request that cannot name an earlier request: %j", (text, reason) => {
+    expect(errorOf(text).reason).toMatch(reason);
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * The terminal's own words around a conversation: the opening banner, the usage line, how to resume,
+ * and the help for `/commands`. Pure.
+ */
+import type { Usage } from "@skillflow/core";
+
+export interface BannerFacts {
+  skills: Array<{ name: string; description: string }>;
+  model: { id: string; notice?: string };
+  store: string;
+  threadId: string;
+  /** Undefined when the store does not outlive the process (`--db memory`). */
+  resumeCommand?: string;
+}
+
+/** The lines printed before the conversation starts. Pure. */
+export function bannerLines(facts: BannerFacts): string[] {
+  const { skills, model } = facts;
+  const pad = " ".repeat(14);
+  const [first] = skills;
+  return [
+    skills.length === 1
+      ? `skill         ${first!.name} — ${first!.description}`
+      : `skills        ${skills.map((s) => s.name).join(", ")} (the first message picks one; you can switch or cancel)`,
+    `model         ${model.id === "offline" && !model.notice ? "offline (the offline extractor: rules, no network)" : model.id}`,
+    ...(model.notice ? [`${pad}${model.notice}`] : []),
+    `conversation  ${facts.threadId}, ${facts.resumeCommand ? `kept in ${facts.store}` : "in memory only (it ends with this chat)"}`,
+    ...(facts.resumeCommand ? [`${pad}resume with: ${facts.resumeCommand}`] : []),
+    `Type /help for commands. Ctrl-D ends, Ctrl-C stops${facts.resumeCommand ? "; either way the conversation is kept" : ""}.`,
+  ];
+}
+
+/** "usage: 2 model calls, 310 input + 42 output = 352 tokens". Pure. */
+export function usageLine(usage: Usage): string {
+  const calls = `${usage.modelCalls} model call${usage.modelCalls === 1 ? "" : "s"}`;
+  return `usage: ${calls}, ${usage.inputTokens} input + ${usage.outputTokens} output = ${usage.totalTokens} tokens`;
+}
+
+/** How to come back to the conversation, for the end of a chat and `/thread`. Pure. */
+export function keptLine(resumeCommand: string | undefined): string {
+  return resumeCommand
+    ? `The conversation is kept. Resume with: ${resumeCommand}`
+    : "The conversation is in memory only: it ends with this chat.";
+}
+
+/** The command that resumes this conversation: the same skill, store and model, plus `--thread`. Pure. */
+export function resumeCommand(target: string, options: { db?: string; model?: string }, threadId: string): string {
+  const parts = ["flow chat", quote(target)];
+  if (options.db) parts.push("--db", quote(options.db));
+  if (options.model) parts.push("--model", quote(options.model));
+  parts.push("--thread", threadId);
+  return parts.join(" ");
+}
+
+/** The help for the terminal's commands. Pure. */
+export function helpLines(): string[] {
+  return [
+    "Type your answer or request in your own words. When a list is shown, type a row's number to pick it;",
+    "at a confirmation, type y (yes) or n (no). Those never go through the model.",
+    "",
+    "Commands (the terminal's own, not part of the conversation):",
+    "  /usage                   model calls and tokens used by this conversation so far",
+    "  /thread                  this conversation's id and how to resume it",
+    "  /approve CONFIRM ROLE    operator: give the approval ROLE was asked for (e.g. /approve pay manager)",
+    "  /deny CONFIRM ROLE       operator: refuse it",
+    "  /quit                    end here (the conversation is kept; so does Ctrl-D)",
+  ];
+}
+
+/** A shell word: as is when safe, else single-quoted. Pure. */
+function quote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}

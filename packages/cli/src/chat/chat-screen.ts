@@ -1,0 +1,44 @@
+/**
+ * What the chat writes, and what it remembers of what is on screen: the pending question and the
+ * numbered options a typed number picks. A turn that would print exactly what the previous one printed
+ * is shortened (see `describe-change.ts`).
+ */
+import type { TurnResult } from "@skillflow/langgraph";
+import { changeNotes, compactRepeat } from "./describe-change.js";
+import type { LineContext } from "./interpret-line.js";
+import type { ChatSession } from "./open-chat.js";
+import { renderTurnText } from "./render-turn-text.js";
+
+export interface ChatScreen {
+  /** What the next line is read against. */
+  readonly context: LineContext;
+  say(lines: string[]): void;
+  /** Show a turn; `fromText` when it answered free text (then a message that did nothing is said so). */
+  show(turn: TurnResult, fromText?: boolean): void;
+}
+
+export interface ScreenIo {
+  out: { write(chunk: string): unknown };
+  color: boolean;
+  /** Input comes from a terminal (then a secret's prompt says the typing is hidden). */
+  interactive: boolean;
+}
+
+export function createChatScreen(session: Pick<ChatSession, "skills">, io: ScreenIo): ChatScreen {
+  const context: LineContext = {};
+  let previous = "";
+  const say = (lines: string[]) => void io.out.write(lines.map((line) => `${line}\n`).join(""));
+  const show = (turn: TurnResult, fromText = false) => {
+    const skill = session.skills.find((s) => s.name === turn.skill) ?? session.skills[0]!;
+    const rendered = renderTurnText(turn, skill, io.color);
+    const repeated = rendered.text !== "" && rendered.text === previous;
+    const text = repeated ? compactRepeat(turn, rendered.options, fromText) : changeNotes(turn, fromText) + rendered.text;
+    io.out.write(`\n${text}`);
+    previous = rendered.text;
+    context.pending = turn.pending;
+    context.options = rendered.options;
+    const secret = turn.pending?.kind === "ask" && turn.pending.secret;
+    if (secret && io.interactive) say(["(Your typing is hidden; it never reaches a model.)"]);
+  };
+  return { context, say, show };
+}

@@ -1,0 +1,28 @@
+/**
+ * A confirmation card as text: every write a yes will run, in order, with the exact inputs it will
+ * receive (secrets arrive here already shown as `[secret]`). A checkout widget gets a checkout header;
+ * any other card is a plain confirmation. Pure.
+ */
+import type { Card } from "@skillflow/core";
+import { formatInput } from "./format-options.js";
+
+/** The card's lines (without its question, which the reply already holds). Pure. */
+export function formatCard(card: Card, checkout: boolean): string[] {
+  const count = card.writes.length;
+  const header = checkout
+    ? `Checkout — yes runs ${count === 1 ? "this booking" : `these ${count} bookings, in this order`}:`
+    : `Confirm — yes runs ${count === 1 ? "this" : `these ${count}, in this order`}:`;
+  const width = Math.max(0, ...card.writes.map((w) => w.tool.length));
+  const number = String(count).length;
+  const rows = card.writes.map((write, i) => {
+    const inputs = Object.entries(write.inputs).map(([name, value]) => `${name}: ${formatInput(value)}`);
+    return `  ${String(i + 1).padStart(number)}. ${write.tool.padEnd(width)}  ${inputs.join(", ") || "(no inputs)"}`;
+  });
+  return [header, ...rows];
+}
+
+/** The line under a card: what y and n do (a one-word confirm id like `pay` names the action). Pure. */
+export function confirmHint(card: Card): string {
+  const verb = /^[a-z]+$/.test(card.confirm) ? card.confirm : "go ahead";
+  return `Type y to ${verb} (yes) or n to decline (no).`;
+}

@@ -1,0 +1,60 @@
+/**
+ * The numbered options of a pick, as `flow chat` shows them: the rows of a `from:` list (a grid) as an
+ * aligned table, or the choices of a `choices` widget, each with the number that picks it. Pure.
+ */
+import type { Skill, WidgetView } from "@skillflow/core";
+
+/** What the person can pick on this turn: the field, and the value each number (1-based) stands for. */
+export interface PickOptions {
+  field: string;
+  values: unknown[];
+  /** Printed rows: a header line (tables only) then one line per option. */
+  lines: string[];
+}
+
+const MAX_CELL = 32;
+
+/** The options a widget offers, or undefined when it offers none to pick by number. Pure. */
+export function pickOptions(widget: WidgetView, skill: Skill): PickOptions | undefined {
+  if (!widget.field) return undefined;
+  if (widget.kind === "grid" && widget.rows) {
+    const rows = widget.rows.filter((row) => row.id !== undefined && row.id !== null);
+    return rows.length ? { field: widget.field, values: rows.map((row) => row.id), lines: formatTable(rows) } : undefined;
+  }
+  if (widget.kind === "choices") {
+    const shape = skill.fields[widget.field]?.shape;
+    const choices = shape?.kind === "choices" ? shape.choices : shape?.kind === "yes_no" ? [true, false] : [];
+    const width = String(choices.length).length;
+    const lines = choices.map((c, i) => `${String(i + 1).padStart(width + 2)}  ${cell(c)}`);
+    return choices.length ? { field: widget.field, values: [...choices], lines } : undefined;
+  }
+  return undefined;
+}
+
+/** Rows as a table: a header of the columns, then `  n  cell  cell …`, numbers right-aligned. Pure. */
+export function formatTable(rows: ReadonlyArray<Record<string, unknown>>): string[] {
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const cells = rows.map((row) => columns.map((c) => cell(row[c])));
+  const numeric = columns.map((c) => rows.every((row) => row[c] === undefined || typeof row[c] === "number"));
+  const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((r) => r[i]!.length)));
+  const numberWidth = String(rows.length).length + 2;
+  const line = (values: string[]) =>
+    values.map((v, i) => (numeric[i] ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join("  ").trimEnd();
+  const header = `${" ".repeat(numberWidth)}  ${line(columns)}`;
+  return [header, ...cells.map((r, n) => `${String(n + 1).padStart(numberWidth)}  ${line(r)}`)];
+}
+
+/** One value in a table cell or a card: text as is, numbers plainly, the rest as JSON; cut when long. */
+export function cell(value: unknown): string {
+  const text = formatInput(value);
+  return text.length > MAX_CELL ? `${text.slice(0, MAX_CELL - 1)}…` : text;
+}
+
+/** A value exactly as a write will receive it, on one line: text as is, the rest as JSON. Pure. */
+export function formatInput(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string") return value;
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "number" || typeof value === "bigint") return String(value);
+  return JSON.stringify(value);
+}

@@ -1,0 +1,71 @@
+/**
+ * What a typed line means, given what the flow waits for. Data entry never goes through the model:
+ * a number (or a row's id) while a pick is pending is a `pick` event, y/yes/n/no at a confirmation is a
+ * `press` event, and a line typed while a secret is pending is sent exactly as typed. Anything else is
+ * free text for the model, and a known `/command` is the terminal's own. Pure.
+ */
+import type { Pending } from "@skillflow/core";
+import type { FlowInput } from "@skillflow/langgraph";
+import type { PickOptions } from "./format-options.js";
+
+export type LineAction =
+  /** Send this event to the flow. */
+  | { kind: "send"; event: FlowInput }
+  /** A terminal command (`/usage`, `/approve pay manager`…), outside the conversation. */
+  | { kind: "command"; name: ChatCommandName; args: string[] }
+  /** Answer locally; nothing is sent. */
+  | { kind: "note"; text: string }
+  /** An empty line. */
+  | { kind: "none" };
+
+export const CHAT_COMMANDS = ["help", "usage", "approve", "deny", "thread", "quit", "exit"] as const;
+export type ChatCommandName = (typeof CHAT_COMMANDS)[number];
+
+export interface LineContext {
+  pending?: Pending;
+  /** The numbered options on screen (a pick is pending). */
+  options?: PickOptions;
+}
+
+const YES = /^(y|yes)$/i;
+const NO = /^(n|no)$/i;
+
+/** Interpret one line (without its newline). Pure. */
+export function interpretLine(line: string, context: LineContext): LineAction {
+  const { pending, options } = context;
+  const secret = pending?.kind === "ask" && pending.secret;
+  const text = line.trim();
+  const command = asCommand(text);
+  if (command) return command;
+  if (secret) return line === "" ? { kind: "none" } : { kind: "send", event: { text: line } };
+  if (text === "") return { kind: "none" };
+  if (text.startsWith("/") && !text.includes(" ", 1)) {
+    return { kind: "note", text: `Unknown command ${text}. Type /help for the commands.` };
+  }
+  if (pending?.kind === "ask" && pending.pick && options) return pickOrText(text, options);
+  if (pending?.kind === "confirm") {
+    if (YES.test(text)) return { kind: "send", event: { press: pending.confirm, yes: true } };
+    if (NO.test(text)) return { kind: "send", event: { press: pending.confirm, yes: false } };
+  }
+  return { kind: "send", event: { text } };
+}
+
+/** A number in range or a row id picks; another number is refused locally; other text goes to the model. */
+function pickOrText(text: string, options: PickOptions): LineAction {
+  const count = options.values.length;
+  if (/^\d+$/.test(text)) {
+    const n = Number(text);
+    if (n >= 1 && n <= count) return { kind: "send", event: { pick: { [options.field]: options.values[n - 1] } } };
+    return { kind: "note", text: `There ${count === 1 ? "is 1 option" : `are ${count} options`}: type a number from 1 to ${count}.` };
+  }
+  const byId = options.values.find((value) => String(value).toLowerCase() === text.toLowerCase());
+  if (byId !== undefined) return { kind: "send", event: { pick: { [options.field]: byId } } };
+  return { kind: "send", event: { text } };
+}
+
+function asCommand(text: string): LineAction | undefined {
+  const match = /^\/([a-z]+)(?:\s+(.*))?$/i.exec(text);
+  const name = match?.[1]!.toLowerCase() as ChatCommandName | undefined;
+  if (!name || !CHAT_COMMANDS.includes(name)) return undefined;
+  return { kind: "command", name, args: match![2]?.split(/\s+/).filter(Boolean) ?? [] };
+}

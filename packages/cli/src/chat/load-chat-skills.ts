@@ -1,0 +1,45 @@
+/**
+ * The skills `flow chat` talks to: one skill folder or SKILL.md, or a folder of skills (searched as
+ * `flow check` searches it) to host together, routed by what the person asks. Every skill is loaded
+ * and checked; when any has an error, all diagnostics are printed as `flow check` prints them.
+ */
+import { relative, resolve, sep } from "node:path";
+import { hasErrors, sortDiagnostics, type Skill } from "@skillflow/core";
+import { findSkills, loadSkill, type LoadedSkill } from "@skillflow/core/loader";
+import { useColor, type CliIo } from "../io.js";
+import { formatText } from "../report/format-text.js";
+
+export interface ChatSkill {
+  skill: Skill;
+  tools: LoadedSkill["tools"];
+}
+
+export type ChatSkills =
+  | { ok: true; skills: ChatSkill[] }
+  /** A path problem, as one sentence (exit 2). */
+  | { ok: false; message: string }
+  /** A skill with errors; its diagnostics are printed (exit 1). */
+  | { ok: false; invalid: true };
+
+/** Load the skills at `target` (relative to `io.cwd`). Prints diagnostics of skills that do not load. */
+export async function loadChatSkills(target: string, io: CliIo): Promise<ChatSkills> {
+  const found = await findSkills([resolve(io.cwd, target)]);
+  if (found.missing.length) return { ok: false, message: `path not found: ${target}` };
+  if (found.files.length === 0) return { ok: false, message: `no SKILL.md found in ${target}` };
+  const loaded = await Promise.all(found.files.map((file) => loadSkill(file)));
+  const diagnostics = loaded.flatMap((l) => l.diagnostics);
+  if (hasErrors(diagnostics)) {
+    const shown = sortDiagnostics(diagnostics.map((d) => ({ ...d, file: shownPath(d.file, io.cwd) })));
+    io.stderr.write(formatText(shown, loaded.length, useColor(io)));
+    const broken = loaded.filter((l) => !l.skill).map((l) => shownPath(l.file, io.cwd));
+    io.stderr.write(`flow chat: ${broken.join(", ")} ${broken.length === 1 ? "does" : "do"} not load; fix the errors above (flow check shows them too).\n`);
+    return { ok: false, invalid: true };
+  }
+  return { ok: true, skills: loaded.map((l) => ({ skill: l.skill!, tools: l.tools })) };
+}
+
+/** A path as the person would type it: relative to the working folder when inside it. Pure. */
+export function shownPath(file: string, cwd: string): string {
+  const rel = relative(cwd, file);
+  return rel.startsWith("..") ? file : rel.split(sep).join("/") || ".";
+}

@@ -1,0 +1,67 @@
+/**
+ * One turn of a flow as terminal text: the reply lines, then its widgets — numbered rows to pick by
+ * number, a confirmation card or checkout listing the exact inputs of every write a yes runs, and who
+ * must approve when an approval is pending (with the operator command that gives it). Pure.
+ */
+import { styleText } from "node:util";
+import type { Card, Pending, Skill, TraceEvent, WidgetView } from "@skillflow/core";
+import { confirmHint, formatCard } from "./format-card.js";
+import { pickOptions, type PickOptions } from "./format-options.js";
+
+/** The part of a `TurnResult` the terminal shows. */
+export interface TurnView {
+  reply: string[];
+  widgets: WidgetView[];
+  pending?: Pending;
+  done: boolean;
+  /** Used to tell refusals apart from other lines (they are shown in yellow). */
+  trace?: TraceEvent[];
+}
+
+export interface RenderedTurn {
+  text: string;
+  /** The numbered options on screen, when the flow waits for a pick. */
+  options?: PickOptions;
+}
+
+type Paint = (style: "dim" | "bold" | "cyan" | "yellow", text: string) => string;
+
+/** Render a turn; `color` adds terminal styles. Pure. */
+export function renderTurnText(turn: TurnView, skill: Skill, color: boolean): RenderedTurn {
+  const paint: Paint = (style, text) => (color ? styleText(style, text, { validateStream: false }) : text);
+  const refusals = new Set(turn.trace?.flatMap((t) => (t.type === "refused" ? [t.message] : [])));
+  const last = turn.reply.length - 1;
+  const waits = turn.pending !== undefined && turn.pending.kind !== "done";
+  const lines = turn.reply.map((line, i) =>
+    refusals.has(line) ? paint("yellow", line) : i === last && waits ? paint("bold", line) : line,
+  );
+  let options: PickOptions | undefined;
+  let cardShown = false;
+  for (const widget of turn.widgets) {
+    const found = turn.pending?.kind === "ask" ? pickOptions(widget, skill) : undefined;
+    if (found) {
+      options = found;
+      lines.push(...found.lines.map((l, i) => (i === 0 && widget.kind === "grid" ? paint("dim", l) : l)));
+      lines.push(paint("dim", `Type a number from 1 to ${found.values.length} to pick.`));
+    } else if (widget.card && turn.pending?.kind === "confirm") {
+      lines.push(...cardLines(widget.card, widget.kind === "checkout", paint));
+      cardShown = true;
+    }
+  }
+  if (turn.pending?.kind === "confirm" && !cardShown) lines.push(...cardLines(turn.pending.card, false, paint));
+  if (turn.pending?.kind === "approval") lines.push(...approvalLines(turn.pending, paint));
+  return { text: lines.length ? `${lines.join("\n")}\n` : "", options };
+}
+
+function cardLines(card: Card, checkout: boolean, paint: Paint): string[] {
+  const [header, ...rows] = formatCard(card, checkout);
+  return [paint("cyan", header!), ...rows, paint("dim", confirmHint(card))];
+}
+
+function approvalLines(pending: Extract<Pending, { kind: "approval" }>, paint: Paint): string[] {
+  const { confirm, role } = pending;
+  return [
+    paint("cyan", `Waiting for ${role} to approve "${confirm}". The conversation continues once they do.`),
+    paint("dim", `Operator (outside the conversation): /approve ${confirm} ${role}   or   /deny ${confirm} ${role}`),
+  ];
+}

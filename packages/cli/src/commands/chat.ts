@@ -1,0 +1,72 @@
+/**
+ * `flow chat SKILL_OR_FOLDER [--model M] [--db URL] [--thread ID]`: talk to a skill in the terminal.
+ * Widgets are text (numbered rows, confirmation cards, checkout summaries), secrets are read without
+ * echo, piped input works line by line, and the conversation is kept in a store (default
+ * `.flow/chat.sqlite`) so `--thread ID` resumes it after Ctrl-C or a restart. See docs/chat.md.
+ *
+ * Exit codes: 0 finished or ended, 1 a skill that does not load or a failure mid-chat, 2 a bad path,
+ * `--model` or `--db`, 130 stopped by Ctrl-C.
+ */
+import type { Command } from "commander";
+import { EXIT, useColor, type CliIo } from "../io.js";
+import { resumeCommand } from "../chat/chat-messages.js";
+import { runChatLoop } from "../chat/chat-loop.js";
+import { createLineReader, type LineReader } from "../chat/line-reader.js";
+import { DEFAULT_DB, openChat, type ChatOptions } from "../chat/open-chat.js";
+import type { CommandContext } from "./registry.js";
+
+export function register(program: Command, context: CommandContext): void {
+  program
+    .command("chat")
+    .description("chat with a skill in the terminal (offline extractor when no model key is set)")
+    .argument("<skill>", "a skill folder or SKILL.md, or a folder of skills to host together")
+    .option("--model <model>", "offline, gemini:<name>, openai:<name>, anthropic:<name> or ollama:<name>")
+    .option("--db <url>", `where conversations are kept: a SQLite file path or postgres://… (default ${DEFAULT_DB})`)
+    .option("--thread <id>", "resume this conversation (its id is printed when it starts)")
+    .action(async (target: string, options: ChatOptions) => {
+      context.setExitCode(await runChat(target, options, context.io));
+    });
+}
+
+/** Open the skill, model and store, then chat over `io` until the conversation ends. */
+export async function runChat(target: string, options: ChatOptions, io: CliIo): Promise<number> {
+  if (!io.stdin) {
+    io.stderr.write("flow chat: no input stream to read from\n");
+    return EXIT.usage;
+  }
+  const opened = await openChat(target, options, io);
+  if (!opened.ok) return opened.exitCode;
+  const { session } = opened;
+  let reader: LineReader | undefined;
+  const interrupts = interruptHandler(() => reader!, io);
+  reader = createLineReader(io.stdin, io.stdout, { onInterrupt: interrupts.handle });
+  try {
+    // A PostgreSQL URL is shown as the store shows it: with its password hidden.
+    const db = options.db && /^postgres(ql)?:/i.test(options.db) ? session.store : options.db;
+    const resume = session.durable ? resumeCommand(target, { ...options, db }, session.threadId) : undefined;
+    return await runChatLoop(session, { reader, out: io.stdout, err: io.stderr, color: useColor(io), debug: Boolean(io.env.FLOW_DEBUG) }, resume);
+  } finally {
+    interrupts.stop();
+    reader.close();
+    await session.close();
+  }
+}
+
+/**
+ * Ctrl-C, from the terminal (readline reports it) or as a signal (piped input): the first one stops the
+ * chat after the turn in progress, which the store checkpoints; a second one exits at once — `--thread`
+ * then finishes the cut-short turn. Only a chat on the real process stdin gets the signal handler and
+ * the exit.
+ */
+function interruptHandler(reader: () => LineReader, io: CliIo): { handle(): void; stop(): void } {
+  let count = 0;
+  const real = io.stdin === process.stdin;
+  const handle = () => {
+    count += 1;
+    if (count === 1 || !real) return reader().interrupt();
+    io.stderr.write("\nStopped at once; resume with --thread to finish the last turn.\n");
+    process.exit(EXIT.interrupted);
+  };
+  if (real) process.on("SIGINT", handle);
+  return { handle, stop: () => void (real && process.off("SIGINT", handle)) };
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from "vitest";
+import type { Card, Pending, Skill } from "@skillflow/core";
+import { renderTurnText } from "../../src/chat/render-turn-text.js";
+import { changeNotes, compactRepeat } from "../../src/chat/describe-change.js";
+import { formatTable } from "../../src/chat/format-options.js";
+
+const skill = {
+  name: "s",
+  fields: { refund_method: { name: "refund_method", shape: { kind: "choices", choices: ["card", "store_credit"] } } },
+} as unknown as Skill;
+
+const pickFlight: Pending = { kind: "ask", field: "flight_id", answerKey: "flight_id", stepId: "4", secret: false, pick: true };
+const rows = [
+  { id: "TP1350", carrier: "TAP", price: 320 },
+  { id: "BA500", carrier: "British Airways", price: 95 },
+];
+const card: Card = {
+  confirm: "pay",
+  question: "Pay 1020 EUR?",
+  widget: "trip_checkout",
+  writes: [
+    { tool: "hold_flight", instance: "10", inputs: { flight_id: "TP1350" } },
+    { tool: "take_payment", instance: "13", inputs: { total: 1020, item: { id: "x", price: 2 } } },
+  ],
+  digest: "d",
+};
+const confirmPay: Pending = { kind: "confirm", confirm: "pay", key: "pay", stepId: "9", card };
+
+describe("renderTurnText", () => {
+  it("shows a from: list as numbered rows under the question, and returns what each number picks", () => {
+    const widgets = [{ name: "flight_grid", kind: "grid" as const, rows, field: "flight_id" }];
+    const out = renderTurnText({ reply: ["Which flight?"], widgets, pending: pickFlight, done: false }, skill, false);
+    expect(out.text).toBe(
+      [
+        "Which flight?",
+        "     id      carrier          price",
+        "  1  TP1350  TAP                320",
+        "  2  BA500   British Airways     95",
+        "Type a number from 1 to 2 to pick.",
+        "",
+      ].join("\n"),
+    );
+    expect(out.options).toEqual({ field: "flight_id", values: ["TP1350", "BA500"], lines: expect.any(Array) });
+  });
+
+  it("numbers the choices of a choices widget", () => {
+    const pending: Pending = { ...pickFlight, field: "refund_method", pick: false };
+    const widgets = [{ name: "how", kind: "choices" as const, field: "refund_method" }];
+    const out = renderTurnText({ reply: ["How?"], widgets, pending, done: false }, skill, false);
+    expect(out.text).toContain("  1  card\n  2  store_credit\n");
+    expect(out.options?.values).toEqual(["card", "store_credit"]);
+  });
+
+  it("shows a checkout listing every write with its exact inputs, in order, and the y/n prompt", () => {
+    const widgets = [{ name: "trip_checkout", kind: "checkout" as const, card }];
+    const out = renderTurnText({ reply: ["Pay 1020 EUR?"], widgets, pending: confirmPay, done: false }, skill, false);
+    expect(out.text).toBe(
+      [
+        "Pay 1020 EUR?",
+        "Checkout — yes runs these 2 bookings, in this order:",
+        "  1. hold_flight   flight_id: TP1350",
+        '  2. take_payment  total: 1020, item: {"id":"x","price":2}',
+        "Type y to pay (yes) or n to decline (no).",
+        "",
+      ].join("\n"),
+    );
+    expect(out.options).toBeUndefined();
+  });
+
+  it("shows a confirmation without a widget as a card from the pending confirm", () => {
+    const pending: Pending = { ...confirmPay, confirm: "refund_item", card: { ...card, confirm: "refund_item", writes: card.writes.slice(0, 1) } };
+    const out = renderTurnText({ reply: ["Refund?"], widgets: [], pending, done: false }, skill, false);
+    expect(out.text).toContain("Confirm — yes runs this:\n  1. hold_flight  flight_id: TP1350\nType y to go ahead (yes) or n to decline (no).");
+  });
+
+  it("says who must approve, and the operator command that approves from outside the conversation", () => {
+    const pending: Pending = { kind: "approval", confirm: "supervisor_ok", key: "k", stepId: "5", role: "supervisor", requestId: "r" };
+    const out = renderTurnText({ reply: ["Sent to supervisor for approval: OK?"], widgets: [], pending, done: false }, skill, false);
+    expect(out.text).toContain('Waiting for supervisor to approve "supervisor_ok".');
+    expect(out.text).toContain("/approve supervisor_ok supervisor");
+  });
+
+  it("colors only on request: refusals yellow, the question bold", () => {
+    const trace = [{ type: "refused" as const, field: "nights", message: "Too many." }];
+    const out = renderTurnText({ reply: ["Too many.", "How many nights?"], widgets: [], pending: { ...pickFlight, pick: false }, done: false, trace }, skill, true);
+    expect(out.text).toMatch(/\u001b\[33mToo many\.\u001b\[39m\n\u001b\[1mHow many nights\?/);
+    expect(renderTurnText({ reply: ["Too many."], widgets: [], done: false, trace }, skill, false).text).toBe("Too many.\n");
+  });
+});
+
+describe("compactRepeat", () => {
+  it("says what a message changed when the screen would not", () => {
+    const trace = [{ type: "field_set" as const, field: "nights", key: "nights", by: "model" as const, value: 5 }];
+    const options = { field: "hotel_id", values: ["a", "b", "c"], lines: [] };
+    expect(compactRepeat({ reply: ["Where?"], trace, pending: { ...pickFlight, field: "hotel_id" } }, options, true)).toBe(
+      "Noted: nights 5.\nWhere? (the list above still stands: type a number from 1 to 3)\n",
+    );
+    expect(compactRepeat({ reply: ["Pay?"], trace: [], pending: confirmPay }, undefined, true)).toBe(
+      "Nothing in that message answered the question.\nPay? (the card above still stands: y or n)\n",
+    );
+  });
+});
+
+describe("changeNotes", () => {
+  const model = { type: "model_call" as const, fields: ["start_date"], inputTokens: 0, outputTokens: 0 };
+  it("says when a message answered nothing, and only for free text", () => {
+    const turn = { reply: ["From which day?"], trace: [model] };
+    expect(changeNotes(turn, true)).toBe("Nothing in that message answered the question.\n");
+    expect(changeNotes(turn, false)).toBe("");
+    const set = { type: "field_set" as const, field: "start_date", key: "start_date", by: "model" as const, value: "2027-03-02" };
+    expect(changeNotes({ ...turn, trace: [model, set] }, true)).toBe("");
+  });
+
+  it("says what was not taken from a message, and why", () => {
+    const dropped = { type: "dropped" as const, field: "pay", reason: "confirmation: only the person's yes on the card counts" };
+    expect(changeNotes({ reply: ["Pay?"], trace: [model, dropped] }, true)).toBe(
+      "Not taken from a message: pay (confirmation: only the person's yes on the card counts).\n",
+    );
+  });
+
+  it("says a declined confirmation ran nothing", () => {
+    const declined = { type: "confirm_given" as const, confirm: "pay", yes: false, digest: "d" };
+    expect(changeNotes({ reply: ["Pay?"], trace: [declined] }, false)).toMatch(/^Declined: nothing was run\./);
+  });
+});
+
+describe("formatTable", () => {
+  it("cuts long cells and prints objects as JSON", () => {
+    const [, row] = formatTable([{ id: "x", note: "a".repeat(40), meta: { a: 1 } }]);
+    expect(row).toBe(`  1  x   ${"a".repeat(31)}…  {"a":1}`);
+  });
+});

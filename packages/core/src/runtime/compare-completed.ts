@@ -1,0 +1,25 @@
+/**
+ * The check a "verify" walk makes at a completed write: the inputs it would receive now, bound exactly
+ * as a run would bind them, against the inputs it ran with (by digest). An input that has no value now
+ * counts as changed. Differences are logged as a conflict; the walk ends once every completed write
+ * has been compared.
+ */
+import type { ToolInfo } from "../format/ir.js";
+import { availableInputs } from "./bind-inputs.js";
+import { canonicalJson, digestOf } from "./digest.js";
+import { Halt, type Frame, type Run } from "./run-context.js";
+import type { LedgerEntry } from "./types.js";
+
+/** Compares the completed write `entry` with the inputs bound here; logs a conflict when they differ. */
+export function compareCompleted(run: Run, tool: ToolInfo, frame: Frame, entry: LedgerEntry): void {
+  const log = run.verify!;
+  const now = availableInputs(run, tool, frame);
+  if (digestOf(now) !== entry.inputsDigest) {
+    const names = [...new Set([...Object.keys(entry.inputs), ...Object.keys(now)])];
+    const changed = names.filter((name) => canonicalJson(now[name]) !== canonicalJson(entry.inputs[name]));
+    const was = Object.fromEntries(changed.map((name) => [name, entry.inputs[name]]));
+    log.conflicts.push({ tool: tool.name, instance: entry.instance, inputs: changed, was });
+  }
+  log.remaining -= 1;
+  if (log.remaining <= 0) throw new Halt("region_end");
+}

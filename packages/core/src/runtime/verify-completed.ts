@@ -1,0 +1,38 @@
+/**
+ * The trial replay: walk every step over a throwaway copy of the run's state in "verify" mode — no
+ * question or card stops it, no write runs, no text is shown — and compare each completed write with
+ * the inputs it would receive now. Lookups the new values need are requested like any other (the walk
+ * then stops for that one call, and the trial goes on when its result comes back).
+ */
+import { copyState } from "./copy-state.js";
+import { newRun } from "./replay.js";
+import { Halt, type Conflict, type Run, type VerifyLog } from "./run-context.js";
+import { rootFrame, walk } from "./walk.js";
+
+export type VerifyOutcome =
+  /** A lookup must run first: its `call` effect has been added to `run`. */
+  | { kind: "call" }
+  /** Every completed write reached was compared. */
+  | { kind: "checked"; conflicts: Conflict[] }
+  /** The check could not finish (a lookup failed, or the per-event call cap was reached). */
+  | { kind: "failed"; error: string };
+
+/** Checks the completed writes of `run.state` (which is not changed, except its per-event call count). */
+export function verifyCompleted(run: Run): VerifyOutcome {
+  const probe = newRun(run.skill, copyState(run.state), run.limits);
+  probe.mode = "verify";
+  const remaining = Object.values(run.state.ledger).filter((e) => e.status === "done").length;
+  const log: VerifyLog = (probe.verify = { conflicts: [], remaining });
+  let outcome: VerifyOutcome | undefined;
+  try {
+    if (remaining > 0) walk(probe, [rootFrame(run.skill.steps)]);
+  } catch (halt) {
+    if (!(halt instanceof Halt)) throw halt;
+    if (halt.reason === "call") outcome = { kind: "call" };
+    else if (halt.reason === "error") outcome = { kind: "failed", error: log.failure ?? "the check stopped" };
+  }
+  run.state.callsThisEvent = probe.state.callsThisEvent;
+  run.effects.push(...probe.effects.filter((e) => e.type === "call"));
+  run.trace.push(...probe.trace);
+  return outcome ?? { kind: "checked", conflicts: log.conflicts };
+}

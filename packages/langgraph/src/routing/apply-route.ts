@@ -1,0 +1,48 @@
+/**
+ * Carrying out a routing decision on the conversation's state: the skill in progress is put on hold
+ * (answers kept, unfinished writes voided), cancelled or closed; the chosen skill is resumed from hold
+ * or started as a new run. Pure.
+ */
+import type { FlowState } from "@skillflow/core";
+import { activeSkill, type HostDeps } from "../graph/host-deps.js";
+import type { RouteDecision } from "./decide-route.js";
+import { startRun, type RouteNote, type RoutingState } from "./routing-state.js";
+import { voidUnfinished } from "./void-unfinished.js";
+
+export interface Routed {
+  routing: RoutingState;
+  /** The state of the skill now in progress, or null when none is. */
+  flow: FlowState | null;
+  note?: RouteNote;
+}
+
+export function applyRoute(deps: HostDeps, threadId: string, start: Routed, decision: RouteDecision): Routed {
+  let { routing, flow } = start;
+  const note: RouteNote = {};
+  if (decision.close && flow) {
+    const { skill, how } = decision.close;
+    if (how === "hold") {
+      const { flow: kept, voided } = voidUnfinished(activeSkill(deps, skill).skill, flow);
+      routing = { ...routing, held: { ...routing.held, [skill]: kept } };
+      if (voided.length) note.voided = voided;
+    }
+    note[how === "hold" ? "held" : how === "cancel" ? "cancelled" : "closed"] = skill;
+    routing = { ...routing, active: null };
+    flow = null;
+  }
+  if (decision.open) {
+    const name = decision.open;
+    const held = routing.held[name];
+    if (held) {
+      const { [name]: _resumed, ...rest } = routing.held;
+      routing = { ...routing, held: rest };
+      flow = held;
+      note.resumed = name;
+    } else {
+      ({ routing, flow } = startRun(routing, threadId, name));
+      note.started = name;
+    }
+    routing = { ...routing, active: name };
+  }
+  return Object.keys(note).length ? { routing, flow, note } : { routing, flow };
+}

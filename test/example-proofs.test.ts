@@ -1,0 +1,41 @@
+/**
+ * The example proofs (`proofs/`) are part of `npm test`: they are the promises told as conversations —
+ * the reference story, overreaching models, forged picks, typed secrets, approvals only by role, writes
+ * once and in order — run through the LangGraph host with the scripted model. Any model call a proof
+ * did not script fails it, so every pick, press, typed secret and approval in them proves it skips the
+ * model. This test fails on any failing check, and on a skill or the reference story losing its proofs.
+ */
+import { readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { proveFiles, type ProveSummary } from "@skillflow/langgraph";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const skills = readdirSync(`${root}skills`, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+let summary: ProveSummary;
+
+beforeAll(async () => {
+  const outcome = await proveFiles(["proofs"], root);
+  if (!outcome.ok) throw new Error(`proofs do not parse:\n${outcome.errors.map((e) => e.message).join("\n")}`);
+  summary = outcome.summary;
+}, 120_000);
+
+const checksOf = (folder: string) => summary.runs.filter((r) => r.file.startsWith(`proofs/${folder}/`)).flatMap((r) => r.checks);
+
+describe("flow prove proofs", () => {
+  it("passes every check", () => {
+    const failed = summary.runs.flatMap((r) => r.checks.filter((c) => !c.ok).map((c) => `${r.file}:${c.line} ${c.key}: expected ${c.expected}, saw ${c.seen}`));
+    expect(failed).toEqual([]);
+    expect(summary.failed).toBe(0);
+  });
+
+  it("proves every example skill", () => {
+    expect(skills.length).toBeGreaterThanOrEqual(3);
+    for (const skill of skills) expect(checksOf(skill).length, skill).toBeGreaterThan(0);
+  });
+
+  it("tells the conference trip's story with at least 22 checks, the reference story among them", () => {
+    expect(checksOf("conference_trip").length).toBeGreaterThanOrEqual(22);
+    expect(summary.runs.map((r) => r.file)).toContain("proofs/conference_trip/reference-story.proof.yaml");
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * The public API of every package, pinned (STYLE #11): each entry point's runtime exports are compared
+ * with an explicit list, so adding, renaming or dropping an export shows up here as a reviewed change.
+ * Types are erased at run time; they are pinned by `tsc -b` against the code that uses them.
+ * Every entry point names its exports: no `export *`, which would widen the API without a diff here.
+ *
+ * Changed the API on purpose? Update the list below in the same change.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const CORE = [
+  "TOOL_TAG", "action", "analyzeGates", "buildProcedure", "checkSkill", "createExpressions", "describeTool",
+  "didYouMean", "fieldValueType", "formatValue", "gateAnalysisOf", "hasErrors", "initialState", "isLangChainTool",
+  "isToolDefinition", "lookup", "parseSkill", "redactSecrets", "redactStepResult", "renderProcedure", "runnableTool",
+  "secretValuesOf", "shapeValueType", "sortDiagnostics", "step", "suggest", "understandingContext", "writesCoveredBy",
+];
+
+const CORE_LOADER = ["checkSkillText", "collectTools", "decodeSkillBytes", "findSkills", "finishSkill", "loadSkill"];
+
+const LANGGRAPH = [
+  "DEFAULT_KEEP_CHECKPOINTS", "EXTRACT_TOOL", "FlowInputError", "FlowLoadError", "ModelSetupError", "NO_USAGE",
+  "OFFLINE_NOTICE", "PROVIDERS", "PersistenceError", "ProofError", "ProveUsageError", "ScriptedChatModel", "TOKENIZER",
+  "addUsage", "buildExtractPrompt", "buildExtractionSchema", "buildFlowGraph", "chatModelPort", "countTokens",
+  "createChatModel", "createFlow", "createMemoryLock", "describeShape", "estimateTokens", "estimateUsage",
+  "extractOffline", "findProvider", "formatProofReport", "isModelSetupError", "normalizeUsage", "offlineModel",
+  "openCheckpointer", "openMemory", "parseDbUrl", "proofReportJson", "proveFiles", "readResult", "readUsage",
+  "redactUrl", "renderTurn", "resolveModel", "toFlowEvent", "usageFromMetadata", "withUsageAccounting",
+];
+
+const CLI = ["COMMANDS", "EXIT", "cli", "main"];
+
+const ENTRY_POINTS: Array<[string, () => Promise<Record<string, unknown>>, string[]]> = [
+  ["@skillflow/core", () => import("@skillflow/core"), CORE],
+  ["@skillflow/core/loader", () => import("@skillflow/core/loader"), CORE_LOADER],
+  ["@skillflow/langgraph", () => import("@skillflow/langgraph"), LANGGRAPH],
+  ["@skillflow/cli", () => import("@skillflow/cli"), CLI],
+];
+
+describe("public API", () => {
+  it.each(ENTRY_POINTS)("%s exports exactly the pinned names", async (_name, load, expected) => {
+    const module = await load();
+    expect(Object.keys(module).sort()).toEqual([...expected].sort());
+  });
+
+  it.each(ENTRY_POINTS)("%s exports nothing undefined", async (_name, load) => {
+    const module = await load();
+    expect(Object.entries(module).filter(([, value]) => value === undefined).map(([key]) => key)).toEqual([]);
+  });
+});
+
+const packages = fileURLToPath(new URL("../packages/", import.meta.url));
+
+/** Every package's entry sources: src/index.ts, plus the source of each subpath export (./loader). */
+function entrySources(): string[] {
+  return readdirSync(packages, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) => {
+      const dir = join(packages, entry.name);
+      const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { exports?: Record<string, unknown> };
+      const subpaths = Object.keys(manifest.exports ?? {}).filter((key) => key !== ".");
+      return [join(dir, "src/index.ts"), ...subpaths.map((key) => join(dir, "src", key, "index.ts"))];
+    });
+}
+
+describe("entry points", () => {
+  const sources = entrySources();
+
+  it("cover every package and subpath export", () => {
+    const names = sources.map((file) => file.slice(packages.length).split("\\").join("/"));
+    expect(names).toEqual(expect.arrayContaining(["core/src/index.ts", "core/src/loader/index.ts", "langgraph/src/index.ts", "cli/src/index.ts"]));
+  });
+
+  it.each(sources.map((file) => [file.slice(packages.length), file]))("%s has no `export *` (nor `export type *`)", (_name, file) => {
+    const code = readFileSync(file, "utf8").replace(/\/\/.*$/gm, "").replace(/\/\*[\s\S]*?\*\//g, "");
+    expect(code.match(/\bexport\s+(type\s+)?\*|\bexport\*/g) ?? []).toEqual([]);
+  });
+});
