@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { createFlow, openMemory, ScriptedChatModel } from "@skillflow/langgraph";
 import { readProofFile } from "../../packages/langgraph/src/prove/parse-proof.js";
 import type { ProofTurn } from "../../packages/langgraph/src/prove/proof-types.js";
-import { ROOT } from "./drive-proof.js";
+import { ROOT, textOf } from "./drive-proof.js";
 
 const decoder = new TextDecoder();
 
@@ -57,7 +57,8 @@ describe("the default conversation store", () => {
       expect(stored.checkpoints).toBeLessThanOrEqual(3);
       const earlier = said.filter((text) => text.length > 8 && stored.text.includes(text));
       expect(earlier, `after ${turn.label}`).toEqual([]);
-      if (typeof turn.input.text === "string" && !/^[0-9]+$/.test(turn.input.text)) said.push(turn.input.text);
+      const text = textOf(turn.input);
+      if (text !== undefined && !/^[0-9]+$/.test(text)) said.push(text);
     }
     expect(said.length).toBeGreaterThanOrEqual(5);
   });

@@ -4,7 +4,7 @@
  * received on that turn. The guarantee tests make their own assertions over it.
  */
 import { fileURLToPath } from "node:url";
-import { createFlow, ScriptedChatModel, type Flow, type TurnResult } from "@skillflow/langgraph";
+import { createFlow, ScriptedChatModel, type Flow, type FlowInput, type TurnResult } from "@skillflow/langgraph";
 import type { RecordedPrompt } from "../../packages/langgraph/src/scripted-chat-model.js";
 import { readProofFile } from "../../packages/langgraph/src/prove/parse-proof.js";
 import type { Proof, ProofTurn } from "../../packages/langgraph/src/prove/proof-types.js";
@@ -56,4 +56,9 @@ export function promptTexts(turns: DrivenTurn[]): string[] {
 /** The names of the tools run on a turn, in order. */
 export function toolNames(turn: DrivenTurn): string[] {
   return turn.result.tools.map((t) => t.tool);
+}
+
+/** The person's text of a turn, or undefined for a pick, press or approval. */
+export function textOf(input: FlowInput): string | undefined {
+  return "text" in input && typeof input.text === "string" ? input.text : undefined;
 }

@@ -6,7 +6,7 @@
  * The checkpoint itself keeps the secret in clear (tools need it); that copy is never handed out.
  */
 import { describe, expect, it } from "vitest";
-import { driveProof, promptTexts } from "./drive-proof.js";
+import { driveProof, promptTexts, textOf } from "./drive-proof.js";
 
 const CHANGE = "proofs/account_change/change-plan.proof.yaml";
 const REFUSED = "proofs/account_change/secret-code.proof.yaml";
@@ -15,7 +15,7 @@ const CODE = "428193";
 describe("a secret typed while it is the question", () => {
   it("is in no prompt sent after it is known, while the model is still asked about other fields", async () => {
     const run = await driveProof(CHANGE);
-    const typed = run.turns.findIndex((t) => t.turn.input.text === CODE);
+    const typed = run.turns.findIndex((t) => textOf(t.turn.input) === CODE);
     expect(typed).toBeGreaterThan(0);
     expect(run.turns[typed]!.prompts).toEqual([]);
     const later = promptTexts(run.turns.slice(typed + 1));
@@ -25,12 +25,12 @@ describe("a secret typed while it is the question", () => {
 
   it("sends each prompt only its own message: no earlier message, so no transcript", async () => {
     const run = await driveProof(CHANGE);
-    const texts = run.turns.flatMap((t) => (typeof t.turn.input.text === "string" ? [t.turn.input.text] : []));
+    const texts = run.turns.flatMap((t) => textOf(t.turn.input) ?? []);
     for (const turn of run.turns) {
       for (const prompt of turn.prompts) {
         const all = prompt.messages.map((m) => m.content).join("\n");
-        expect(prompt.messages.at(-1)?.content).toBe(turn.turn.input.text);
-        for (const other of texts.filter((t) => t !== turn.turn.input.text)) expect(all).not.toContain(other);
+        expect(prompt.messages.at(-1)?.content).toBe(textOf(turn.turn.input));
+        for (const other of texts.filter((t) => t !== textOf(turn.turn.input))) expect(all).not.toContain(other);
       }
     }
   });
@@ -53,10 +53,10 @@ describe("text refused while a secret is pending", () => {
   it("is never sent to the model, echoed, traced or kept", async () => {
     const run = await driveProof(REFUSED);
     const refused = run.turns.filter((t) => t.result.trace.some((e) => e.type === "refused" && e.field === "verification_code"));
-    expect(refused.map((t) => t.turn.input.text)).toEqual(["111111", "it's four two eight one nine three"]);
+    expect(refused.map((t) => textOf(t.turn.input))).toEqual(["111111", "it's four two eight one nine three"]);
     const state = JSON.stringify(await run.flow.state(run.thread));
     for (const turn of refused) {
-      const typed = turn.turn.input.text!;
+      const typed = textOf(turn.turn.input)!;
       expect(turn.prompts).toEqual([]);
       expect(JSON.stringify(turn.result)).not.toContain(typed);
       expect(state).not.toContain(typed);

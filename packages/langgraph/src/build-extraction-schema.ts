@@ -27,11 +27,12 @@ export type ExtractionSchema = z.ZodObject<Record<string, z.ZodOptional<z.ZodTyp
 /** The schema the model is asked to fill. Pure. */
 export function buildExtractionSchema(request: ExtractRequest): ExtractionSchema {
   const shape: Record<string, z.ZodOptional<z.ZodType>> = {};
-  for (const field of allFields(request)) {
-    if (shape[field.name]) continue;
+  for (const field of request.fields) {
     const words = field.question ? `${describeShape(field.shape)}; asked as "${field.question}"` : describeShape(field.shape);
     shape[field.name] = baseType(field.shape).describe(words).optional();
   }
+  // Other skills' fields: their shape only (the prompt lists them with the skill they belong to).
+  for (const field of allFields(request)) shape[field.name] ??= baseType(field.shape).describe(describeShape(field.shape)).optional();
   addExtras(shape, request);
   return z.object(shape).describe("Values stated in the person's message.");
 }

@@ -2,11 +2,12 @@
  * The routing part of the extraction prompt, when a flow hosts several skills. Pure.
  *
  * With a skill in progress, the prompt stays about that skill and adds the other skills, each with the
- * fields it would take, and how to say "switch" or "cancel". With none in progress, the header asks the
- * model to pick the skill the message is about and fill that skill's fields. The size depends on the
- * hosted skills and their fields, never on the length of the conversation.
+ * fields it would take in short (name and shape: enough to keep the values of a message that switches),
+ * and how to say "switch" or "cancel". With none in progress, the header asks the model to pick the skill
+ * the message is about and fill its fields, each described in full (shape, description, question). The
+ * size depends on the hosted skills and their fields, never on the length of the conversation.
  */
-import { describeField } from "../build-extract-prompt.js";
+import { describeField, describeShape } from "../build-extract-prompt.js";
 import type { ExtractRequest, HostedSkillInfo } from "../model-port.js";
 
 /** The first line of the prompt when no skill is in progress; undefined otherwise. Pure. */
@@ -21,7 +22,7 @@ export function routingLines(request: ExtractRequest): string[] {
   if (skills.length === 0) return [];
   const active = request.skill.name;
   const lines = ["", active ? "Other skills:" : "Skills:"];
-  for (const skill of skills) if (skill.name !== active) lines.push(...describeSkill(skill));
+  for (const skill of skills) if (skill.name !== active) lines.push(...describeSkill(skill, !active));
   lines.push("", ...INTENT_RULES.map((rule) => `- ${rule}`));
   if (active) lines.push(`- Otherwise leave \`intent\` out: the message is about "${active}".`);
   return lines;
@@ -32,8 +33,8 @@ const INTENT_RULES = [
   "When the person wants to stop without starting something else (\"cancel\", \"never mind\"), set `intent: \"cancel\"`.",
 ];
 
-function describeSkill(skill: HostedSkillInfo): string[] {
+function describeSkill(skill: HostedSkillInfo, full: boolean): string[] {
   const lines = [`- ${skill.name}: ${skill.description}`];
-  for (const field of skill.fields ?? []) lines.push(`  ${describeField(field)}`);
+  for (const field of skill.fields ?? []) lines.push(`  ${full ? describeField(field) : `- ${field.name}: ${describeShape(field.shape)}`}`);
   return lines;
 }

@@ -41,7 +41,9 @@ export function activeState(deps: HostDeps, values: Partial<FlowGraphValues>): F
 /** Every skill's state and the conversation's usage; undefined before the first event. Pure. */
 export function conversationView(deps: HostDeps, values: Partial<FlowGraphValues>): ConversationView | undefined {
   const flow = values.flow ?? undefined;
-  if (!deps.hosted) return flow ? { active: deps.skill.name, skills: { [deps.skill.name]: activeState(deps, values)! }, usage: flow.usage } : undefined;
+  if (!deps.hosted) {
+    return flow ? { active: deps.skill.name, skills: { [deps.skill.name]: activeState(deps, values)! }, usage: flow.usage } : undefined;
+  }
   const routing = values.routing;
   if (!routing) return undefined;
   const skills: Record<string, FlowState> = {};

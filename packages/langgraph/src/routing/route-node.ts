@@ -10,7 +10,7 @@
  * ("cancel", "never mind") cancels the skill, anything else is taken as typed.
  */
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import type { FlowEvent, FlowState, TraceEvent } from "@skillflow/core";
+import type { Effect, FlowEvent, FlowState, TraceEvent } from "@skillflow/core";
 import { allFields } from "../build-extraction-schema.js";
 import { extendTurn, type FlowGraphUpdate, type FlowGraphValues } from "../graph/flow-graph-state.js";
 import type { HostDeps } from "../graph/host-deps.js";
@@ -31,7 +31,10 @@ export function routeNode(deps: HostDeps) {
     if (!input) throw new Error("A turn needs an event.");
     if (input.type !== "text" || input.extraction) return passThrough(deps, state, here, input);
     const secret = here.flow?.pending?.kind === "ask" && here.flow.pending.secret;
-    if (secret && isCancelPhrase(input.text)) return finish(deps, state, config, here, { close: { skill: routing.active!, how: "cancel" }, dropped: [] }, input);
+    if (secret && isCancelPhrase(input.text)) {
+      const cancel: RouteDecision = { close: { skill: routing.active!, how: "cancel" }, dropped: [] };
+      return finish(deps, state, config, here, cancel, input);
+    }
     const request = secret ? null : buildRoutingRequest(deps, routing, here.flow, input.text);
     if (!request) return { ...here, event: { type: "text", text: input.text }, input: null };
     const result = await deps.model.extract(request);
@@ -67,8 +70,8 @@ function passThrough(deps: HostDeps, state: FlowGraphValues, here: Routed, input
   if (here.flow) return { ...here, event: input, input: null };
   const field = input.type === "pick" ? input.field : input.type === "press" || input.type === "approve" ? input.confirm : input.type;
   const trace: TraceEvent[] = [{ type: "dropped", field, reason: "no skill is in progress" }];
-  const effects = routeNotes(deps, here.routing, undefined);
-  return { ...here, event: null, input: null, out: extendTurn(state.out, { effects: [{ type: "say", text: "Nothing is in progress." }, ...effects], trace }) };
+  const effects: Effect[] = [{ type: "say", text: "Nothing is in progress." }, ...routeNotes(deps, here.routing, undefined)];
+  return { ...here, event: null, input: null, out: extendTurn(state.out, { effects, trace }) };
 }
 
 /** The call's usage on the conversation, and on the skill in progress before routing. Pure. */

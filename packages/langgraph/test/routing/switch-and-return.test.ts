@@ -135,6 +135,7 @@ describe("routing: one skill", () => {
     expect(model.prompts[0]!.tools).toEqual(["extract"]);
     expect((await flow.state("solo"))?.flowId).toBe("solo");
     expect(flow.skills.map((s) => s.name)).toEqual(["conference_trip"]);
+    expect(await flow.conversation("solo")).toMatchObject({ active: "conference_trip", usage: { modelCalls: 1 } });
   });
 
   it("refuses both `skill` and `skills`, and a repeated skill", async () => {
