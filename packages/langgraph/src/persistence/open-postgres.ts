@@ -1,11 +1,12 @@
 /**
  * PostgreSQL as the conversation store: LangGraph's PostgresSaver on a pool this module owns (for
- * pruning), the saver's tables created by `setup()`, and the advisory lock on a second pool — a turn
- * holds a lock connection for its whole length, so locks must never starve the saver's queries.
+ * pruning), the saver's tables created by `setup()` (one process at a time), and the advisory lock on a
+ * second pool — a turn holds a lock connection for its whole length, so locks must never starve the
+ * saver's queries.
  */
 import pg from "pg";
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
-import { createPostgresLock } from "./postgres-lock.js";
+import { ADVISORY_LOCK_CLASS, createPostgresLock } from "./postgres-lock.js";
 import { createMemoryLock, layerLocks } from "./thread-lock.js";
 import { postgresFootprint, prunePostgresThread } from "./prune-postgres.js";
 import { PersistenceError, redactUrl } from "./persistence-error.js";
@@ -24,7 +25,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   for (const p of [pool, lockPool]) p.on("error", () => undefined);
   const saver = new PostgresSaver(pool);
   try {
-    await saver.setup();
+    await setUpSerialized(saver, lockPool);
   } catch (error) {
     await Promise.all([pool.end(), lockPool.end()]).catch(() => undefined);
     throw describeConnectError(url, error);
@@ -39,6 +40,24 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     footprint: (threadId) => postgresFootprint(pool, threadId),
     close: () => (closed ??= Promise.all([pool.end(), lockPool.end()]).then(() => undefined)),
   };
+}
+
+/** The first key of the advisory lock that serializes `setup()` across processes. */
+const SETUP_LOCK_CLASS = ADVISORY_LOCK_CLASS + 1;
+
+/**
+ * Create the saver's tables under an advisory lock: two processes opening a fresh database at once
+ * would otherwise both run the migrations and one would fail on a duplicate key.
+ */
+async function setUpSerialized(saver: PostgresSaver, lockPool: pg.Pool): Promise<void> {
+  const client = await lockPool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1, 0)", [SETUP_LOCK_CLASS]);
+    await saver.setup();
+  } finally {
+    await client.query("SELECT pg_advisory_unlock($1, 0)", [SETUP_LOCK_CLASS]).catch(() => undefined);
+    client.release();
+  }
 }
 
 /** One sentence for a person: which server, what went wrong, what to check. */

@@ -8,6 +8,7 @@ import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import { openCheckpointer } from "../../src/persistence/open-checkpointer.js";
 import { PersistenceError } from "../../src/persistence/persistence-error.js";
+import pg from "pg";
 import { compileTinyGraph, tinyTurn } from "./tiny-graph.js";
 import { PG_SKIP_REASON, PG_URL, notePgSkipped } from "../../../../test/fixtures/durable/pg-url.js";
 
@@ -70,5 +71,21 @@ describe("openCheckpointer", () => {
     const error = await openError(missing);
     expect(error.code).toBe("no-database");
     expect(error.message).toMatch(/no_such_db_here.*createdb/);
+  });
+
+  it.skipIf(!PG_URL)(`sets up a fresh PostgreSQL database from several openers at once${PG_URL ? "" : ` — ${PG_SKIP_REASON}`}`, async () => {
+    const name = `skillflow_setup_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    try {
+      const url = PG_URL!.replace(/\/[^/]*$/, `/${name}`);
+      const opened = await Promise.allSettled(Array.from({ length: 5 }, () => openCheckpointer(url)));
+      for (const o of opened) if (o.status === "fulfilled") await o.value.close();
+      expect(opened.map((o) => (o.status === "rejected" ? String(o.reason) : "ok"))).toEqual(["ok", "ok", "ok", "ok", "ok"]);
+    } finally {
+      await admin.query(`DROP DATABASE ${name}`);
+      await admin.end();
+    }
   });
 });
