@@ -18,6 +18,7 @@ export function applyToolResult(run: Run, event: ToolResultEvent): void {
     if (!event.key.startsWith(prefix)) return void drop(run, event.tool, "tool result with a key that was not asked for");
     run.state.lookups[event.key] = {
       tool: event.tool, inputsDigest: event.key.slice(prefix.length), result: event.ok ? event.output : undefined, error,
+      turn: run.state.turn,
     };
     return;
   }

@@ -13,7 +13,7 @@ export function initialState(flowId: string): FlowState {
     ledger: {},
     lookups: {},
     approvals: {},
-    said: [],
+    said: {},
     callsThisEvent: 0,
     failedThisEvent: [],
     usage: { modelCalls: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0 },

@@ -23,7 +23,7 @@ export function newRun(skill: Skill, state: FlowState, limits?: Partial<RuntimeL
     outputs: new Map(),
     collected: [],
     chats: [],
-    said: new Set(state.said),
+    lookupsRead: new Set(),
   };
 }
 

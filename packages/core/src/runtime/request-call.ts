@@ -33,6 +33,7 @@ export function ensureLookup(run: Run, tool: ToolInfo, frame: Frame, instance: s
   const key = lookupKeyOf(tool.name, inputsDigest);
   const hit = run.state.lookups[key];
   if (!hit) requestCall(run, { tool: tool.name, kind: "lookup", inputs, key, instance }, inputsDigest);
+  run.lookupsRead.add(key);
   if (hit.error !== undefined) {
     if (run.verify) run.verify.failure = toolFailureText(tool.name, hit.error);
     const cause = toolFailureCause(tool.name, hit.error);

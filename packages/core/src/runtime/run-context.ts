@@ -44,8 +44,8 @@ export interface Run {
   collected: Card["writes"];
   /** Instructions of the `chat` steps passed on this walk. */
   chats: string[];
-  /** `state.said` as a set, for fast membership checks. */
-  said: Set<string>;
+  /** Keys of the lookup cache entries read on this walk (what `compactState` keeps). */
+  lookupsRead: Set<string>;
   /** What a "verify" walk has found so far. */
   verify?: VerifyLog;
 }

@@ -3,11 +3,13 @@
  * then replays the steps from the first (there is no cursor) and returns the next state, the effects the
  * host must carry out (at most one `call`, then a `tool_result` comes back) and a trace of what happened.
  * A change made after a write completed is tried first and refused if it would alter that write
- * (try-change.ts); while the lookups that check needs run, no replay happens.
+ * (try-change.ts); while the lookups that check needs run, no replay happens. Once the replay stops at
+ * a person (no call pending), the state is compacted to what the next replay needs (compact-state.ts).
  * No I/O, no clock, no randomness: the same skill, state and event always give the same result.
  */
 import type { Skill } from "../format/ir.js";
 import { applyEvent } from "./apply-event.js";
+import { compactState } from "./compact-state.js";
 import { copyState } from "./copy-state.js";
 import { newRun, replay } from "./replay.js";
 import { settleTrial } from "./try-change.js";
@@ -18,5 +20,6 @@ export function step(skill: Skill, state: FlowState, event: FlowEvent, limits?: 
   run.trace.push({ type: "event", event: event.type, turn: event.type === "tool_result" ? state.turn : state.turn + 1 });
   applyEvent(run, event);
   if (!run.state.trial || settleTrial(run)) replay(run);
+  if (!run.effects.some((effect) => effect.type === "call")) compactState(run);
   return { state: run.state, effects: run.effects, trace: run.trace };
 }

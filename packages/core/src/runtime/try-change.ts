@@ -59,7 +59,6 @@ function restoreBefore(run: Run): void {
   const before = copyState(trial!.before);
   delete before.trial;
   run.state = { ...before, lookups: { ...lookups }, callsThisEvent, usage };
-  run.said = new Set(run.state.said);
 }
 
 /** Field names whose answer the event set or changed. Pure. */

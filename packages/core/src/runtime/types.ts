@@ -45,6 +45,8 @@ export interface LookupCacheEntry {
   inputsDigest: string;
   result?: unknown;
   error?: string;
+  /** The turn the entry was stored or last read on the path (the most recent ones are kept; absent: oldest). */
+  turn?: number;
 }
 
 export interface ApprovalRequest {
@@ -89,8 +91,11 @@ export interface FlowState {
   ledger: Record<string, LedgerEntry>;
   lookups: Record<string, LookupCacheEntry>;
   approvals: Record<string, ApprovalRequest>;
-  /** Digests of rendered `say` texts already shown (a text is said once). */
-  said: string[];
+  /**
+   * The last text each `say` step instance showed, as a digest, keyed like a write instance (step id,
+   * plus `@scope` in a repeat). A say is shown again only when its rendered text differs from this one.
+   */
+  said: Record<string, string>;
   pending?: Pending;
   /** Tool calls made during the current person event (for the per-event cap). */
   callsThisEvent: number;

@@ -4,7 +4,8 @@
  */
 import type { RepeatStep, Step } from "../format/ir.js";
 import type { ValueType } from "../tools/value-type.js";
-import { rowScope } from "./answer-keys.js";
+import { answerKey, rowScope } from "./answer-keys.js";
+import { LEGACY_SAID } from "./compact-state.js";
 import { digestOf } from "./digest.js";
 import { evaluateIn, renderIn } from "./eval-in-frame.js";
 import { runAsk } from "./run-ask.js";
@@ -57,15 +58,18 @@ function runStep(run: Run, step: Step, frame: Frame, frames: Frame[]): void {
   }
 }
 
+/** Shows the text unless this say instance's last shown text is the same (`said`, keyed by instance). */
 function runSay(run: Run, step: Extract<Step, { kind: "say" }>, frame: Frame): void {
   if (run.mode === "collect") return;
   const text = renderIn(run, step.text, frame);
   // A "verify" walk renders the text only for the lookups it reads (they bind later inputs, as in a run).
   if (run.mode === "verify") return;
+  const instance = answerKey(step.id, frame.scope);
   const digest = digestOf(["say", text]);
-  if (run.said.has(digest)) return traceStep(run, step, frame, "already said");
-  run.said.add(digest);
-  run.state.said.push(digest);
+  const said = run.state.said;
+  const shown = said[instance] === digest || said[`${LEGACY_SAID}${digest}`] === digest;
+  said[instance] = digest;
+  if (shown) return traceStep(run, step, frame, "already said");
   emit(run, { type: "say", text });
   record(run, { type: "said", text });
   traceStep(run, step, frame, "said");
