@@ -1,11 +1,15 @@
 /**
  * The extraction prompt: what the model sees on a free-text turn. Pure.
  * It carries the skill's name and description, the fields the model may fill (name, shape in words,
- * question), the pending question, optional chat instructions, and the person's message; when several
- * skills are hosted, the skills to route to and their fields (`routing/build-routing-prompt.ts`). Never
- * the transcript, secrets or tool outputs: the request holds none of them, and nothing else is read.
+ * description, synonyms, question), the pending question, optional chat instructions, and the person's
+ * message; when several skills are hosted, the skills to route to and their fields
+ * (`routing/build-routing-prompt.ts`). Never the transcript, secrets or tool outputs: the request holds
+ * none of them, and nothing else is read.
+ * The system text is the one place a field's words are sent: the output schema beside it carries names
+ * and types only (`build-extraction-schema.ts`), and the pending line names the field rather than
+ * repeating a question its line already gives.
  */
-import type { Shape } from "@skillflow/core";
+import { describeRange, type Shape } from "@skillflow/core";
 import type { ExtractRequest, FieldInScope } from "./model-port.js";
 import { routingHeader, routingLines } from "./routing/build-routing-prompt.js";
 
@@ -27,7 +31,7 @@ export function buildExtractPrompt(request: ExtractRequest): ExtractPrompt {
     "Fields:",
     ...(request.fields.length ? request.fields.map(describeField) : ["(none on this turn)"]),
   ];
-  if (request.pending) lines.push("", `The flow is waiting for \`${request.pending.field}\`: "${request.pending.question}"`);
+  if (request.pending) lines.push("", describePending(request.pending, request.fields));
   if (request.chat) {
     lines.push(
       "",
@@ -36,6 +40,12 @@ export function buildExtractPrompt(request: ExtractRequest): ExtractPrompt {
   }
   lines.push(...routingLines(request));
   return { system: lines.join("\n"), user: request.text };
+}
+
+/** The line naming the pending question; its text only when no field line above already gives it. Pure. */
+function describePending(pending: { field: string; question: string }, fields: FieldInScope[]): string {
+  const listed = fields.some((f) => f.name === pending.field && f.question === pending.question);
+  return `The flow is waiting for \`${pending.field}\`${listed ? " (asked above)." : `: "${pending.question}"`}`;
 }
 
 /** One line describing a field: name, shape, description, synonyms, question. Pure. */
@@ -69,11 +79,4 @@ export function describeShape(shape: Shape): string {
     case "pick":
       return "a row id from a list";
   }
-}
-
-function describeRange(min?: number, max?: number): string {
-  if (min !== undefined && max !== undefined) return ` from ${min} to ${max}`;
-  if (min !== undefined) return ` of at least ${min}`;
-  if (max !== undefined) return ` of at most ${max}`;
-  return "";
 }

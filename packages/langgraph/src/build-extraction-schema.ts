@@ -5,7 +5,11 @@
  *   model-settable field in scope, typed by the field's base type (string, number, boolean), plus
  *   `reply` when a `chat` step is in play, and when several skills are offered, `skill`, `intent` and the
  *   fields of the other skills (merged by name: a value goes to the skill the message is about).
- *   Ranges, patterns and choices are described, not enforced.
+ *   Its properties carry names and types only, no descriptions: what each key means (a field's shape in
+ *   words, description, synonyms, question; `reply`, `skill`, `intent`) is said once, in the system text
+ *   (`build-extract-prompt.ts`), which every provider shows the model whatever its structured-output
+ *   method (a schema used only to constrain decoding, as Ollama's `format`, is never shown to it).
+ *   Ranges, patterns and choices are not enforced here.
  * - `buildValueSchema` is what the port `safeParse`s the model's output with, key by key: a field's value
  *   must be one scalar (text, number or yes/no). The runtime then judges the value against the field's
  *   shape, normalises it ("yes" for a yes/no field, "3" for a number) or refuses it with the skill's own
@@ -14,7 +18,6 @@
 import { z } from "zod";
 import type { Shape } from "@skillflow/core";
 import type { ExtractRequest, FieldInScope } from "./model-port.js";
-import { describeShape } from "./build-extract-prompt.js";
 
 /** Keys the port adds beside the fields. */
 export const REPLY_KEY = "reply";
@@ -27,12 +30,8 @@ export type ExtractionSchema = z.ZodObject<Record<string, z.ZodOptional<z.ZodTyp
 /** The schema the model is asked to fill. Pure. */
 export function buildExtractionSchema(request: ExtractRequest): ExtractionSchema {
   const shape: Record<string, z.ZodOptional<z.ZodType>> = {};
-  for (const field of request.fields) {
-    const words = field.question ? `${describeShape(field.shape)}; asked as "${field.question}"` : describeShape(field.shape);
-    shape[field.name] = baseType(field.shape).describe(words).optional();
-  }
-  // Other skills' fields: their shape only (the prompt lists them with the skill they belong to).
-  for (const field of allFields(request)) shape[field.name] ??= baseType(field.shape).describe(describeShape(field.shape)).optional();
+  // The fields in scope first, so a name another skill shares keeps the in-scope field's type.
+  for (const field of allFields(request)) shape[field.name] ??= baseType(field.shape).optional();
   addExtras(shape, request);
   return z.object(shape).describe("Values stated in the person's message.");
 }
@@ -51,12 +50,13 @@ export function allFields(request: ExtractRequest): FieldInScope[] {
   return [...request.fields, ...(request.skills ?? []).flatMap((s) => s.fields ?? [])];
 }
 
+/** `reply`, `skill` and `intent`, typed; the system text says what each means. */
 function addExtras(shape: Record<string, z.ZodOptional<z.ZodType>>, request: ExtractRequest): void {
-  if (request.chat) shape[REPLY_KEY] = z.string().describe("Your answer to the person, if they asked something.").optional();
+  if (request.chat) shape[REPLY_KEY] = z.string().optional();
   if (request.skills?.length) {
     const names = request.skills.map((s) => s.name) as [string, ...string[]];
-    shape[SKILL_KEY] = z.enum(names).describe("The skill this message is about.").optional();
-    shape[INTENT_KEY] = z.enum(INTENTS).describe("switch: drop the skill in progress for another; cancel: stop it.").optional();
+    shape[SKILL_KEY] = z.enum(names).optional();
+    shape[INTENT_KEY] = z.enum(INTENTS).optional();
   }
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { AIMessageChunk } from "@langchain/core/messages";
 import { buildExtractPrompt } from "../../src/build-extract-prompt.js";
 import { buildExtractionSchema, buildValueSchema } from "../../src/build-extraction-schema.js";
@@ -24,9 +25,15 @@ describe("the extraction prompt", () => {
     expect(prompt.system).toContain('- nights: a whole number from 1 to 14 — asked as "How many nights?"');
     expect(prompt.system).toContain("- cabin: one of economy, business (coach mean economy)");
     expect(prompt.system).toContain("- roaming: true or false");
-    expect(prompt.system).toContain('waiting for `nights`: "How many nights?"');
+    expect(prompt.system).toContain("The flow is waiting for `nights` (asked above).");
+    expect(prompt.system.split("How many nights?")).toHaveLength(2); // the question once, on its field's line
     expect(prompt.system).not.toContain("reply");
     expect(prompt.user).toBe("Make it 4 nights in coach");
+  });
+
+  it("gives the pending question in full when no field line already says it", () => {
+    const other = { ...request, pending: { field: "nights", question: "And how many nights now?" } };
+    expect(buildExtractPrompt(other).system).toContain('The flow is waiting for `nights`: "And how many nights now?"');
   });
 
   it("offers a `reply` only when chat instructions are in play", () => {
@@ -42,6 +49,13 @@ describe("the extraction prompt", () => {
     expect(schema.safeParse({}).success).toBe(true);
     expect(schema.safeParse({ nights: 3, cabin: "economy", roaming: true }).success).toBe(true);
     expect(schema.safeParse({ nights: "3" }).success).toBe(false);
+  });
+
+  it("sends each field's words once: the schema's properties carry no description, the system text does", () => {
+    const chat = { ...request, chat: { instructions: "Answer questions about the flights." } };
+    const { properties } = z.toJSONSchema(buildExtractionSchema(chat)) as { properties: Record<string, object> };
+    expect(properties).toEqual({ nights: { type: "number" }, cabin: { type: "string" }, roaming: { type: "boolean" }, reply: { type: "string" } });
+    expect(buildExtractPrompt(chat).system).toContain('- nights: a whole number from 1 to 14 — asked as "How many nights?"');
   });
 });
 

@@ -68,6 +68,9 @@ describe("Gemini request shape (offline)", () => {
     const system: string = body.systemInstruction.parts[0].text;
     expect(system).toContain("Book travel to a conference within the travel policy.");
     expect(system).toContain("How many nights do you need?");
+    // Each field's words travel once, in the system text: the response schema carries names and types.
+    expect(call.body.split("How many nights do you need?")).toHaveLength(2);
+    expect(body.generationConfig.responseSchema.properties).toEqual({ nights: { type: "number" }, cabin: { type: "string" } });
     expect(call.body).not.toContain("test-key");
 
     expect(result.extraction).toEqual({ ok: true, values: { nights: 3, cabin: "economy" } });

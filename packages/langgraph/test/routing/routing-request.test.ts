@@ -1,5 +1,7 @@
 /** The one extraction call of a multi-skill flow: its schema, and how the port reads skill and intent. */
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { buildExtractPrompt } from "../../src/build-extract-prompt.js";
 import { buildExtractionSchema } from "../../src/build-extraction-schema.js";
 import { chatModelPort } from "../../src/chat-model-port.js";
 import type { ExtractRequest } from "../../src/model-port.js";
@@ -37,6 +39,14 @@ describe("the routing request", () => {
     expect(odd.intent).toBeUndefined();
     expect(odd.skill).toBeUndefined();
     expect(odd.dropped?.map((d) => d.field).sort()).toEqual(["intent", "skill"]);
+  });
+
+  it("describes the other skills' fields, skill and intent once, in the system text; the schema only types them", () => {
+    const { properties } = z.toJSONSchema(buildExtractionSchema(request)) as { properties: Record<string, { description?: string }> };
+    expect(Object.values(properties).filter((p) => p.description !== undefined)).toEqual([]);
+    const system = buildExtractPrompt(request).system;
+    expect(system).toMatch(/- refund: Refund an order\.\n {2}- email: free text\n/);
+    expect(system).toContain('set `intent: "switch"` and `skill` to that skill');
   });
 
   it("keeps a one-skill request free of routing keys", () => {
