@@ -21,13 +21,18 @@ const generated: Record<string, () => string> = {
   "file-too-large": () => `---\nname: file_too_large\n---\n${"# This line pads the file past the size cap.\n".repeat(24_000)}`,
 };
 
+/** The environment a fixture is checked with: tools-timeout waits 1 s, not the default 10 s. */
+const envFor: Record<string, Record<string, string>> = {
+  "tools-timeout": { FLOW_IMPORT_TIMEOUT_MS: "1000" },
+};
+
 describe("flow check golden output", () => {
   for (const id of folders) {
     it(id, async () => {
       const dir = join(fixtures, id);
       const make = generated[id];
       if (make && !existsSync(join(dir, "SKILL.md"))) writeFileSync(join(dir, "SKILL.md"), make());
-      const { io, stdout, stderr } = memoryIo(root);
+      const { io, stdout, stderr } = memoryIo(root, { env: envFor[id] ?? {} });
       const code = await cli(["check", `test/fixtures/checks/${id}`], io);
       const output = stdout();
       const expectedFile = join(dir, "expected.txt");

@@ -2,7 +2,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { decodeSkillBytes, findSkills, loadSkill } from "@skillflow/core/loader";
-import { describeImportError } from "../packages/core/src/loader/import-tools.js";
+import { describeImportError } from "../packages/core/src/loader/describe-import-error.js";
 
 const skills = fileURLToPath(new URL("./fixtures/loader/skills/", import.meta.url));
 const context = { idempotencyKey: "key-1", now: "2025-01-01T00:00:00Z", signal: new AbortController().signal };

@@ -6,6 +6,7 @@ import { describe, expect, test } from "vitest";
 import { describeCondition, describeValue } from "../packages/core/src/procedure/describe-condition.js";
 import { describeShape, describeGiver } from "../packages/core/src/procedure/describe-shape.js";
 import { plainText } from "../packages/core/src/procedure/inline.js";
+import { modelMayNotSet } from "../packages/core/src/runtime/who-may-set.js";
 import type { WordsContext } from "../packages/core/src/procedure/describe-value.js";
 import { buildIR } from "./helpers/build-ir.js";
 
@@ -91,9 +92,25 @@ describe("shapes and givers in plain words", () => {
     expect(words({ kind: "yes_no" })).toBe("yes or no");
   });
   test("secrets and picks are the person's only; other fields the person or the model", () => {
-    const base = { name: "x", declared: true, pos: { line: 1, column: 1 } };
-    expect(plainText(describeGiver({ ...base, shape: { kind: "text" }, secret: true }))).toMatch(/^the person only/);
-    expect(plainText(describeGiver({ ...base, shape: { kind: "pick", from: { source: "a.b", pos: base.pos } }, secret: false }))).toMatch(/^the person only/);
-    expect(plainText(describeGiver({ ...base, shape: { kind: "text" }, secret: false }))).toBe("the person or the assistant (model)");
+    const ir = buildIR({
+      fields: { pin: { kind: "text", secret: true }, row: { kind: "pick", from: { source: "a.b", pos: { line: 1, column: 1 } } }, note: { kind: "text" } },
+      steps: [],
+    });
+    expect(plainText(describeGiver(ir, "pin"))).toMatch(/^the person only \(a secret/);
+    expect(plainText(describeGiver(ir, "row"))).toMatch(/^the person only \(a pick/);
+    expect(plainText(describeGiver(ir, "note"))).toBe("the person or the assistant (model)");
+  });
+  test("the procedure's giver is the runtime's rule: a field asked with `from:` anywhere is a pick", () => {
+    const ir = buildIR({
+      fields: { seat: { kind: "text" }, city: { kind: "text" }, pin: { kind: "text", secret: true } },
+      steps: [{ ask: "seat", q: "Which seat?" }, { ask: "city", q: "Which city?" }, { ask: "pin", q: "PIN?" },
+        { ask: "seat", q: "Pick a seat", from: "seats.rows" }, { ask: "flight", q: "Pick a flight", from: "flights.rows" }],
+    });
+    for (const name of ["seat", "city", "pin", "flight"]) {
+      const personOnly = plainText(describeGiver(ir, name)).startsWith("the person only");
+      expect([name, personOnly]).toEqual([name, modelMayNotSet(ir, name) !== undefined]);
+    }
+    expect(plainText(describeGiver(ir, "seat"))).toBe("the person only (a pick from the list)");
+    expect(plainText(describeGiver(ir, "flight"))).toBe("the person only (a pick from the list)");
   });
 });

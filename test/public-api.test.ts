@@ -13,12 +13,12 @@ import { describe, expect, it } from "vitest";
 
 const CORE = [
   "TOOL_TAG", "action", "analyzeGates", "buildProcedure", "checkSkill", "createExpressions", "describeTool",
-  "didYouMean", "fieldValueType", "formatValue", "gateAnalysisOf", "hasErrors", "initialState", "isLangChainTool",
+  "describeRange", "didYouMean", "fieldValueType", "formatValue", "gateAnalysisOf", "hasErrors", "initialState", "isLangChainTool",
   "isToolDefinition", "lookup", "parseSkill", "redactSecrets", "redactStepResult", "renderProcedure", "runnableTool",
-  "secretValuesOf", "shapeValueType", "sortDiagnostics", "step", "suggest", "understandingContext", "writesCoveredBy",
+  "secretValuesOf", "shapeValueType", "shownPath", "sortDiagnostics", "step", "suggest", "understandingContext", "writesCoveredBy",
 ];
 
-const CORE_LOADER = ["checkSkillText", "collectTools", "decodeSkillBytes", "findSkills", "finishSkill", "loadSkill"];
+const CORE_LOADER = ["checkSkillText", "collectTools", "decodeSkillBytes", "findSkills", "finishSkill", "importTimeoutOf", "loadSkill"];
 
 const LANGGRAPH = [
   "DEFAULT_KEEP_CHECKPOINTS", "EXTRACT_TOOL", "FlowInputError", "FlowLoadError", "ModelSetupError", "NO_USAGE",

@@ -5,7 +5,11 @@
 import { createRequire } from "node:module";
 import { Command, CommanderError } from "commander";
 import { COMMANDS, type CommandContext } from "./commands/registry.js";
+import { describeFsError } from "./describe-fs-error.js";
 import { EXIT, type CliIo } from "./io.js";
+import { asksForJson } from "./output-format.js";
+import { formatJsonError } from "./report/format-json-error.js";
+import { reportErrors } from "./report/report-errors.js";
 
 const { version } = createRequire(import.meta.url)("../package.json") as { version: string };
 
@@ -23,14 +27,34 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     if (entry.name === wanted) (await entry.load()).register(program, context);
     else program.command(entry.name).description(entry.summary).allowUnknownOption().allowExcessArguments();
   }
+  const command = program.commands.find((c) => c.name() === wanted);
+  // A mistake on a command's line is followed by how the line goes.
+  command?.showHelpAfterError(`Usage: flow ${command.name()} ${command.usage()}`);
+  const json = Boolean(command?.options.some((option) => option.long === "--json")) && asksForJson(argv);
   try {
     await program.parseAsync([...argv], { from: "user" });
     return exitCode;
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    const message = error instanceof Error ? error.message : String(error);
-    io.stderr.write(`flow: internal error: ${message}\n`);
-    if (io.env.FLOW_DEBUG && error instanceof Error) io.stderr.write(`${error.stack}\n`);
-    return EXIT.failed;
+    return failed(error, io, json);
   }
+}
+
+/**
+ * What escaped the command: a wrong command line (commander has printed why; exit 2), a file-system
+ * problem (one sentence; exit 1), or a bug (`internal error`, with the stack under FLOW_DEBUG). In JSON
+ * mode a JSON error object also goes to stdout.
+ */
+function failed(error: unknown, io: CliIo, json: boolean): number {
+  if (error instanceof CommanderError) {
+    if (error.exitCode === 0) return EXIT.ok;
+    if (json) io.stdout.write(formatJsonError(EXIT.usage, [{ message: error.message.replace(/^error: /, "") }]));
+    return EXIT.usage;
+  }
+  const problem = describeFsError(error);
+  if (problem !== undefined) return reportErrors(io, "", [{ message: problem }], EXIT.failed, json);
+  const message = error instanceof Error ? error.message : String(error);
+  io.stderr.write(`flow: internal error: ${message}\n`);
+  if (io.env.FLOW_DEBUG && error instanceof Error) io.stderr.write(`${error.stack}\n`);
+  if (json) io.stdout.write(formatJsonError(EXIT.failed, [{ message: `internal error: ${message}` }]));
+  return EXIT.failed;
 }

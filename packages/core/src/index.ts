@@ -22,6 +22,7 @@ export type {
 export { analyzeGates, gateAnalysisOf, writesCoveredBy } from "./check/paths.js";
 export { renderProcedure } from "./procedure/render-procedure.js";
 export { buildProcedure } from "./procedure/build-procedure.js";
+export { describeRange } from "./procedure/describe-range.js";
 export type { ProcedureFormat } from "./procedure/render-procedure.js";
 export type { Procedure, Inline as ProcedureText } from "./procedure/model.js";
 export { checkSkill } from "./check/index.js";
@@ -29,6 +30,7 @@ export type {
   PathOutcome, ClosedByAsk, GateGap, CoveringConfirm, WriteGate, GateAnalysis,
 } from "./check/path-types.js";
 export { sortDiagnostics, hasErrors } from "./diagnostics.js";
+export { shownPath } from "./shown-path.js";
 export { suggest, didYouMean } from "./format/suggest.js";
 export type { Diagnostic, Severity, Report } from "./diagnostics.js";
 export type {

@@ -3,18 +3,10 @@
  * its output is field values (validated by the runtime afterwards), optionally a free reply for a
  * `chat` step, optionally the chosen skill when several are hosted. Nothing else.
  */
-import type { Extraction, Shape } from "@skillflow/core";
+import type { Extraction, FieldInScope } from "@skillflow/core";
 
-/** A field the model may fill on this turn (never secrets, picks or confirmations). */
-export interface FieldInScope {
-  name: string;
-  shape: Shape;
-  /** The question text of its `ask`, rendered. */
-  question?: string;
-  description?: string;
-  /** Extra words that mean a choice (`{ economy: [coach, standard] }`), from the field's declaration. */
-  synonyms?: Record<string, string[]>;
-}
+/** A field the model may fill on this turn (never secrets, picks or confirmations): core's own type. */
+export type { FieldInScope };
 
 export interface ExtractRequest {
   /**

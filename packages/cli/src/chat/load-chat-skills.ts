@@ -3,9 +3,9 @@
  * `flow check` searches it) to host together, routed by what the person asks. Every skill is loaded
  * and checked; when any has an error, all diagnostics are printed as `flow check` prints them.
  */
-import { relative, resolve, sep } from "node:path";
-import { hasErrors, sortDiagnostics, type Skill } from "@skillflow/core";
-import { findSkills, loadSkill, type LoadedSkill } from "@skillflow/core/loader";
+import { hasErrors, shownPath, sortDiagnostics, type Skill } from "@skillflow/core";
+import { importTimeoutOf, loadSkill, type LoadedSkill } from "@skillflow/core/loader";
+import { findSkillFiles } from "../find-skill-files.js";
 import { useColor, type CliIo } from "../io.js";
 import { formatText } from "../report/format-text.js";
 
@@ -23,10 +23,10 @@ export type ChatSkills =
 
 /** Load the skills at `target` (relative to `io.cwd`). Prints diagnostics of skills that do not load. */
 export async function loadChatSkills(target: string, io: CliIo): Promise<ChatSkills> {
-  const found = await findSkills([resolve(io.cwd, target)]);
-  if (found.missing.length) return { ok: false, message: `path not found: ${target}` };
-  if (found.files.length === 0) return { ok: false, message: `no SKILL.md found in ${target}` };
-  const loaded = await Promise.all(found.files.map((file) => loadSkill(file)));
+  const found = await findSkillFiles([target], "chat", io.cwd);
+  if (found.errors.length > 0) return { ok: false, message: found.errors[0]!.message };
+  const importTimeoutMs = importTimeoutOf(io.env);
+  const loaded = await Promise.all(found.files.map((file) => loadSkill(file, { importTimeoutMs })));
   const diagnostics = loaded.flatMap((l) => l.diagnostics);
   if (hasErrors(diagnostics)) {
     const shown = sortDiagnostics(diagnostics.map((d) => ({ ...d, file: shownPath(d.file, io.cwd) })));
@@ -36,10 +36,4 @@ export async function loadChatSkills(target: string, io: CliIo): Promise<ChatSki
     return { ok: false, invalid: true };
   }
   return { ok: true, skills: loaded.map((l) => ({ skill: l.skill!, tools: l.tools })) };
-}
-
-/** A path as the person would type it: relative to the working folder when inside it. Pure. */
-export function shownPath(file: string, cwd: string): string {
-  const rel = relative(cwd, file);
-  return rel.startsWith("..") ? file : rel.split(sep).join("/") || ".";
 }

@@ -7,10 +7,10 @@
  */
 import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
-import type { Skill } from "@skillflow/core";
+import { shownPath, type Skill } from "@skillflow/core";
 import type { Flow } from "@skillflow/langgraph";
 import { EXIT, type CliIo } from "../io.js";
-import { loadChatSkills, shownPath } from "./load-chat-skills.js";
+import { loadChatSkills } from "./load-chat-skills.js";
 
 /** Where conversations are kept when `--db` is not given, relative to the working folder. */
 export const DEFAULT_DB = ".flow/chat.sqlite";

@@ -1,43 +1,41 @@
 /**
- * `flow check PATH... [--format text|json]`: load each skill the paths name (folders of skills are
- * searched) and report every diagnostic. Exit 0 with no error, 1 with any error, 2 for a bad command
- * line or a path that does not exist.
+ * `flow check PATH... [--format text|json | --json]`: load each skill the paths name (folders of skills
+ * are searched) and report every diagnostic. Exit 0 with no error, 1 with any error, 2 for a bad
+ * command line or a path that is not a skill (then, in JSON mode, a JSON error object on stdout).
  */
-import { relative, resolve, sep } from "node:path";
-import { Option, type Command } from "commander";
-import { hasErrors, sortDiagnostics, type Diagnostic } from "@skillflow/core";
-import { findSkills, loadSkill } from "@skillflow/core/loader";
+import type { Command } from "commander";
+import { hasErrors, shownPath, sortDiagnostics, type Diagnostic } from "@skillflow/core";
+import { importTimeoutOf, loadSkill } from "@skillflow/core/loader";
+import { findSkillFiles } from "../find-skill-files.js";
 import { EXIT, useColor, type CliIo } from "../io.js";
+import { addFormatOptions, formatOf, type FormatOptions, type OutputFormat } from "../output-format.js";
 import { formatJson } from "../report/format-json.js";
 import { formatText } from "../report/format-text.js";
+import { reportErrors } from "../report/report-errors.js";
 import type { CommandContext } from "./registry.js";
 
 export function register(program: Command, context: CommandContext): void {
-  program
+  const command = program
     .command("check")
     .description("check skills and report every problem (exit 1 on any error)")
-    .argument("<paths...>", "skill folders or SKILL.md files; a folder without SKILL.md checks each skill below it")
-    .addOption(new Option("--format <format>", "output format").choices(["text", "json"]).default("text"))
-    .action(async (paths: string[], options: { format: "text" | "json" }) => {
-      context.setExitCode(await runCheck(paths, options.format, context.io));
-    });
+    .argument("<paths...>", "skill folders or SKILL.md files; a folder without SKILL.md checks each skill below it");
+  addFormatOptions(command).action(async (paths: string[], options: FormatOptions) => {
+    context.setExitCode(await runCheck(paths, formatOf(options), context.io));
+  });
 }
 
-/** Check the skills under `paths` and write the report; returns the exit code. */
-export async function runCheck(paths: readonly string[], format: "text" | "json", io: CliIo): Promise<number> {
-  const found = await findSkills(paths.map((path) => resolve(io.cwd, path)));
-  const shown = (file: string) => relative(io.cwd, file).split(sep).join("/") || ".";
-  if (found.missing.length > 0) {
-    for (const path of found.missing) io.stderr.write(`flow check: path not found: ${shown(path)}\n`);
-    return EXIT.usage;
-  }
-  if (found.files.length === 0) {
-    io.stderr.write(`flow check: no SKILL.md found in ${paths.join(", ")}\n`);
-    return EXIT.usage;
-  }
+/**
+ * Check the skills under `paths` and write the report; returns the exit code. Paths that are wrong are
+ * named as typed; diagnostics name files relative to the working folder when inside it, else absolute.
+ */
+export async function runCheck(paths: readonly string[], format: OutputFormat, io: CliIo): Promise<number> {
+  const found = await findSkillFiles(paths, "check", io.cwd);
+  if (found.errors.length > 0) return reportErrors(io, "check", found.errors, EXIT.usage, format === "json");
+  const shown = (file: string) => shownPath(file, io.cwd);
+  const importTimeoutMs = importTimeoutOf(io.env);
   const diagnostics: Diagnostic[] = [];
   for (const file of found.files) {
-    const loaded = await loadSkill(file);
+    const loaded = await loadSkill(file, { importTimeoutMs });
     diagnostics.push(...loaded.diagnostics.map((d) => ({ ...d, file: shown(d.file) })));
   }
   const sorted = sortDiagnostics(diagnostics);

@@ -6,14 +6,17 @@
  * current folder; for a folder of skills, a bare file name written or checked beside each SKILL.md
  * (`flow procedure skills --check PROCEDURE.md`). `--check FILE` with no skill path checks the skill
  * in FILE's own folder. The format follows `--format`, else FILE's extension (.html), else Markdown.
- * Exit 0 when all is well, 1 on a skill with load errors or a committed procedure that no longer
- * matches, 2 for a bad command line.
+ * Exit 0 when all is well, 1 on a skill with load errors, a committed procedure that no longer
+ * matches or a FILE the system refuses to write, 2 for a bad command line (a FILE that is a folder or
+ * in a folder that does not exist included). File-system errors are one sentence, never a stack.
  */
 import { readFile, stat, writeFile } from "node:fs/promises";
-import { basename, dirname, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { Option, type Command } from "commander";
-import { hasErrors, renderProcedure, sortDiagnostics, type ProcedureFormat } from "@skillflow/core";
-import { findSkills, loadSkill } from "@skillflow/core/loader";
+import { hasErrors, renderProcedure, shownPath, sortDiagnostics, type ProcedureFormat } from "@skillflow/core";
+import { importTimeoutOf, loadSkill } from "@skillflow/core/loader";
+import { describeFsError, isBadPath } from "../describe-fs-error.js";
+import { findSkillFiles } from "../find-skill-files.js";
 import { EXIT, useColor, type CliIo } from "../io.js";
 import { formatDiff } from "../report/format-diff.js";
 import { formatText } from "../report/format-text.js";
@@ -58,9 +61,8 @@ async function targetsOf(path: string | undefined, file: string | undefined, io:
     return [{ skill: join(dirname(committed), "SKILL.md"), file: committed }];
   }
   const where = resolve(io.cwd, path);
-  const found = await findSkills([where]);
-  if (found.missing.length > 0) throw new UsageError(`path not found: ${path}`);
-  if (found.files.length === 0) throw new UsageError(`no SKILL.md found in ${path}`);
+  const found = await findSkillFiles([path], "procedure", io.cwd);
+  if (found.errors.length > 0) throw new UsageError(found.errors[0]!.message);
   if (!(await isFolderOfSkills(where))) return [{ skill: found.files[0]!, ...(file ? { file: resolve(io.cwd, file) } : {}) }];
   if (file !== undefined && !isBareName(file)) {
     throw new UsageError(`${path} is a folder of skills: give a file name to use beside each SKILL.md (e.g. PROCEDURE.md), not a path`);
@@ -70,7 +72,7 @@ async function targetsOf(path: string | undefined, file: string | undefined, io:
 
 /** Render, write or check the procedures the arguments name; returns the exit code. */
 export async function runProcedure(path: string | undefined, options: ProcedureOptions, io: CliIo): Promise<number> {
-  const shown = (file: string) => relative(io.cwd, file).split(sep).join("/") || ".";
+  const shown = (file: string) => shownPath(file, io.cwd);
   if (options.output !== undefined && options.check !== undefined) return usage(io, "use either -o or --check, not both");
   let targets: Target[];
   try {
@@ -90,7 +92,8 @@ export async function runProcedure(path: string | undefined, options: ProcedureO
     if (text === undefined) failed = true;
     else if (options.check !== undefined) failed = !(await checkFile(target.file!, text, shown(target.skill), io, shown)) || failed;
     else if (options.output !== undefined) {
-      await writeFile(target.file!, text);
+      const written = await writeFile(target.file!, text).catch((error: unknown) => error);
+      if (written !== undefined) return writeFailed(io, written, shown(target.file!));
       io.stdout.write(`wrote ${shown(target.file!)}\n`);
     } else printed.push(text);
   }
@@ -103,9 +106,17 @@ function usage(io: CliIo, message: string): number {
   return EXIT.usage;
 }
 
+/** `-o FILE` could not be written: a path that cannot be a file is a usage error (2), a refusal a failure (1). */
+function writeFailed(io: CliIo, error: unknown, file: string): number {
+  const message = describeFsError(error, { verb: "write", path: file });
+  if (message === undefined) throw error;
+  io.stderr.write(`flow procedure: ${message}\n`);
+  return isBadPath(error) ? EXIT.usage : EXIT.failed;
+}
+
 /** The procedure of one skill, or undefined (after printing its diagnostics) when it does not load. */
 async function generate(file: string, format: ProcedureFormat, io: CliIo, shown: (f: string) => string): Promise<string | undefined> {
-  const loaded = await loadSkill(file);
+  const loaded = await loadSkill(file, { importTimeoutMs: importTimeoutOf(io.env) });
   const diagnostics = sortDiagnostics(loaded.diagnostics.map((d) => ({ ...d, file: shown(d.file) })));
   if (diagnostics.length > 0 && (hasErrors(diagnostics) || !loaded.skill)) {
     io.stderr.write(formatText(diagnostics, 1, useColor(io)));
@@ -115,8 +126,12 @@ async function generate(file: string, format: ProcedureFormat, io: CliIo, shown:
 
 /** Compare a committed procedure with the generated one; prints the verdict (and a diff). */
 async function checkFile(file: string, generated: string, skill: string, io: CliIo, shown: (f: string) => string): Promise<boolean> {
-  const committed = await readFile(file, "utf8").catch(() => undefined);
-  if (committed === undefined) {
+  const committed = await readFile(file, "utf8").catch((error: unknown) => error as Error & { code?: string });
+  if (typeof committed !== "string" && committed.code !== "ENOENT") {
+    io.stdout.write(`${describeFsError(committed, { verb: "read", path: shown(file) }) ?? `${shown(file)}: ${committed.message}`}\n`);
+    return false;
+  }
+  if (typeof committed !== "string") {
     io.stdout.write(`${shown(file)}: missing; write it with: flow procedure ${skill.replace(/\/SKILL\.md$/, "")} -o ${shown(file)}\n`);
     return false;
   }

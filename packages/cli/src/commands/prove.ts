@@ -1,22 +1,24 @@
 /**
- * `flow prove PATH... [--json]`: run proof files (a file, or every `*.proof.yaml` / `prove.yaml` under a
- * folder) through the LangGraph host with the scripted model. One line per check, then
- * `N passed, N failed`. Exit 0 when all pass, 1 on any failure, 2 for a bad command line, a missing path
- * or a proof file that does not parse (a located sentence, no stack trace).
+ * `flow prove PATH... [--json | --format text|json]`: run proof files (a file, or every `*.proof.yaml` /
+ * `prove.yaml` under a folder) through the LangGraph host with the scripted model. One line per check,
+ * then `N passed, N failed`. Exit 0 when all pass, 1 on any failure, 2 for a bad command line, a missing
+ * path or a proof file that does not parse (a located sentence, no stack trace; in JSON mode, also a
+ * JSON error object on stdout).
  */
 import type { Command } from "commander";
 import { EXIT, useColor, type CliIo } from "../io.js";
+import { addFormatOptions, formatOf, type FormatOptions } from "../output-format.js";
+import { reportErrors } from "../report/report-errors.js";
 import type { CommandContext } from "./registry.js";
 
 export function register(program: Command, context: CommandContext): void {
-  program
+  const command = program
     .command("prove")
     .description("run proofs: scripted conversations checked against the runtime (exit 1 on any failure)")
-    .argument("<paths...>", "proof files, or folders holding *.proof.yaml / prove.yaml files")
-    .option("--json", "print the report as JSON")
-    .action(async (paths: string[], options: { json?: boolean }) => {
-      context.setExitCode(await runProve(paths, Boolean(options.json), context.io));
-    });
+    .argument("<paths...>", "proof files, or folders holding *.proof.yaml / prove.yaml files");
+  addFormatOptions(command).action(async (paths: string[], options: FormatOptions) => {
+    context.setExitCode(await runProve(paths, formatOf(options) === "json", context.io));
+  });
 }
 
 /** Prove the files under `paths` and write the report; returns the exit code. */
@@ -27,12 +29,11 @@ export async function runProve(paths: readonly string[], json: boolean, io: CliI
     outcome = await proveFiles([...paths], io.cwd);
   } catch (error) {
     if (!(error instanceof ProveUsageError)) throw error;
-    io.stderr.write(`flow prove: ${error.message}\n`);
-    return EXIT.usage;
+    return reportErrors(io, "prove", [{ message: error.message }], EXIT.usage, json);
   }
   if (!outcome.ok) {
-    for (const error of outcome.errors) io.stderr.write(`${error.message}\n`);
-    return EXIT.usage;
+    const errors = outcome.errors.map((e) => ({ message: e.reason, file: e.file, line: e.line, column: e.column }));
+    return reportErrors(io, "prove", errors, EXIT.usage, json);
   }
   const { summary } = outcome;
   io.stdout.write(json ? proofReportJson(summary) : formatProofReport(summary, useColor(io)));

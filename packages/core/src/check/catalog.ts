@@ -27,6 +27,7 @@ const rules = [
   ["tools-missing", "error", "tools.ts is missing while steps use tools"],
   ["tools-syntax", "error", "tools.ts has a syntax error"],
   ["tools-throws", "error", "tools.ts throws when imported"],
+  ["tools-timeout", "error", "tools.ts does not finish importing in time"],
   ["tools-shape", "error", "tools.ts does not export an array of tools"],
   ["duplicate-tool", "error", "two tools with one name"],
   // Keys and shapes.

@@ -1,18 +1,26 @@
 /**
  * Importing a skill's tools.ts at run time with jiti (the edge). jiti is loaded on first use, so checking
  * a skill without tools never pays for it. Each load evaluates the file afresh (no module cache), so
- * in-memory fake tools start clean. A syntax error, a throw or a missing import is a located diagnostic.
+ * in-memory fake tools start clean. A syntax error, a throw, a missing import or an import that never
+ * finishes is a located diagnostic (describe-import-error.ts).
  */
 import { access } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Diagnostic } from "../diagnostics.js";
-import { makeDiagnostic } from "../format/diagnose.js";
-import type { Position } from "../format/ir.js";
+import { describeImportError, describeImportTimeout, type CompiledTools } from "./describe-import-error.js";
+import { frameIn, wrapperWidthOf } from "./map-source-position.js";
 
 const CANDIDATES = ["tools.ts", "tools.mts", "tools.js", "tools.mjs"];
 
-type Jiti = { import(id: string): Promise<unknown> };
+type Jiti = {
+  import(id: string): Promise<unknown>;
+  transform(options: { source: string; filename: string; ts: boolean; async: boolean }): string;
+  evalModule(source: string, options: { filename: string; async: boolean; forceTranspile: boolean }): unknown;
+};
 let jiti: Promise<Jiti> | undefined;
+let mapper: Promise<Jiti> | undefined;
+let wrapperWidth: Promise<number> | undefined;
 
 /** The tools file beside SKILL.md, if there is one. */
 export async function findToolsFile(skillFile: string): Promise<string | undefined> {
@@ -28,54 +36,74 @@ export async function findToolsFile(skillFile: string): Promise<string | undefin
   return undefined;
 }
 
-/** Import `file`; on failure, the diagnostic says why (tools-syntax or tools-throws). */
-export async function importTools(file: string, source?: string): Promise<{ module?: unknown; diagnostic?: Diagnostic }> {
+/** How long importing tools.ts may take by default; the CLI reads `FLOW_IMPORT_TIMEOUT_MS` (ms) to change it. */
+export const DEFAULT_IMPORT_TIMEOUT_MS = 10_000;
+
+/** The import time limit `env` sets (`FLOW_IMPORT_TIMEOUT_MS`, a positive number of ms), else the default. Pure. */
+export function importTimeoutOf(env: Record<string, string | undefined>): number {
+  const ms = Number(env.FLOW_IMPORT_TIMEOUT_MS);
+  return Number.isFinite(ms) && ms > 0 ? ms : DEFAULT_IMPORT_TIMEOUT_MS;
+}
+
+/**
+ * Import `file`; on failure the diagnostic says why (tools-syntax, tools-throws), and an import still
+ * unfinished after `timeoutMs` (a top-level `await` that never settles) is a tools-timeout.
+ */
+export async function importTools(file: string, source?: string, timeoutMs = DEFAULT_IMPORT_TIMEOUT_MS): Promise<{ module?: unknown; diagnostic?: Diagnostic }> {
   try {
-    jiti ??= import("jiti").then(({ createJiti }) => createJiti(import.meta.url, { moduleCache: false }));
     // jiti resolves relative ids against this module, not the working directory.
-    return { module: await (await jiti).import(resolve(file)) };
+    const module = await settleWithin((await runner()).import(resolve(file)), timeoutMs);
+    if (module === TIMED_OUT) return { diagnostic: describeImportTimeout(file, source, timeoutMs) };
+    return { module };
   } catch (error) {
-    return { diagnostic: describeImportError(error, file, source) };
+    return { diagnostic: describeImportError(error, file, source, await compiledOf(file, source)) };
   }
 }
 
-/** Turn what jiti or the module threw into a diagnostic located in tools.ts. Pure. */
-export function describeImportError(error: unknown, file: string, source?: string): Diagnostic {
-  const message = error instanceof Error ? error.message : String(error);
-  const parse = /^(?:ParseError|SyntaxError): ([^\n]*)(?:\n\s*\S*?:(\d+):(\d+))?/.exec(message);
-  if (parse || error instanceof SyntaxError) {
-    // jiti's parser counts columns from 0.
-    const pos = parse?.[2] ? { line: Number(parse[2]), column: Number(parse[3]) + 1 } : stackPos(error, file);
-    const what = (parse?.[1] ?? message.split("\n")[0]).trim().replace(/\.$/, "");
-    return makeDiagnostic(file, "tools-syntax", pos, `tools.ts has a syntax error: ${what}.`, "Fix the code at this place; tools.ts must be valid TypeScript.");
+const TIMED_OUT: unique symbol = Symbol("timed out");
+
+/** `promise`'s value, or TIMED_OUT after `ms`. The timer keeps the process alive while it waits, and is cleared. */
+async function settleWithin<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<typeof TIMED_OUT>((done) => (timer = setTimeout(() => done(TIMED_OUT), ms)));
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
-  const missing = /Cannot find (?:module|package) '([^']+)'/.exec(message);
-  if (missing) {
-    const reason = `tools.ts imports \`${missing[1]}\`, which cannot be found.`;
-    return makeDiagnostic(file, "tools-throws", importPos(source, missing[1]) ?? stackPos(error, file), reason, "Install the package, or correct the import path.");
-  }
-  const first = message.split("\n")[0].trim().replace(/\.$/, "");
-  return makeDiagnostic(file, "tools-throws", stackPos(error, file), `tools.ts throws when it is imported: ${first}.`, "Fix the failing code, or move it inside a tool's function so it runs only when the tool is called.");
 }
 
-/** The first stack frame inside `file`, or the top of the file. */
-function stackPos(error: unknown, given: string): Position {
-  const stack = error instanceof Error ? error.stack ?? "" : "";
-  const file = resolve(given);
-  for (const line of stack.split("\n")) {
-    const at = line.indexOf(file);
-    const match = at >= 0 ? /^:(\d+):(\d+)/.exec(line.slice(at + file.length)) : null;
-    if (match) return { line: Number(match[1]), column: Number(match[2]) };
-  }
-  return { line: 1, column: 1 };
+function runner(): Promise<Jiti> {
+  return (jiti ??= import("jiti").then(({ createJiti }) => createJiti(import.meta.url, { moduleCache: false })));
 }
 
-/** Where `"specifier"` or `'specifier'` is written in the source, if it is. */
-function importPos(source: string | undefined, specifier: string): Position | undefined {
-  const lines = source?.split("\n") ?? [];
-  for (let i = 0; i < lines.length; i++) {
-    const column = Math.max(lines[i].indexOf(`"${specifier}"`), lines[i].indexOf(`'${specifier}'`));
-    if (column >= 0) return { line: i + 1, column: column + 1 };
+const isTypeScript = (file: string) => /\.[cm]?tsx?$/.test(file);
+
+/** tools.ts as jiti ran it, and the width of jiti's line-1 wrapper. Only compiled TypeScript needs mapping. */
+async function compiledOf(file: string, source: string | undefined): Promise<CompiledTools | undefined> {
+  if (source === undefined || !isTypeScript(file)) return undefined;
+  try {
+    const code = await compileWithMap(source, resolve(file));
+    return { code, wrapperWidth: await (wrapperWidth ??= measureWrapper()) };
+  } catch {
+    return undefined;
   }
-  return undefined;
+}
+
+/** Compile as jiti does, with an inline source map: a second jiti, whose transform cache keeps maps. */
+async function compileWithMap(source: string, filename: string): Promise<string> {
+  mapper ??= import("jiti").then(({ createJiti }) => createJiti(import.meta.url, { moduleCache: false, sourceMaps: true }));
+  return (await mapper).transform({ source, filename, ts: isTypeScript(filename), async: true });
+}
+
+/** Run a probe that throws at `new` on line 1, and compare the frame's column with the compiled probe's. */
+async function measureWrapper(): Promise<number> {
+  const probe = 'throw new Error("probe");';
+  const filename = join(dirname(fileURLToPath(import.meta.url)), "wrapper-probe.ts");
+  try {
+    await (await runner()).evalModule(probe, { filename, async: true, forceTranspile: true });
+    return 0;
+  } catch (error) {
+    return wrapperWidthOf(frameIn(error, filename), await compileWithMap(probe, filename));
+  }
 }

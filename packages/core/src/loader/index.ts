@@ -2,7 +2,8 @@
 // the pure parser and checks. The only core module allowed to touch the file system or jiti.
 // Named exports only (no `export *`).
 export { loadSkill } from "./load-skill.js";
-export type { LoadedSkill } from "./load-skill.js";
+export type { LoadedSkill, LoadOptions } from "./load-skill.js";
+export { importTimeoutOf } from "./import-tools.js";
 export { findSkills } from "./find-skills.js";
 export type { FoundSkills } from "./find-skills.js";
 export { checkSkillText, finishSkill } from "./check-skill-text.js";

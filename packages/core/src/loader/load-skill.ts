@@ -26,12 +26,17 @@ export interface LoadedSkill {
   file: string;
 }
 
-export async function loadSkill(path: string): Promise<LoadedSkill> {
+export interface LoadOptions {
+  /** How long importing tools.ts may take (ms) before it is a `tools-timeout`; default 10 s (see `importTimeoutOf`). */
+  importTimeoutMs?: number;
+}
+
+export async function loadSkill(path: string, options: LoadOptions = {}): Promise<LoadedSkill> {
   const file = await skillFileOf(path);
   const read = await readSkillText(file);
   if (read.text === undefined) return { tools: {}, diagnostics: read.diagnostics, file };
   const parsed = parseSkill(read.text, file);
-  const tools = parsed.skill ? await loadTools(file, parsed.skill) : emptyTools();
+  const tools = parsed.skill ? await loadTools(file, parsed.skill, options) : emptyTools();
   const checked = finishSkill(parsed, tools.infos, tools.diagnostics);
   return { ...(checked.skill && { skill: checked.skill }), tools: tools.runnables, diagnostics: checked.diagnostics, file };
 }
@@ -41,7 +46,7 @@ function emptyTools(diagnostics: Diagnostic[] = []): CollectedTools {
 }
 
 /** Load the tools file beside SKILL.md; without one, complain only if the skill uses tools. */
-async function loadTools(skillFile: string, skill: Skill): Promise<CollectedTools> {
+async function loadTools(skillFile: string, skill: Skill, options: LoadOptions): Promise<CollectedTools> {
   const toolsFile = await findToolsFile(skillFile);
   if (!toolsFile) {
     const use = firstToolUse(skill);
@@ -50,7 +55,7 @@ async function loadTools(skillFile: string, skill: Skill): Promise<CollectedTool
     return emptyTools([makeDiagnostic(skillFile, "tools-missing", use.pos, reason, "Create tools.ts next to SKILL.md, exporting its tools as `export default [ … ]`.")]);
   }
   const source = await readFile(toolsFile, "utf8").catch(() => "");
-  const imported = await importTools(toolsFile, source);
+  const imported = await importTools(toolsFile, source, options.importTimeoutMs);
   if (imported.diagnostic) return emptyTools([imported.diagnostic]);
   return collectTools(imported.module, toolsFile, source);
 }

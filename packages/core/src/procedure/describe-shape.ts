@@ -2,17 +2,12 @@
  * A field's shape and who may give it, in plain words ("a whole number from 1 to 14", "one of economy,
  * premium", "the person only"). Pure.
  */
-import type { FieldDecl, Shape } from "../format/ir.js";
+import type { Shape, Skill } from "../format/ir.js";
+import { giverOf } from "../runtime/who-may-set.js";
 import type { Inline } from "./model.js";
 import { code, inline } from "./inline.js";
+import { describeRange as range } from "./describe-range.js";
 import { refChain } from "./describe-value.js";
-
-function range(min?: number, max?: number): string {
-  if (min !== undefined && max !== undefined) return ` from ${min} to ${max}`;
-  if (min !== undefined) return ` of at least ${min}`;
-  if (max !== undefined) return ` of at most ${max}`;
-  return "";
-}
 
 /** The shape of a value, in plain words. */
 export function describeShape(shape: Shape): Inline {
@@ -37,13 +32,19 @@ export function describeShape(shape: Shape): Inline {
 }
 
 /**
- * Who may give a field's value. Secrets and picks (a `pick` shape, or asked with `from:`) only the
- * person; the rest the person or the model.
+ * Who may give a field's value, in words, by the runtime's own rule (`giverOf`): secrets and picks (a
+ * `pick` shape, or asked with `from:` anywhere) only the person; the rest the person or the model.
  */
-export function describeGiver(field: FieldDecl, askedFrom = false): Inline {
-  if (field.secret) return ["the person only (a secret: never sent to or taken from the model)"];
-  if (field.shape.kind === "pick" || askedFrom) return ["the person only (a pick from the list)"];
-  return ["the person or the assistant (model)"];
+export function describeGiver(skill: Skill, name: string): Inline {
+  const giver = giverOf(skill, name);
+  switch (giver.kind) {
+    case "person-or-model": return ["the person or the assistant (model)"];
+    case "secret": return ["the person only (a secret: never sent to or taken from the model)"];
+    case "pick": return ["the person only (a pick from the list)"];
+    case "confirmation": return describeConfirmer(undefined);
+    case "approval": return describeConfirmer(giver.by);
+    case "unknown": return ["nobody: not a field of this skill"];
+  }
 }
 
 /** Who may answer a confirmation: the person by pressing yes, or only the named role. */

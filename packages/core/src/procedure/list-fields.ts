@@ -22,7 +22,7 @@ export function listFields(skill: Skill): FieldRow[] {
         ?? pickField(step.field, { kind: "pick", from: step.from ?? { source: "?", pos: step.pos } }, step.pos);
       const row = rows.get(step.field) ?? {
         name: step.field, steps: [], question: [], questions: [],
-        shape: describeShape(decl.shape), givenBy: describeGiver(decl, Boolean(step.from)),
+        shape: describeShape(decl.shape), givenBy: describeGiver(skill, step.field),
       };
       row.steps.push(step.id + perRow);
       if (!row.questions.includes(step.question.source)) row.questions.push(step.question.source);
@@ -39,6 +39,6 @@ export function listFields(skill: Skill): FieldRow[] {
   }));
   const unasked = Object.values(skill.fields)
     .filter((f) => !rows.has(f.name))
-    .map((f) => ({ name: f.name, steps: [], question: ["(not asked by any step)"], shape: describeShape(f.shape), givenBy: describeGiver(f) }));
+    .map((f) => ({ name: f.name, steps: [], question: ["(not asked by any step)"], shape: describeShape(f.shape), givenBy: describeGiver(skill, f.name) }));
   return [...asked, ...unasked];
 }

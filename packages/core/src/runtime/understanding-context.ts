@@ -19,6 +19,7 @@ export interface FieldInScope {
   /** The question of its `ask`, rendered where possible (else as written). */
   question?: string;
   description?: string;
+  /** Extra words that mean a choice (`{ economy: [coach, standard] }`), from the field's declaration. */
   synonyms?: Record<string, string[]>;
 }
 

@@ -8,19 +8,42 @@ import { answerKey, scopeForRepeats, scopeOfKey } from "./answer-keys.js";
 import { indexSkill, isPickField } from "./skill-index.js";
 import type { FlowState } from "./types.js";
 
-/** Why the model may not set `name`, or undefined when it may. */
-export function modelMayNotSet(skill: Skill, name: string): string | undefined {
+/**
+ * Who may give a value for `name`: the person or the model, the person only (a secret, a pick, a yes
+ * on a card), or only an approving role. The one rule behind the runtime's gate (`modelMayNotSet`) and
+ * the procedure's "given by" column, so the two cannot disagree. Pure.
+ */
+export type Giver =
+  | { kind: "person-or-model" }
+  | { kind: "secret" }
+  | { kind: "pick" }
+  | { kind: "confirmation" }
+  | { kind: "approval"; by: string }
+  | { kind: "unknown" };
+
+export function giverOf(skill: Skill, name: string): Giver {
   const field = skill.fields[name];
   if (!field) {
     const confirm = indexSkill(skill).confirms.get(name)?.[0];
-    if (!confirm) return "unknown field";
-    return confirm.by
-      ? `approval: only ${confirm.by} can approve it, from outside the conversation`
-      : "confirmation: only the person's yes on the card counts";
+    if (!confirm) return { kind: isPickField(skill, name) ? "pick" : "unknown" };
+    return confirm.by ? { kind: "approval", by: confirm.by } : { kind: "confirmation" };
   }
-  if (field.secret) return "secret: only the person may type it";
-  if (isPickField(skill, name)) return "pick: only the person may choose a row of the list";
-  return undefined;
+  if (field.secret) return { kind: "secret" };
+  if (isPickField(skill, name)) return { kind: "pick" };
+  return { kind: "person-or-model" };
+}
+
+/** Why the model may not set `name`, or undefined when it may. */
+export function modelMayNotSet(skill: Skill, name: string): string | undefined {
+  const giver = giverOf(skill, name);
+  switch (giver.kind) {
+    case "person-or-model": return undefined;
+    case "secret": return "secret: only the person may type it";
+    case "pick": return "pick: only the person may choose a row of the list";
+    case "confirmation": return "confirmation: only the person's yes on the card counts";
+    case "approval": return `approval: only ${giver.by} can approve it, from outside the conversation`;
+    case "unknown": return "unknown field";
+  }
 }
 
 /**

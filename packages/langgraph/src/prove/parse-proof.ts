@@ -13,9 +13,11 @@ import { ProofError, type Proof, type ProofFixtures } from "./proof-types.js";
 
 const TOP_KEYS = ["skill", "skills", "title", "fixtures", "turns"] as const;
 const FIXTURE_KEYS = ["answers", "now", "fail"] as const;
+const NOT_A_PROOF = "This is not a proof file: a proof is YAML with `skill:` (or `skills:`) and `turns:`";
 
 /** Parse proof text. `file` is how the file is named in errors; `dir` resolves `skill:`/`skills:`. Pure. */
 export function parseProof(text: string, file: string, dir: string): Proof {
+  if (/\.(md|markdown)$/i.test(file)) throw new ProofError(file, 1, 1, `${NOT_A_PROOF}; to check a skill, run \`flow check\`.`);
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
   const first = doc.errors[0];
@@ -26,6 +28,7 @@ export function parseProof(text: string, file: string, dir: string): Proof {
   const reader = new ProofReader(file, doc, lines);
   const root: unknown = doc.toJS();
   if (!isRecord(root)) throw reader.error([], "A proof is a mapping with `skill:` and `turns:`.");
+  if (!["skill", "skills", "turns"].some((key) => key in root)) throw new ProofError(file, 1, 1, `${NOT_A_PROOF}.`);
   reader.checkKeys([], root, TOP_KEYS, "proof");
   const skills = parseSkills(reader, root).map((path) => resolve(dir, path));
   if (root.title !== undefined && typeof root.title !== "string") throw reader.error(["title"], "`title:` is a line of text.");

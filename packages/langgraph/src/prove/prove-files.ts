@@ -2,7 +2,7 @@
  * `proveFiles(paths)`: find the proof files, parse them all (stopping before any run if one does not
  * parse), then run each through the host with the scripted model. Skills are loaded once per run.
  */
-import { relative } from "node:path";
+import { shownPath } from "@skillflow/core";
 import { loadFlowSkill, type LoadedFlowSkill } from "../load-flow-skill.js";
 import { findProofFiles } from "./find-proof-files.js";
 import { readProofFile } from "./parse-proof.js";
@@ -24,7 +24,7 @@ export async function proveFiles(paths: string[], cwd: string = process.cwd()): 
   const errors: ProofError[] = [];
   for (const file of files) {
     try {
-      proofs.push(await readProofFile(file, relative(cwd, file) || file));
+      proofs.push(await readProofFile(file, shownPath(file, cwd)));
     } catch (error) {
       if (!(error instanceof ProofError)) throw error;
       errors.push(error);
