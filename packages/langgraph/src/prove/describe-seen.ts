@@ -16,9 +16,14 @@ export function shownTexts(result: TurnResult): string[] {
 
 /** `/pattern/flags` is a regular expression; anything else a substring. */
 export function matchesText(text: string, pattern: string): boolean {
+  const regex = asRegex(pattern);
+  return regex ? regex.test(text) : text.includes(pattern);
+}
+
+/** The regular expression a `/pattern/flags` text stands for; undefined for a plain text. Throws when invalid. */
+export function asRegex(pattern: string): RegExp | undefined {
   const regex = /^\/(.+)\/([a-z]*)$/s.exec(pattern);
-  if (regex) return new RegExp(regex[1]!, regex[2]).test(text);
-  return text.includes(pattern);
+  return regex ? new RegExp(regex[1]!, regex[2]) : undefined;
 }
 
 /** Deep equality of plain values; whole numbers compare equal across number and bigint. */

@@ -3,6 +3,7 @@
  * normalized (a single name where a list is expected becomes a one-element list). Pure.
  */
 import { EXPECTATION_KEYS, type ExpectationKey, type Expectations } from "./proof-types.js";
+import { asRegex } from "./describe-seen.js";
 import { isRecord, type ProofReader, type YamlPath } from "./proof-reader.js";
 
 export function parseExpectations(
@@ -23,12 +24,14 @@ function setExpectation(reader: ProofReader, path: YamlPath, expect: Expectation
   switch (key) {
     case "asks":
     case "shows":
-    case "refused":
     case "waits_for":
       expect[key] = name(reader, path, key, value);
       return;
+    case "refused":
+      expect.refused = text(reader, path, key, value);
+      return;
     case "says":
-      expect.says = Array.isArray(value) ? value.map((v, i) => name(reader, [...path, i], key, v)) : [name(reader, path, key, value)];
+      expect.says = Array.isArray(value) ? value.map((v, i) => text(reader, [...path, i], key, v)) : [text(reader, path, key, value)];
       return;
     case "called":
     case "called_in_order":
@@ -58,6 +61,17 @@ function name(reader: ProofReader, path: YamlPath, key: string, value: unknown):
   if (typeof value === "string" && value !== "") return value;
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   throw reader.error(path, `\`${key}:\` takes a text, e.g. \`${key}: nights\`.`);
+}
+
+/** A text to match: a substring, or a `/regex/` checked here so a bad one is a located error, not a failed turn. */
+function text(reader: ProofReader, path: YamlPath, key: string, value: unknown): string {
+  const pattern = name(reader, path, key, value);
+  try {
+    asRegex(pattern);
+  } catch (error) {
+    throw reader.error(path, `\`${key}:\` is not a valid regular expression: ${(error as Error).message}.`);
+  }
+  return pattern;
 }
 
 function names(reader: ProofReader, path: YamlPath, key: string, value: unknown): string[] {

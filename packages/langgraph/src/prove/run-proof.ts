@@ -54,7 +54,8 @@ export async function runProof(proof: Proof, load: SkillSource): Promise<ProofRu
       return run;
     }
   }
-  const shared: TurnShared = { requests: new Map(), secrets: new SeenSecrets() };
+  const secretFields = new Set(flow.skills.flatMap((skill) => [...secretFieldsOf(skill)]));
+  const shared: TurnShared = { requests: new Map(), secrets: new SeenSecrets(), secretFields };
   for (const turn of proof.turns) {
     const from = run.checks.length;
     const ok = await runTurn(flow, model, thread, turn, run.checks, shared);
@@ -64,10 +65,11 @@ export async function runProof(proof: Proof, load: SkillSource): Promise<ProofRu
   return run;
 }
 
-/** What earlier turns left for later ones: the approval request waiting after each turn, the secrets seen. */
+/** What earlier turns left for later ones (the approval request waiting after each turn, the secrets seen), and the secret fields. */
 interface TurnShared {
   requests: Map<number, string>;
   secrets: SeenSecrets;
+  secretFields: ReadonlySet<string>;
 }
 
 /** Run one turn and add its checks; false when the turn could not run (later turns would mean nothing). */
@@ -89,8 +91,7 @@ async function runTurn(
     for (const skill of flow.skills) shared.secrets.add(skill, values.flow);
     if (values.flow?.pending?.kind === "approval") shared.requests.set(turn.index, values.flow.pending.requestId);
     const active = result.skill !== undefined ? result.skill : flow.skill.name;
-    const secretFields = new Set(flow.skills.flatMap((skill) => [...secretFieldsOf(skill)]));
-    const observed = { result, answers: values.flow?.answers ?? {}, pending: values.flow?.pending, active, secretFields };
+    const observed = { result, answers: values.flow?.answers ?? {}, pending: values.flow?.pending, active, secretFields: shared.secretFields };
     for (const outcome of checkExpectations(turn.expect, turn.order, observed)) checks.push({ ...at, ...outcome });
   } catch (error) {
     checks.push({ ...at, key: "error", ok: false, expected: "the turn runs", seen: messageOf(error) });

@@ -66,6 +66,8 @@ turns:
     ["skill: x\nturns:\n  - user: hi\n    expect: { model_calls: -1 }\n", 4, 28, /whole number/],
     ["skill: x\nfixtures: { fail: { cab: once } }\nturns:\n  - user: hi\n", 2, 26, /whole number of calls/],
     ["skill: x\nfixtures: { now: yesterday }\nturns:\n  - user: hi\n", 2, 18, /ISO 8601/],
+    ["skill: x\nturns:\n  - user: hi\n    expect: { says: \"/Which (/\" }\n", 4, 21, /not a valid regular expression/],
+    ["skill: x\nturns:\n  - user: hi\n    expect: { refused: \"/late/q\" }\n", 4, 24, /not a valid regular expression/],
   ])("locates the problem in %j", (text, line, column, reason) => {
     const error = errorOf(text);
     expect(error.reason).toMatch(reason);
