@@ -66,6 +66,7 @@ describe("flow prove", () => {
   it.each([
     ["malformed/unknown-key.proof.yaml", /unknown-key\.proof\.yaml:6:7: Unknown expectation key `aks`\. Did you mean `asks`\?/],
     ["malformed/bad-yaml.proof.yaml", /bad-yaml\.proof\.yaml:\d+:\d+: The YAML does not parse/],
+    ["malformed/unknown-answer.proof.yaml", /unknown-answer\.proof\.yaml:4:30: `answers:` names `quantiy`, which is not a field of mini_shop\. Did you mean `quantity`\?/],
   ])("exits 2 with a located error and no stack for %s", async (file, message) => {
     const { code, stdout, stderr } = await run(["prove", `${fixtures}/${file}`]);
     expect(code).toBe(2);

@@ -4,9 +4,9 @@
  * gives it — the person's own words can never approve (the model may not set an approval), which is
  * why it is a command of the terminal and not a message of the conversation.
  */
-import type { Pending, Usage } from "@skillflow/core";
+import type { ApprovalRequest, Pending, Usage } from "@skillflow/core";
 import type { Flow, FlowInput } from "@skillflow/langgraph";
-import { helpLines, keptLine, usageLine } from "./chat-messages.js";
+import { helpLines, keptLine, rejectedLines, usageLine } from "./chat-messages.js";
 import type { ChatCommandName } from "./interpret-line.js";
 
 export type CommandOutcome =
@@ -22,6 +22,8 @@ export interface CommandContext {
   threadId: string;
   resumeCommand?: string;
   pending?: Pending;
+  /** The status of the approval request `pending` waits on. */
+  approvalStatus?: ApprovalRequest["status"];
 }
 
 /** Carry out a command. Reads the conversation's usage; sends nothing itself. */
@@ -35,7 +37,7 @@ export async function runChatCommand(name: ChatCommandName, args: string[], cont
       return { kind: "print", lines: [`This is conversation ${context.threadId}. ${keptLine(context.resumeCommand)}`] };
     case "approve":
     case "deny":
-      return approval(name === "approve", args, context.pending);
+      return approval(name === "approve", args, context);
     case "quit":
     case "exit":
       return { kind: "quit" };
@@ -47,8 +49,14 @@ export async function conversationUsage(flow: Flow, threadId: string): Promise<U
   return (await flow.conversation(threadId))?.usage ?? { modelCalls: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0 };
 }
 
-function approval(yes: boolean, args: string[], pending: Pending | undefined): CommandOutcome {
+/**
+ * `/approve` or `/deny` with CONFIRM and ROLE is sent — except for a request its role already declined:
+ * that rejection stands until the card changes, so the chat says so instead of sending.
+ */
+function approval(yes: boolean, args: string[], { pending, approvalStatus }: CommandContext): CommandOutcome {
   const command = yes ? "/approve" : "/deny";
+  const declined = pending?.kind === "approval" && approvalStatus === "rejected" && args[0] === pending.confirm;
+  if (args.length === 2 && declined) return { kind: "print", lines: rejectedLines(pending.confirm, pending.role) };
   if (args.length === 2) return { kind: "send", event: { approve: args[0]!, by: args[1]!, yes } };
   const example = pending?.kind === "approval" ? `${command} ${pending.confirm} ${pending.role}` : `${command} pay manager`;
   return { kind: "print", lines: [`Usage: ${command} CONFIRM ROLE — for example: ${example}`] };

@@ -13,6 +13,7 @@ import { EXIT } from "../io.js";
 import { bannerLines, keptLine, usageLine } from "./chat-messages.js";
 import { conversationUsage, runChatCommand } from "./chat-commands.js";
 import { createChatScreen, type ChatScreen } from "./chat-screen.js";
+import { withApprovalStatus } from "./read-approval-status.js";
 import { interpretLine } from "./interpret-line.js";
 import { INTERRUPTED, type LineReader } from "./line-reader.js";
 import type { ChatSession } from "./open-chat.js";
@@ -41,7 +42,7 @@ export async function runChatLoop(session: ChatSession, io: ChatLoopIo, resumeCo
   const start = await attempt(io, () => startConversation(session));
   if (!start || start === "recovered") return end("failed");
   if (start.lines.length) screen.say(["", ...start.lines]);
-  if (start.turn) screen.show(start.turn);
+  if (start.turn) screen.show(await withApprovalStatus(session, start.turn));
   if (start.turn && finishes(start.turn)) return end("done");
   for (;;) {
     const secret = screen.context.pending?.kind === "ask" && screen.context.pending.secret;
@@ -52,7 +53,7 @@ export async function runChatLoop(session: ChatSession, io: ChatLoopIo, resumeCo
     if (event === "quit") return end("eof");
     const turn = event ? await attempt(io, () => session.flow.send(session.threadId, event)) : "recovered";
     if (!turn) return end("failed");
-    if (turn !== "recovered") screen.show(turn, event !== undefined && "text" in event);
+    if (turn !== "recovered") screen.show(await withApprovalStatus(session, turn), event !== undefined && "text" in event);
     if (turn !== "recovered" && finishes(turn)) return end("done");
     if (io.reader.takeInterrupt()) return end("interrupt");
   }
@@ -65,7 +66,8 @@ async function eventFor(line: string, session: ChatSession, screen: ChatScreen, 
   if (action.kind === "note") screen.say([action.text]);
   if (action.kind !== "command") return undefined;
   const { flow, threadId } = session;
-  const outcome = await runChatCommand(action.name, action.args, { flow, threadId, resumeCommand, pending: screen.context.pending });
+  const { pending, approvalStatus } = screen.context;
+  const outcome = await runChatCommand(action.name, action.args, { flow, threadId, resumeCommand, pending, approvalStatus });
   if (outcome.kind === "print") screen.say(outcome.lines);
   return outcome.kind === "send" ? (outcome.event as FlowInput) : outcome.kind === "quit" ? ("quit" as const) : undefined;
 }

@@ -67,6 +67,14 @@ export function helpLines(): string[] {
   ];
 }
 
+/** What a declined approval means, said plainly (on screen, and to an /approve or /deny of it). Pure. */
+export function rejectedLines(confirm: string, role: string): string[] {
+  return [
+    `${role} declined "${confirm}", so nothing it covers was run.`,
+    `To ask again, change an answer: that files a new request for ${role} to approve.`,
+  ];
+}
+
 /** A shell word: as is when safe, else single-quoted. Pure. */
 function quote(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;

@@ -7,14 +7,17 @@ import type { TurnResult } from "@skillflow/langgraph";
 import { changeNotes, compactRepeat } from "./describe-change.js";
 import type { LineContext } from "./interpret-line.js";
 import type { ChatSession } from "./open-chat.js";
-import { renderTurnText } from "./render-turn-text.js";
+import { renderTurnText, type TurnView } from "./render-turn-text.js";
+
+/** A turn as the chat shows it: the flow's result and the status of the approval it waits on, if any. */
+export type ChatTurn = TurnResult & Pick<TurnView, "approvalStatus">;
 
 export interface ChatScreen {
   /** What the next line is read against. */
   readonly context: LineContext;
   say(lines: string[]): void;
   /** Show a turn; `fromText` when it answered free text (then a message that did nothing is said so). */
-  show(turn: TurnResult, fromText?: boolean): void;
+  show(turn: ChatTurn, fromText?: boolean): void;
 }
 
 export interface ScreenIo {
@@ -28,15 +31,17 @@ export function createChatScreen(session: Pick<ChatSession, "skills">, io: Scree
   const context: LineContext = {};
   let previous = "";
   const say = (lines: string[]) => void io.out.write(lines.map((line) => `${line}\n`).join(""));
-  const show = (turn: TurnResult, fromText = false) => {
+  const show = (turn: ChatTurn, fromText = false) => {
     const skill = session.skills.find((s) => s.name === turn.skill) ?? session.skills[0]!;
     const rendered = renderTurnText(turn, skill, io.color);
-    const repeated = rendered.text !== "" && rendered.text === previous;
+    // The short version points back at the turn's last line: with no reply line, print the turn in full.
+    const repeated = rendered.text !== "" && rendered.text === previous && turn.reply.length > 0;
     const text = repeated ? compactRepeat(turn, rendered.options, fromText) : changeNotes(turn, fromText) + rendered.text;
     io.out.write(`\n${text}`);
     previous = rendered.text;
     context.pending = turn.pending;
     context.options = rendered.options;
+    context.approvalStatus = turn.approvalStatus;
     const secret = turn.pending?.kind === "ask" && turn.pending.secret;
     if (secret && io.interactive) say(["(Your typing is hidden; it never reaches a model.)"]);
   };

@@ -6,9 +6,13 @@
 import type { Card } from "@skillflow/core";
 import { formatInput } from "./format-options.js";
 
-/** The card's lines (without its question, which the reply already holds). Pure. */
+/**
+ * The card's lines (without its question, which the reply already holds): a header, then one row per
+ * write. A card that covers no write on this path has no lines (there is nothing to list). Pure.
+ */
 export function formatCard(card: Card, checkout: boolean): string[] {
   const count = card.writes.length;
+  if (count === 0) return [];
   const header = checkout
     ? `Checkout — yes runs ${count === 1 ? "this booking" : `these ${count} bookings, in this order`}:`
     : `Confirm — yes runs ${count === 1 ? "this" : `these ${count}, in this order`}:`;

@@ -4,7 +4,7 @@
  * `press` event, and a line typed while a secret is pending is sent exactly as typed. Anything else is
  * free text for the model, and a known `/command` is the terminal's own. Pure.
  */
-import type { Pending } from "@skillflow/core";
+import type { ApprovalRequest, Pending } from "@skillflow/core";
 import type { FlowInput } from "@skillflow/langgraph";
 import type { PickOptions } from "./format-options.js";
 
@@ -25,6 +25,8 @@ export interface LineContext {
   pending?: Pending;
   /** The numbered options on screen (a pick is pending). */
   options?: PickOptions;
+  /** The status of the approval request `pending` waits on (see `TurnView.approvalStatus`). */
+  approvalStatus?: ApprovalRequest["status"];
 }
 
 const YES = /^(y|yes)$/i;

@@ -1,10 +1,12 @@
 /**
  * One turn of a flow as terminal text: the reply lines, then its widgets — numbered rows to pick by
  * number, a confirmation card or checkout listing the exact inputs of every write a yes runs, and who
- * must approve when an approval is pending (with the operator command that gives it). Pure.
+ * must approve when an approval is pending (with the operator command that gives it) — or, once that
+ * role has declined, that nothing ran and that changing an answer files a new request. Pure.
  */
 import { styleText } from "node:util";
-import type { Card, Pending, Skill, TraceEvent, WidgetView } from "@skillflow/core";
+import type { ApprovalRequest, Card, Pending, Skill, TraceEvent, WidgetView } from "@skillflow/core";
+import { rejectedLines } from "./chat-messages.js";
 import { confirmHint, formatCard } from "./format-card.js";
 import { pickOptions, type PickOptions } from "./format-options.js";
 
@@ -16,6 +18,11 @@ export interface TurnView {
   done: boolean;
   /** Used to tell refusals apart from other lines (they are shown in yellow). */
   trace?: TraceEvent[];
+  /**
+   * The status of the approval request `pending` waits on (read from the flow state by the caller).
+   * `rejected`: its role declined; the rejection stands for this card until the card changes.
+   */
+  approvalStatus?: ApprovalRequest["status"];
 }
 
 export interface RenderedTurn {
@@ -49,17 +56,20 @@ export function renderTurnText(turn: TurnView, skill: Skill, color: boolean): Re
     }
   }
   if (turn.pending?.kind === "confirm" && !cardShown) lines.push(...cardLines(turn.pending.card, false, paint));
-  if (turn.pending?.kind === "approval") lines.push(...approvalLines(turn.pending, paint));
+  if (turn.pending?.kind === "approval") lines.push(...approvalLines(turn.pending, turn.approvalStatus === "rejected", paint));
   return { text: lines.length ? `${lines.join("\n")}\n` : "", options };
 }
 
+/** The card's writes under a header (none for a card covering no write), then the y/n prompt. */
 function cardLines(card: Card, checkout: boolean, paint: Paint): string[] {
   const [header, ...rows] = formatCard(card, checkout);
-  return [paint("cyan", header!), ...rows, paint("dim", confirmHint(card))];
+  return [...(header === undefined ? [] : [paint("cyan", header)]), ...rows, paint("dim", confirmHint(card))];
 }
 
-function approvalLines(pending: Extract<Pending, { kind: "approval" }>, paint: Paint): string[] {
+/** Who must approve and the operator's commands; once declined, no command (the rejection stands). */
+function approvalLines(pending: Extract<Pending, { kind: "approval" }>, rejected: boolean, paint: Paint): string[] {
   const { confirm, role } = pending;
+  if (rejected) return rejectedLines(confirm, role).map((line, i) => paint(i === 0 ? "cyan" : "dim", line));
   return [
     paint("cyan", `Waiting for ${role} to approve "${confirm}". The conversation continues once they do.`),
     paint("dim", `Operator (outside the conversation): /approve ${confirm} ${role}   or   /deny ${confirm} ${role}`),

@@ -107,6 +107,23 @@ describe("flow chat (piped lines, offline extractor)", () => {
     expect(code).toBe(0);
   });
 
+  it("after an operator's /deny, says the role declined and nothing ran, and offers no /approve for it", async () => {
+    const lines = ["maria@example.com", "1", "card", "broken", "y", "/deny supervisor_ok supervisor", "is it approved yet?", "/approve supervisor_ok supervisor"];
+    const { stdout, code } = await chat([refund, "--db", "deny.sqlite"], `${lines.join("\n")}\n`);
+    const [, afterDeny, afterText, afterApprove] = stdout.split(/> \/deny supervisor_ok supervisor|> is it approved yet\?|> \/approve supervisor_ok supervisor/);
+    for (const shown of [afterDeny!, afterText!]) {
+      expect(shown).toContain('supervisor declined "supervisor_ok", so nothing it covers was run.');
+      expect(shown).toContain("To ask again, change an answer: that files a new request for supervisor to approve.");
+      expect(shown).not.toContain("Waiting for supervisor");
+      expect(shown).not.toContain("/approve");
+    }
+    expect(afterApprove).toContain('supervisor declined "supervisor_ok", so nothing it covers was run.');
+    expect(afterApprove).not.toContain("no approval request is waiting");
+    expect(code).toBe(0);
+    const ledger = await ledgerOf("deny.sqlite", refund, threadOf(stdout));
+    expect(ledger.filter((entry) => entry.endsWith(":done")).map((entry) => entry.split(":")[0])).not.toContain("issue_refund");
+  });
+
   it("hosts every skill of a folder: the first message picks one, and a switch keeps the other on hold", async () => {
     const lines = ["I'd like to return something", "maria@example.com", "actually, book me a conference trip", "Lisbon AI Summit"];
     const { stdout, code } = await chat([join(root, "skills"), "--db", "memory"], `${lines.join("\n")}\n`);

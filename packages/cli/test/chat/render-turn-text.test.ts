@@ -80,6 +80,25 @@ describe("renderTurnText", () => {
     expect(out.text).toContain("/approve supervisor_ok supervisor");
   });
 
+  it("shows a card covering no write on this path as its question and the y/n prompt, with no list", () => {
+    const empty: Card = { ...card, confirm: "submit", question: "Send the request?", writes: [] };
+    const pending: Pending = { ...confirmPay, confirm: "submit", card: empty };
+    const expected = "Send the request?\nType y to submit (yes) or n to decline (no).\n";
+    expect(renderTurnText({ reply: ["Send the request?"], widgets: [], pending, done: false }, skill, false).text).toBe(expected);
+    const widgets = [{ name: "trip_checkout", kind: "checkout" as const, card: empty }];
+    expect(renderTurnText({ reply: ["Send the request?"], widgets, pending, done: false }, skill, false).text).toBe(expected);
+  });
+
+  it("says plainly that a declined approval ran nothing, how to ask again, and offers no /approve", () => {
+    const pending: Pending = { kind: "approval", confirm: "supervisor_ok", key: "k", stepId: "5", role: "supervisor", requestId: "r" };
+    const turn = { reply: ["supervisor did not approve this."], widgets: [], pending, done: false, approvalStatus: "rejected" as const };
+    const out = renderTurnText(turn, skill, false).text;
+    expect(out).toContain('supervisor declined "supervisor_ok", so nothing it covers was run.\n');
+    expect(out).toContain("change an answer: that files a new request for supervisor to approve.");
+    expect(out).not.toContain("Waiting for");
+    expect(out).not.toContain("/approve");
+  });
+
   it("colors only on request: refusals yellow, the question bold", () => {
     const trace = [{ type: "refused" as const, field: "nights", message: "Too many." }];
     const out = renderTurnText({ reply: ["Too many.", "How many nights?"], widgets: [], pending: { ...pickFlight, pick: false }, done: false, trace }, skill, true);

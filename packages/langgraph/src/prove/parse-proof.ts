@@ -43,6 +43,10 @@ export function parseProof(text: string, file: string, dir: string): Proof {
   if (proof.skills && proof.fixtures.answers) {
     throw reader.error(["fixtures", "answers"], "`answers:` needs a single `skill:`; with `skills:`, start each skill with a `user:` turn.", true);
   }
+  if (proof.fixtures.answers) {
+    const names = Object.keys(proof.fixtures.answers);
+    proof.answersAt = Object.fromEntries(names.map((name) => [name, reader.keyAt(["fixtures", "answers", name])]));
+  }
   if (root.title) proof.title = root.title;
   return proof;
 }

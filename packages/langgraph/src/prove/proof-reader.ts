@@ -23,6 +23,12 @@ export class ProofReader {
     return new ProofError(this.file, line, col, reason);
   }
 
+  /** The 1-based line and column of the key at `path`. */
+  keyAt(path: YamlPath): { line: number; column: number } {
+    const { line, col } = this.lines.linePos(this.keyNode(path)?.range?.[0] ?? this.parentOffset(path));
+    return { line, column: col };
+  }
+
   /** The 1-based line where the value at `path` starts. */
   line(path: YamlPath): number {
     const node = this.doc.getIn(path, true) as Node | undefined;

@@ -64,6 +64,8 @@ export interface Proof {
   skills?: string[];
   title?: string;
   fixtures: ProofFixtures;
+  /** Where each name of `fixtures: answers:` was written (checked against the skill's fields before any run). */
+  answersAt?: Record<string, { line: number; column: number }>;
   turns: ProofTurn[];
 }
 

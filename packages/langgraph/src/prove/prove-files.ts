@@ -1,9 +1,11 @@
 /**
- * `proveFiles(paths)`: find the proof files, parse them all (stopping before any run if one does not
- * parse), then run each through the host with the scripted model. Skills are loaded once per run.
+ * `proveFiles(paths)`: find the proof files, parse them all and check their `answers:` against the
+ * skill (stopping before any run if one does not parse or names no field), then run each through the
+ * host with the scripted model. Skills are loaded once per run.
  */
 import { shownPath } from "@skillflow/core";
 import { loadFlowSkill, type LoadedFlowSkill } from "../load-flow-skill.js";
+import { checkFixtureAnswers } from "./check-fixture-answers.js";
 import { findProofFiles } from "./find-proof-files.js";
 import { readProofFile } from "./parse-proof.js";
 import { ProofError, type Proof } from "./proof-types.js";
@@ -36,9 +38,18 @@ export async function proveFiles(paths: string[], cwd: string = process.cwd()): 
     if (!skills.has(path)) skills.set(path, loadFlowSkill(path));
     return skills.get(path)!;
   };
+  for (const proof of proofs) errors.push(...(await answerErrors(proof, load)));
+  if (errors.length) return { ok: false, errors };
   const runs: ProofRun[] = [];
   for (const proof of proofs) runs.push(await runProof(proof, load));
   const checks = runs.flatMap((r) => r.checks);
   const passed = checks.filter((c) => c.ok).length;
   return { ok: true, summary: { runs, passed, failed: checks.length - passed } };
+}
+
+/** `answers:` names that are not fields of the proof's skill; none when the skill does not load (the run reports that). */
+async function answerErrors(proof: Proof, load: (path: string) => Promise<LoadedFlowSkill>): Promise<ProofError[]> {
+  if (!proof.fixtures.answers) return [];
+  const loaded = await load(proof.skill).catch(() => undefined);
+  return loaded ? checkFixtureAnswers(proof, loaded.skill) : [];
 }
