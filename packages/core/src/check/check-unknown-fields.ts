@@ -9,7 +9,7 @@ import { didYouMeanPrefix } from "./words.js";
 export function checkUnknownFields(ctx: CheckContext): void {
   const declared = Object.values(ctx.skill.fields).filter((f) => f.declared).map((f) => f.name);
   walkSteps(ctx, (step) => {
-    if (step.kind !== "ask" || step.from || ctx.skill.fields[step.field]) return;
+    if (step.kind !== "ask" || step.from || Object.hasOwn(ctx.skill.fields, step.field)) return;
     ctx.report(
       "unknown-field", step.fieldPos,
       `\`${step.field}\` is not declared in the Fields block, and this ask has no \`from:\` list.`,

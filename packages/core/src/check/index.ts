@@ -5,7 +5,7 @@
  */
 import type { Diagnostic } from "../diagnostics.js";
 import { sortDiagnostics } from "../diagnostics.js";
-import { createExpressions } from "../expr/create-expressions.js";
+import { expressionsFor } from "../expr/create-expressions.js";
 import { makeDiagnostic } from "../format/diagnose.js";
 import type { Skill } from "../format/ir.js";
 import { checkConditionTypes } from "./check-condition-types.js";
@@ -51,7 +51,7 @@ export function checkSkill(skill: Skill): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const ctx: CheckContext = {
     skill,
-    exprs: createExpressions(skill),
+    exprs: expressionsFor(skill),
     report: (ruleId, pos, reason, fix) => diagnostics.push(makeDiagnostic(skill.file, ruleId, pos, reason, fix)),
   };
   for (const rule of SEMANTIC_RULES) rule(ctx);

@@ -1,7 +1,7 @@
 /**
  * `createExpressions(skill)`: parse, type-check, evaluate and render the skill's CEL expressions.
  * Environments are built once per skill and once per scope (set of loop variables) and cached, as are
- * parses and type checks. No I/O; the caches are the only state.
+ * parses and type checks. No I/O; the caches are the only state. `expressionsFor` shares one per Skill.
  */
 import type { Expr, Skill, Template } from "../format/ir.js";
 import type { ValueType } from "../tools/value-type.js";
@@ -22,16 +22,35 @@ interface ScopedEnvironment extends SkillEnvironment {
 
 const sourceOf = (expr: Expr | string): string => (typeof expr === "string" ? expr : expr.source);
 
+const perSkill = new WeakMap<Skill, SkillExpressions>();
+
+/**
+ * The expression layer of `skill`, created once per Skill object and shared by the checks, the runtime
+ * (every replay) and the procedure, so the type environment is built and each expression parsed once.
+ */
+export function expressionsFor(skill: Skill): SkillExpressions {
+  let found = perSkill.get(skill);
+  if (!found) perSkill.set(skill, (found = createExpressions(skill)));
+  return found;
+}
+
 export function createExpressions(skill: Skill): SkillExpressions {
   const base = scoped(buildSkillEnvironment(skill));
   const byScope = new Map<string, ScopedEnvironment>([["", base]]);
   const refCache = new Map<string, ExprRef[]>();
 
+  // The runtime passes the same loop-variable object for every expression of a frame: skip the key.
+  const byObject = new WeakMap<Record<string, ValueType>, ScopedEnvironment>();
+
   function envFor(scope?: Scope): ScopedEnvironment {
-    const loopVars = scope?.loopVars ?? {};
+    const loopVars = scope?.loopVars;
+    if (!loopVars) return base;
+    let found = byObject.get(loopVars);
+    if (found) return found;
     const key = scopeKey(loopVars);
-    let found = byScope.get(key);
+    found = byScope.get(key);
     if (!found) byScope.set(key, (found = scoped(extendEnvironment(base, loopVars))));
+    byObject.set(loopVars, found);
     return found;
   }
 

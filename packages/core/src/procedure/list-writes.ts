@@ -3,7 +3,7 @@
  * checker's path analysis) with its question, approvals and by whom, the checks that must have passed,
  * and where each input comes from. Pure.
  */
-import { createExpressions } from "../expr/create-expressions.js";
+import { expressionsFor } from "../expr/create-expressions.js";
 import type { ConfirmStep, Skill } from "../format/ir.js";
 import type { Inline, WriteConditions } from "./model.js";
 import { code, inline, joinList, quoted } from "./inline.js";
@@ -72,7 +72,7 @@ function gapWords(skill: Skill, gap: GateGap, byId: ReadonlyMap<string, PlacedSt
 export function listWrites(skill: Skill, gates: readonly WriteGate[]): WriteConditions[] {
   const placed = placeSteps(skill.steps);
   const byId = new Map(placed.map((p) => [p.step.id, p]));
-  const exprs = createExpressions(skill);
+  const exprs = expressionsFor(skill);
   const checkWords = new Map(placed.map((p) => [p, askChecks(skill, p)]));
   return gates.map((gate) => {
     const target = byId.get(gate.stepId)!;

@@ -26,11 +26,6 @@ export function placeSteps(steps: readonly Step[]): PlacedStep[] {
   return placed;
 }
 
-/** Index of placed steps by step id. */
-export function indexSteps(skill: Skill): Map<string, PlacedStep> {
-  return new Map(placeSteps(skill.steps).map((p) => [p.step.id, p]));
-}
-
 /** The blocks `inner` sits in that `outer` does not: what must also hold for `inner` to be reached. */
 export function extraBlocks(inner: PlacedStep, outer: PlacedStep): Block[] {
   const shared = new Set(outer.ancestors);

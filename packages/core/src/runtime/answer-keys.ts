@@ -39,10 +39,10 @@ export function scopeChain(scope: string): string[] {
 
 /** The key of the answer to `field` visible from `scope`: the innermost iteration's, else the top-level one. */
 export function visibleAnswerKey(state: FlowState, field: string, scope: string): string | undefined {
-  if (!scope) return field in state.answers ? field : undefined;
+  if (!scope) return Object.hasOwn(state.answers, field) ? field : undefined;
   for (const s of scopeChain(scope)) {
     const key = answerKey(field, s);
-    if (key in state.answers) return key;
+    if (Object.hasOwn(state.answers, key)) return key;
   }
   return undefined;
 }

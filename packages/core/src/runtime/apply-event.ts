@@ -11,7 +11,7 @@ import { copyState } from "./copy-state.js";
 import { drop, proposeValue } from "./propose-value.js";
 import { emit, record, type Run } from "./run-context.js";
 import { indexSkill } from "./skill-index.js";
-import { abandonTrial, beginTrial } from "./try-change.js";
+import { abandonTrial, beginTrial, hasCompletedWrite } from "./try-change.js";
 import type { FlowEvent } from "./types.js";
 
 type Of<T extends FlowEvent["type"]> = Extract<FlowEvent, { type: T }>;
@@ -20,9 +20,10 @@ export function applyEvent(run: Run, event: FlowEvent): void {
   if (event.type === "tool_result") return applyToolResult(run, event);
   abandonTrial(run);
   startTurn(run);
-  const before = copyState(run.state);
+  // The state before the event is kept only when the event may be put on trial (a write has completed).
+  const before = hasCompletedWrite(run.state) ? copyState(run.state) : undefined;
   applyPersonEvent(run, event);
-  beginTrial(run, before);
+  if (before) beginTrial(run, before);
 }
 
 function applyPersonEvent(run: Run, event: Exclude<FlowEvent, { type: "tool_result" }>): void {

@@ -3,23 +3,14 @@
  * gathered from its references: loop variables, visible answers, and tool outputs (a lookup runs on
  * demand, so evaluation may stop the walk with a `call`). Secrets are masked in rendered text.
  */
-import type { Expr, Skill, Template } from "../format/ir.js";
-import { createExpressions } from "../expr/create-expressions.js";
-import type { EvaluateResult, SkillExpressions, Values } from "../expr/types.js";
+import type { Expr, Template } from "../format/ir.js";
+import type { EvaluateResult, Values } from "../expr/types.js";
 import { visibleAnswerKey } from "./answer-keys.js";
 import { ensureLookup } from "./request-call.js";
 import type { Frame, Run } from "./run-context.js";
+import { declaredField } from "./skill-index.js";
 
 export const SECRET_MASK = "[secret]";
-
-const exprCache = new WeakMap<Skill, SkillExpressions>();
-
-/** The expression layer of `skill`, created once per Skill object. */
-export function expressionsOf(skill: Skill): SkillExpressions {
-  let found = exprCache.get(skill);
-  if (!found) exprCache.set(skill, (found = createExpressions(skill)));
-  return found;
-}
 
 /** Evaluates `expr` in `frame`. */
 export function evaluateIn(run: Run, expr: Expr, frame: Frame): EvaluateResult {
@@ -47,7 +38,7 @@ function valuesFor(run: Run, exprs: Expr[], frame: Frame, maskSecrets: boolean):
 
 /** Fields first, then tools, then loop variables: the order the type environment declares them in. */
 function valueOf(run: Run, root: string, frame: Frame, maskSecrets: boolean): unknown {
-  const field = run.skill.fields[root];
+  const field = declaredField(run.skill, root);
   if (field) {
     const key = visibleAnswerKey(run.state, root, frame.scope);
     if (key === undefined) return undefined;

@@ -2,9 +2,9 @@
  * One replay: walk the skill's steps from the first over the run's draft state, stopping at the first
  * step that needs a person or a tool; at the end of the steps the flow is done.
  */
+import { expressionsFor } from "../expr/create-expressions.js";
 import type { Skill } from "../format/ir.js";
 import { copyState } from "./copy-state.js";
-import { expressionsOf } from "./eval-in-frame.js";
 import { DEFAULT_LIMITS, emit, Halt, type Run } from "./run-context.js";
 import type { FlowState, RuntimeLimits } from "./types.js";
 import { rootFrame, walk } from "./walk.js";
@@ -13,7 +13,7 @@ import { rootFrame, walk } from "./walk.js";
 export function newRun(skill: Skill, state: FlowState, limits?: Partial<RuntimeLimits>): Run {
   return {
     skill,
-    exprs: expressionsOf(skill),
+    exprs: expressionsFor(skill),
     state,
     effects: [],
     trace: [],

@@ -20,7 +20,7 @@ export function runAsk(run: Run, step: AskStep, frame: Frame): void {
   const key = answerKey(step.field, frame.scope);
   const field = fieldOf(run, step);
   if (run.mode === "verify") return verifyAnswer(run, step, field, key, frame);
-  const answer = run.state.answers[key];
+  const answer = Object.hasOwn(run.state.answers, key) ? run.state.answers[key] : undefined;
   if (answer) {
     const refusal = dynamicRefusal(run, step, field, answer.value, frame);
     if (refusal === undefined) {
@@ -38,8 +38,7 @@ export function runAsk(run: Run, step: AskStep, frame: Frame): void {
  * (throwaway) state, so a completed write that took it is seen to lose it.
  */
 function verifyAnswer(run: Run, step: AskStep, field: FieldDecl, key: string, frame: Frame): void {
-  const answer = run.state.answers[key];
-  if (answer && dynamicRefusal(run, step, field, answer.value, frame) !== undefined) delete run.state.answers[key];
+  if (Object.hasOwn(run.state.answers, key) && dynamicRefusal(run, step, field, run.state.answers[key].value, frame) !== undefined) delete run.state.answers[key];
 }
 
 function fieldOf(run: Run, step: AskStep): FieldDecl {

@@ -46,14 +46,19 @@ function visit(steps: Step[], repeats: string[], index: SkillIndex): void {
   }
 }
 
+/** The field declared under `name` (own entries only: `toString` is not a field). */
+export function declaredField(skill: Skill, name: string): FieldDecl | undefined {
+  return Object.hasOwn(skill.fields, name) ? skill.fields[name] : undefined;
+}
+
 /** True when `field` is a pick: asked with `from:` or declared with a pick shape. */
 export function isPickField(skill: Skill, field: string): boolean {
-  return skill.fields[field]?.shape.kind === "pick" || indexSkill(skill).picks.has(field);
+  return declaredField(skill, field)?.shape.kind === "pick" || indexSkill(skill).picks.has(field);
 }
 
 /** The declaration of `field`; a field that exists only through `from:` gets its pick shape. */
 export function fieldDecl(skill: Skill, field: string): FieldDecl | undefined {
-  const declared = skill.fields[field];
+  const declared = declaredField(skill, field);
   if (declared) return declared;
   const site = indexSkill(skill).asks.find((a) => a.step.field === field && a.step.from);
   if (!site) return undefined;

@@ -14,9 +14,14 @@ import { emit, record, type Conflict, type Run } from "./run-context.js";
 import type { FlowState } from "./types.js";
 import { verifyCompleted } from "./verify-completed.js";
 
+/** True when some write has completed: only then can an event be put on trial. Pure. */
+export function hasCompletedWrite(state: FlowState): boolean {
+  return Object.values(state.ledger).some((entry) => entry.status === "done");
+}
+
 /** Puts the event just applied on trial when it changed an answer and some write has completed. */
 export function beginTrial(run: Run, before: FlowState): void {
-  if (!Object.values(before.ledger).some((entry) => entry.status === "done")) return;
+  if (!hasCompletedWrite(before)) return;
   const fields = changedFields(before.answers, run.state.answers);
   if (fields.length === 0) return;
   run.state.trial = { before, fields, effects: run.effects };

@@ -5,7 +5,7 @@
  */
 import type { Skill } from "../format/ir.js";
 import { answerKey, scopeForRepeats, scopeOfKey } from "./answer-keys.js";
-import { indexSkill, isPickField } from "./skill-index.js";
+import { declaredField, indexSkill, isPickField } from "./skill-index.js";
 import type { FlowState } from "./types.js";
 
 /**
@@ -22,7 +22,7 @@ export type Giver =
   | { kind: "unknown" };
 
 export function giverOf(skill: Skill, name: string): Giver {
-  const field = skill.fields[name];
+  const field = declaredField(skill, name);
   if (!field) {
     const confirm = indexSkill(skill).confirms.get(name)?.[0];
     if (!confirm) return { kind: isPickField(skill, name) ? "pick" : "unknown" };
