@@ -2,7 +2,9 @@
  * `flow procedure` over generated skills (fast-check): random nested `when`/`repeat`, confirms with and
  * without `by:`, lookups and writes. For every write, the confirmations the procedure lists are exactly
  * the checker's covering confirms, and both agree with a brute-force walk of every way through the flow
- * (repeats unrolled 0, 1 and 2 times); every step appears exactly once in the numbered steps.
+ * (repeats unrolled 0, 1 and 2 times); each confirm's "Covers:" line names exactly the writes it covers
+ * on some way, with "only when" exactly where some way runs the confirm and then the write without it;
+ * every step appears exactly once in the numbered steps.
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
@@ -84,6 +86,61 @@ function bruteForce(skill: Skill): Map<string, { confirms: Set<string>; uncovere
   return out;
 }
 
+/**
+ * Brute force, per confirm step: the writes it covers on some way, each with whether some way runs the
+ * confirm (in the same iteration, inside a `repeat`) and then the write with the confirm not covering it.
+ */
+function bruteCoverage(skill: Skill): Map<string, Map<string, boolean>> {
+  type State = { open: string | null; ran: string[] };
+  const [covered, missed] = [new Set<string>(), new Set<string>()];
+  const merge = (...lists: State[][]): State[] =>
+    [...new Map(lists.flat().map((s) => [JSON.stringify([s.open, [...s.ran].sort()]), s])).values()];
+  const walk = (list: readonly Step[], states: State[]): State[] => {
+    let now = states;
+    for (const s of list) {
+      if (s.kind === "confirm") now = merge(now.map((st) => ({ open: s.id, ran: [...new Set([...st.ran, s.id])] })));
+      else if (s.kind === "ask") now = merge(now.map((st) => ({ ...st, open: null })));
+      else if (s.kind === "do" && skill.tools[s.tool]?.kind === "write") {
+        for (const st of now) for (const c of st.ran) (c === st.open ? covered : missed).add(`${c}>${s.id}`);
+      } else if (s.kind === "when") now = merge(now, walk(s.steps, now));
+      else if (s.kind === "repeat") {
+        const inBody = (c: string | null) => c?.startsWith(`${s.id}.`) ?? false;
+        const end = (sts: State[]) => merge(sts.map((st) => ({ open: inBody(st.open) ? null : st.open, ran: st.ran.filter((c) => !inBody(c)) })));
+        const once = end(walk(s.steps, now));
+        now = merge(now, once, end(walk(s.steps, once)));
+      }
+    }
+    return now;
+  };
+  walk(skill.steps, [{ open: null, ran: [] }]);
+  const out = new Map<string, Map<string, boolean>>();
+  for (const key of covered) {
+    const [c, w] = key.split(">") as [string, string];
+    out.set(c, (out.get(c) ?? new Map()).set(w, missed.has(key)));
+  }
+  return out;
+}
+
+/** Each confirm step's "Covers:" line: write step id → its "only when" words, or "" when it has none. */
+function listedCovers(md: string): Map<string, Map<string, string>> {
+  const out = new Map<string, Map<string, string>>();
+  let step = "";
+  for (const line of section(md, "Steps").split("\n")) {
+    step = /^\s*- \*\*([\d.]+)\*\* /.exec(line)?.[1] ?? step;
+    const note = /^\s*- Covers(?:: (.*)| no change)$/.exec(line);
+    if (!note) continue;
+    const text = note[1] ?? "";
+    const items = text.split(text.includes(" only when ") ? "; " : /, | and /).filter(Boolean)
+      .map((item) => /^`[^`]+` \(step ([\d.]+)\)(?: only when (.*))?$/.exec(item)!);
+    out.set(step, new Map(items.map((m) => [m[1]!, m[2] ?? ""])));
+  }
+  return out;
+}
+
+function allConfirms(list: readonly Step[]): string[] {
+  return list.flatMap((s) => (s.kind === "confirm" ? [s.id] : s.kind === "when" || s.kind === "repeat" ? allConfirms(s.steps) : []));
+}
+
 function allIds(list: readonly Step[]): string[] {
   return list.flatMap((s) => [s.id, ...(s.kind === "when" || s.kind === "repeat" ? allIds(s.steps) : [])]);
 }
@@ -123,6 +180,27 @@ describe("procedure over generated skills", () => {
         expect(listed.get(w.stepId)).toEqual({ confirms: w.confirmStepIds, ungated: !w.gated });
       }
     }), { numRuns: RUNS, seed: 5 });
+  });
+
+  test("each Covers: line names the writes the confirm covers, conditional exactly where brute force finds a way it does not", () => {
+    fc.assert(fc.property(steps, (specs) => {
+      const skill = skillOf(specs);
+      const md = renderProcedure(skill, "md");
+      const listed = listedCovers(md);
+      const brute = bruteCoverage(skill);
+      const before = section(md, "Before each change");
+      for (const c of allConfirms(skill.steps)) {
+        const truth = brute.get(c) ?? new Map<string, boolean>();
+        const covers = listed.get(c)!;
+        expect([...covers.keys()], `writes covered by ${c}`).toEqual([...truth.keys()]);
+        for (const [w, conditional] of truth) {
+          expect(covers.get(w) !== "", `${c} covers ${w} on some ways only`).toBe(conditional);
+          const block = before.split("\n### Step ").find((b) => b.startsWith(`${w}:`))!;
+          const line = block.split("\n").find((l) => l.includes(`(step ${c}) from`))!;
+          if (conditional) expect(line.endsWith(`, only when ${covers.get(w)}`), line).toBe(true);
+        }
+      }
+    }), { numRuns: RUNS, seed: 8 });
   });
 
   test("each covering approval is listed among the write's approvals, with its role", () => {

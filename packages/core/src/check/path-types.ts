@@ -36,6 +36,13 @@ export interface CoveringConfirm {
   pos: Position;
   /** The approval role, for a `confirm … by:`. */
   by?: string;
+  /**
+   * The asks and confirms (step ids, in step order) that, had one run between this confirm and the
+   * write, would have ended its region: it covers the write exactly on the paths that run none of them
+   * (on a later iteration of a `repeat`, one run on an earlier iteration counts). Absent when it covers
+   * the write on every path that runs both.
+   */
+  endedBy?: string[];
 }
 
 export interface WriteGate {

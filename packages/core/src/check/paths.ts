@@ -7,13 +7,20 @@
  * - a `repeat` body starts from the state before the loop (and, when the body asks or confirms, from an
  *   uncovered state for later iterations); a confirm inside the body covers only that iteration, so its
  *   region ends with the loop; after the loop the state merges "zero iterations" and "end of body".
+ * Each open confirm also carries the asks and confirms the path may have skipped since it opened: it is
+ * open exactly on the paths that ran none of them (`CoveringConfirm.endedBy`).
  * Pure.
  */
 import type { AskStep, ConfirmStep, DoStep, Position, RepeatStep, Skill, Step, WhenStep } from "../format/ir.js";
 import type { ClosedByAsk, GateAnalysis, PathOutcome, WriteGate } from "./path-types.js";
+import { ownValue } from "../own-value.js";
 
 /** A persistent list of path outcomes, newest first (sharing tails keeps the pass linear). */
 type PathList = { head: PathOutcome; tail: PathList } | null;
+
+type Closer = AskStep | ConfirmStep;
+/** Persistent chunks of asks and confirms (a block's, in step order), newest chunk first. */
+type Skipped = { head: readonly Closer[]; tail: Skipped } | null;
 
 interface Gap {
   path: PathList;
@@ -22,14 +29,16 @@ interface Gap {
 
 interface GateState {
   open: readonly ConfirmStep[];
+  /** Per open confirm step id: the asks and confirms met since it opened, none of which ran where it is open. */
+  skipped?: ReadonlyMap<string, Skipped>;
   gap?: Gap;
   regionWrites: readonly string[];
 }
 
 interface Pass {
   skill: Skill;
-  /** Nested steps contain an ask or a confirm (so they can change coverage); per `when`/`repeat`. */
-  touches: Map<Step, boolean>;
+  /** The asks and confirms nested in each `when`/`repeat`, in step order (any of them can change coverage). */
+  closers: Map<Step, readonly Closer[]>;
   firstAsk: Map<Step, AskStep>;
   writes: WriteGate[];
 }
@@ -39,7 +48,7 @@ const byPosition = (a: { pos: Position }, b: { pos: Position }) => a.pos.line - 
 
 /** Runs the write-gate analysis over a skill. */
 export function analyzeGates(skill: Skill): GateAnalysis {
-  const pass: Pass = { skill, touches: new Map(), firstAsk: new Map(), writes: [] };
+  const pass: Pass = { skill, closers: new Map(), firstAsk: new Map(), writes: [] };
   const confirms: ConfirmStep[] = [];
   markNested(skill.steps, pass, confirms);
   walk(skill.steps, { open: [], gap: { path: null }, regionWrites: [] }, null, pass);
@@ -48,21 +57,39 @@ export function analyzeGates(skill: Skill): GateAnalysis {
   return { writes: pass.writes, regions };
 }
 
-/** One bottom-up pass: which nested blocks contain an ask or confirm, and their first ask. */
-function markNested(steps: readonly Step[], pass: Pass, confirms: ConfirmStep[]): { touches: boolean; ask?: AskStep } {
-  let touches = false;
+/** One bottom-up pass: the asks and confirms in each nested block, and its first ask. */
+function markNested(steps: readonly Step[], pass: Pass, confirms: ConfirmStep[]): { closers: Closer[]; ask?: AskStep } {
+  const closers: Closer[] = [];
   let ask: AskStep | undefined;
   for (const step of steps) {
     if (step.kind === "confirm") confirms.push(step);
     if (step.kind === "ask") ask ??= step;
-    if (step.kind === "confirm" || step.kind === "ask") touches = true;
+    if (step.kind === "confirm" || step.kind === "ask") closers.push(step);
     if (step.kind !== "when" && step.kind !== "repeat") continue;
     const inner = markNested(step.steps, pass, confirms);
-    pass.touches.set(step, inner.touches);
+    pass.closers.set(step, inner.closers);
     if (inner.ask) pass.firstAsk.set(step, inner.ask);
-    [touches, ask] = [touches || inner.touches, ask ?? inner.ask];
+    closers.push(...inner.closers);
+    ask ??= inner.ask;
   }
-  return { touches, ask };
+  return { closers, ask };
+}
+
+const touches = (step: Step, pass: Pass): boolean => (pass.closers.get(step)?.length ?? 0) > 0;
+
+/**
+ * The skipped lists for `open` after passing (or entering) `block`: a confirm that was open before it
+ * stays open only where none of the block's asks and confirms ran; one opened inside keeps its own list.
+ */
+function skipBlock(block: Step, open: readonly ConfirmStep[], before: GateState, inside: GateState, pass: Pass): Map<string, Skipped> {
+  const closers = pass.closers.get(block) ?? [];
+  const out = new Map<string, Skipped>();
+  for (const c of open) {
+    const outside = before.open.includes(c);
+    const list = (outside ? before.skipped : inside.skipped)?.get(c.id) ?? null;
+    out.set(c.id, outside && closers.length > 0 ? { head: closers, tail: list } : list);
+  }
+  return out;
 }
 
 function walk(steps: readonly Step[], state: GateState, ctx: PathList, pass: Pass): GateState {
@@ -78,7 +105,7 @@ function advance(step: Step, s: GateState, ctx: PathList, pass: Pass): GateState
     case "ask":
       return closeAt(step, s, ctx);
     case "do":
-      if (pass.skill.tools[step.tool]?.kind !== "write") return s;
+      if (ownValue(pass.skill.tools, step.tool)?.kind !== "write") return s;
       pass.writes.push(recordWrite(step, s, ctx));
       return s.open.length === 0 ? s : { ...s, regionWrites: [...s.regionWrites, step.id] };
     case "when":
@@ -107,22 +134,26 @@ function passWhen(step: WhenStep, s: GateState, ctx: PathList, pass: Pass): Gate
   });
   const t = walk(step.steps, s, cons(outcome(true), ctx), pass);
   const regionWrites = union(s.regionWrites, t.regionWrites);
-  if (!pass.touches.get(step)) return { ...s, regionWrites };
+  if (!touches(step, pass)) return { ...s, regionWrites };
   // Skipping the nested steps is one concrete path; a gap inside them already names `when` true.
   const gap = s.gap ? { ...s.gap, path: cons(outcome(false), s.gap.path) } : t.gap;
-  return { open: unionConfirms(t.open, s.open), gap, regionWrites };
+  const open = unionConfirms(t.open, s.open);
+  return { open, skipped: skipBlock(step, open, s, t, pass), gap, regionWrites };
 }
 
 function passRepeat(step: RepeatStep, s: GateState, ctx: PathList, pass: Pass): GateState {
-  let entry = s;
-  if (pass.touches.get(step) && !s.gap) {
+  // On a later iteration, an ask or confirm of an earlier one may have run (wherever it is in the body).
+  let entry: GateState = { ...s, skipped: skipBlock(step, s.open, s, s, pass) };
+  if (touches(step, pass) && !s.gap) {
     const again: PathOutcome = { kind: "repeat-again", stepId: step.id, pos: step.pos };
     const ask = pass.firstAsk.get(step);
-    entry = { ...s, gap: { path: cons(again, ctx), closedBy: ask && closeAt(ask, s, ctx).gap?.closedBy } };
+    entry = { ...entry, gap: { path: cons(again, ctx), closedBy: ask && closeAt(ask, s, ctx).gap?.closedBy } };
   }
   const exit = endRegionsInside(step, walk(step.steps, entry, ctx, pass), ctx);
+  const open = unionConfirms(exit.open, s.open);
   return {
-    open: unionConfirms(exit.open, s.open),
+    open,
+    skipped: skipBlock(step, open, s, exit, pass),
     gap: s.gap ?? exit.gap,
     regionWrites: union(s.regionWrites, exit.regionWrites),
   };
@@ -149,12 +180,22 @@ function recordWrite(step: DoStep, s: GateState, ctx: PathList): WriteGate {
     tool: step.tool,
     pos: step.pos,
     gated: !s.gap,
-    confirms: confirms.map((c) => ({ id: c.confirm, stepId: c.id, pos: c.pos, ...(c.by ? { by: c.by } : {}) })),
+    confirms: confirms.map((c) => {
+      const endedBy = skippedIds(s.skipped?.get(c.id) ?? null);
+      return { id: c.confirm, stepId: c.id, pos: c.pos, ...(c.by ? { by: c.by } : {}), ...(endedBy.length > 0 ? { endedBy } : {}) };
+    }),
     confirmStepIds: confirms.map((c) => c.id),
     earlierInRegion: confirms.length > 0 ? [...s.regionWrites] : [],
   };
   if (s.gap) gate.gap = { path: mergePaths(s.gap.path, ctx), ...(s.gap.closedBy ? { closedBy: s.gap.closedBy } : {}) };
   return gate;
+}
+
+/** The step ids in a skipped list, each once, in step order. */
+function skippedIds(list: Skipped): string[] {
+  const seen = new Set<Closer>();
+  for (; list; list = list.tail) for (const c of list.head) seen.add(c);
+  return [...seen].sort(byPosition).map((c) => c.id);
 }
 
 /** The gap's decisions plus the enclosing `when`s the write sits in, in step order, each once. */

@@ -3,14 +3,15 @@
  * ask: …", "Run …", "Say: …", "Answer questions freely: …", with `when`/`repeat` bodies numbered inside
  * their step (6, 6.1, 6.2). Every step appears exactly once. Pure.
  */
-import { writesCoveredBy } from "../check/paths.js";
-import type { AskStep, ConfirmStep, DoStep, Skill, Step } from "../format/ir.js";
+import type { AskStep, ConfirmStep, Skill, Step } from "../format/ir.js";
 import type { Inline, StepLine } from "./model.js";
 import { code, inline, joinList, quoted } from "./inline.js";
 import { describeCondition, describeValue } from "./describe-condition.js";
 import { describeShape } from "./describe-shape.js";
 import { contextAt, type WordsContext } from "./describe-value.js";
-import { isWrite, placeSteps } from "./walk-steps.js";
+import { coveredWrites } from "./describe-coverage.js";
+import { isWrite, placeSteps, type PlacedStep } from "./walk-steps.js";
+import { ownValue } from "../own-value.js";
 
 const WIDGET_KINDS = ["checkout", "grid", "card"];
 
@@ -24,7 +25,7 @@ function askLine(step: AskStep, ctx: WordsContext): Omit<StepLine, "number" | "d
   const lead = step.widget ? inline("Show ", widgetWords(step.widget), " and ask: ") : ["Ask: "];
   const notes: Inline[] = step.checks.map((c) =>
     inline("Refuse if ", describeCondition(c.condition, ctx, true), `: ${quoted(c.message)}`));
-  const field = ctx.skill.fields[step.field];
+  const field = ownValue(ctx.skill.fields, step.field);
   const message = field?.message === undefined ? "" : `: ${quoted(field.message)}`;
   if (field?.shape.kind === "lookup") notes.unshift(inline("Refuse if ", code(field.shape.tool), " does not recognise the answer", message));
   else if (message && !["pick", "text"].includes(field!.shape.kind)) {
@@ -34,21 +35,31 @@ function askLine(step: AskStep, ctx: WordsContext): Omit<StepLine, "number" | "d
   return { text: inline(lead, quoted(step.question.source), " (", code(step.field), ")"), notes };
 }
 
-function confirmLine(step: ConfirmStep, covers: readonly DoStep[]): Omit<StepLine, "number" | "depth"> {
+type Covered = ReturnType<typeof coveredWrites>[number];
+
+/** "Covers: `a` (step 5) and `b` (step 6)"; with a condition on some: "`a` (step 5) only when …; `b` (step 6)". */
+function coversNote(covers: readonly Covered[]): Inline {
+  if (covers.length === 0) return ["Covers no change"];
+  const listed = covers.map(({ write, when }) =>
+    inline(code(write.tool), ` (step ${write.stepId})`, when.length > 0 ? inline(" only when ", when) : []));
+  const conditional = covers.some((c) => c.when.length > 0);
+  return inline("Covers: ", conditional ? joinList(listed, "; ", "; ") : joinList(listed));
+}
+
+function confirmLine(step: ConfirmStep, covers: readonly Covered[]): Omit<StepLine, "number" | "depth"> {
   const question = quoted(step.question.source);
   const text = step.by !== undefined
     ? inline("Ask the ", code(step.by), " role to approve: ", question, " (", code(step.confirm), ")")
     : step.widget
       ? inline("Show ", widgetWords(step.widget), " and ask: ", question, " (", code(step.confirm), ")")
       : inline("Ask for a yes: ", question, " (", code(step.confirm), ")");
-  const listed = covers.map((d) => inline(code(d.tool), ` (step ${d.id})`));
-  const notes: Inline[] = [listed.length > 0 ? inline("Covers: ", joinList(listed)) : ["Covers no change"]];
+  const notes: Inline[] = [coversNote(covers)];
   if (step.by !== undefined) notes.unshift(["The yes comes only from that role, outside the conversation; the chat cannot give it"]);
   return { text, notes };
 }
 
-function stepLine(step: Step, ctx: WordsContext): Omit<StepLine, "number" | "depth"> {
-  const tool = step.kind === "do" ? ctx.skill.tools[step.tool] : undefined;
+function stepLine(step: Step, ctx: WordsContext, byId: ReadonlyMap<string, PlacedStep>): Omit<StepLine, "number" | "depth"> {
+  const tool = step.kind === "do" ? ownValue(ctx.skill.tools, step.tool) : undefined;
   const about = tool?.description ? `: ${tool.description.trim()}` : "";
   switch (step.kind) {
     case "say": return { text: [`Say: ${quoted(step.text.source)}`], notes: [] };
@@ -57,7 +68,7 @@ function stepLine(step: Step, ctx: WordsContext): Omit<StepLine, "number" | "dep
       return isWrite(ctx.skill, step.tool)
         ? { text: inline("Run ", code(step.tool), ` (changes something)${about}`), notes: [] }
         : { text: inline("Look up ", code(step.tool), about), notes: [] };
-    case "confirm": return confirmLine(step, writesCoveredBy(ctx.skill, step.id));
+    case "confirm": return confirmLine(step, coveredWrites(ctx.skill, byId, step.id));
     case "chat":
       return { text: [`Answer questions freely: ${step.instructions.trim()}`], notes: [["The assistant's answers set no field and change nothing"]] };
     case "when": return { text: inline("Only when ", describeCondition(step.condition, ctx), ":"), notes: [] };
@@ -66,11 +77,16 @@ function stepLine(step: Step, ctx: WordsContext): Omit<StepLine, "number" | "dep
   }
 }
 
-/** One line per step, in reading order, numbered by step id; a confirm lists what the checker says it covers. */
+/**
+ * One line per step, in reading order, numbered by step id; a confirm lists what the checker says it
+ * covers, and when it covers a write on some ways only.
+ */
 export function listSteps(skill: Skill): StepLine[] {
-  return placeSteps(skill.steps).map(({ step, ancestors }) => ({
+  const placed = placeSteps(skill.steps);
+  const byId = new Map(placed.map((p) => [p.step.id, p]));
+  return placed.map(({ step, ancestors }) => ({
     number: step.id,
     depth: ancestors.length,
-    ...stepLine(step, contextAt(skill, ancestors)),
+    ...stepLine(step, contextAt(skill, ancestors), byId),
   }));
 }

@@ -9,9 +9,11 @@ import type { Inline, WriteConditions } from "./model.js";
 import { code, inline, joinList, quoted } from "./inline.js";
 import { contextAt } from "./describe-value.js";
 import { describeCondition, describeValue } from "./describe-condition.js";
+import { coverageCondition } from "./describe-coverage.js";
 import { traceInputs } from "./trace-inputs.js";
 import { extraBlocks, placeSteps, type PlacedStep } from "./walk-steps.js";
 import type { GateGap, WriteGate } from "./write-gates.js";
+import { ownValue } from "../own-value.js";
 
 /** ", only when X", ", for each row of Y": what else must hold for `inner` to be on the way to `target`. */
 function onlyWhen(skill: Skill, inner: PlacedStep, target: PlacedStep): Inline {
@@ -40,7 +42,7 @@ function askChecks(skill: Skill, p: PlacedStep): Inline[] {
   if (p.step.kind !== "ask") return [];
   const ask = p.step;
   const at = inline(`step ${ask.id} (`, code(ask.field), "): ");
-  const shape = skill.fields[ask.field]?.shape;
+  const shape = ownValue(skill.fields, ask.field)?.shape;
   const known = shape?.kind === "lookup" ? [inline(at, code(shape.tool), " recognises the answer")] : [];
   const ctx = contextAt(skill, p.ancestors);
   return [...known, ...ask.checks.map((c) => inline(at, describeCondition(c.condition, ctx)))];
@@ -77,13 +79,17 @@ export function listWrites(skill: Skill, gates: readonly WriteGate[]): WriteCond
   return gates.map((gate) => {
     const target = byId.get(gate.stepId)!;
     const before = placed.slice(0, target.order);
-    const confirms = gate.confirmStepIds.map((id) => byId.get(id)!).sort((a, b) => a.order - b.order);
+    const confirms = gate.confirms.map((c) => ({ p: byId.get(c.stepId)!, endedBy: c.endedBy })).sort((a, b) => a.p.order - b.p.order);
     const approvals = before.filter((p) => p.step.kind === "confirm" && p.step.by !== undefined);
     return {
       tool: gate.tool,
       number: gate.stepId,
-      ...(skill.tools[gate.tool]?.description ? { description: skill.tools[gate.tool]!.description!.trim() } : {}),
-      confirmations: confirms.map((p) => inline(confirms.length > 1 ? `(one of ${confirms.length}) ` : "", confirmWords(skill, p, target))),
+      ...(ownValue(skill.tools, gate.tool)?.description ? { description: ownValue(skill.tools, gate.tool)!.description!.trim() } : {}),
+      confirmations: confirms.map(({ p, endedBy }) => {
+        const covering = coverageCondition(skill, byId, p.step.id, gate.stepId, endedBy);
+        const one = confirms.length > 1 ? `(one of ${confirms.length}) ` : "";
+        return inline(one, confirmWords(skill, p, target), covering.length > 0 ? inline(", only when ", covering) : []);
+      }),
       ...(gate.gated ? {} : { ungated: gapWords(skill, gate.gap ?? { path: [] }, byId) }),
       approvals: approvals.map((p) => approvalWords(skill, p, target)),
       checks: checksBefore(skill, before, target, checkWords),
