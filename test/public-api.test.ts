@@ -14,7 +14,7 @@ import { describe, expect, it } from "vitest";
 const CORE = [
   "TOOL_TAG", "action", "analyzeGates", "buildProcedure", "checkSkill", "createExpressions", "describeTool",
   "describeRange", "didYouMean", "fieldValueType", "formatValue", "gateAnalysisOf", "hasErrors", "initialState", "isLangChainTool",
-  "isToolDefinition", "lookup", "parseSkill", "redactSecrets", "redactStepResult", "renderProcedure", "runnableTool",
+  "isToolDefinition", "lookup", "ownValue", "parseSkill", "redactSecrets", "redactStepResult", "renderProcedure", "runnableTool",
   "secretValuesOf", "shapeValueType", "shownPath", "sortDiagnostics", "step", "suggest", "understandingContext", "writesCoveredBy",
 ];
 

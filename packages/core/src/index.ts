@@ -31,6 +31,7 @@ export type {
 } from "./check/path-types.js";
 export { sortDiagnostics, hasErrors } from "./diagnostics.js";
 export { shownPath } from "./shown-path.js";
+export { ownValue } from "./own-value.js";
 export { suggest, didYouMean } from "./format/suggest.js";
 export type { Diagnostic, Severity, Report } from "./diagnostics.js";
 export type {

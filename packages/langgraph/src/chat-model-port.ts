@@ -9,7 +9,7 @@
  */
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { HumanMessage, SystemMessage, type BaseMessage } from "@langchain/core/messages";
-import type { Extraction } from "@skillflow/core";
+import { ownValue, type Extraction } from "@skillflow/core";
 import type { ExtractRequest, ExtractResult, ModelPort, ModelUsage } from "./model-port.js";
 import { buildExtractPrompt, EXTRACT_TOOL } from "./build-extract-prompt.js";
 import { buildExtractionSchema, buildValueSchema, INTENT_KEY, REPLY_KEY, SKILL_KEY, type ExtractionSchema } from "./build-extraction-schema.js";
@@ -44,7 +44,7 @@ export function readResult(schema: ExtractionSchema, raw: BaseMessage, parsed: u
   const dropped: Array<{ field: string; reason: string }> = [];
   for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
     if (value === null || value === undefined) continue;
-    const type = schema.shape[key];
+    const type = ownValue(schema.shape, key);
     const check = type ? type.safeParse(value) : { success: true as const };
     if (check.success) values[key] = value;
     else dropped.push({ field: key, reason: `invalid: ${check.error.issues[0]?.message ?? "wrong type"}` });

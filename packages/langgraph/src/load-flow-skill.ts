@@ -3,7 +3,7 @@
  * with the edge loader (imported only when a path is given). A skill that does not load is an error
  * listing its diagnostics, one located line each.
  */
-import { isLangChainTool, runnableTool, type Diagnostic, type LangChainToolLike, type Skill } from "@skillflow/core";
+import { isLangChainTool, ownValue, runnableTool, type Diagnostic, type LangChainToolLike, type Skill } from "@skillflow/core";
 import { resolve } from "node:path";
 import type { HostTool } from "./run-tool.js";
 
@@ -35,7 +35,7 @@ export async function loadFlowSkill(skill: Skill | string, tools?: Record<string
 
 /** The tools, checked to cover every tool the skill names (a loaded Skill comes without its functions). */
 function withEveryTool(skill: Skill, tools: Record<string, HostTool>): Record<string, HostTool> {
-  const missing = Object.keys(skill.tools).filter((name) => !tools[name]);
+  const missing = Object.keys(skill.tools).filter((name) => !ownValue(tools, name));
   if (missing.length) throw new Error(`createFlow: no function given for the tool${missing.length > 1 ? "s" : ""} ${missing.join(", ")}; pass them in \`tools\`.`);
   return tools;
 }

@@ -4,7 +4,7 @@
  * answer with the `tool_result` event the runtime expects. Never throws: a missing tool, a throw or a
  * timeout is a failed result with a sentence saying what happened.
  */
-import type { Effect, FlowEvent, ToolContext, ToolKind } from "@skillflow/core";
+import { ownValue, type Effect, type FlowEvent, type ToolContext, type ToolKind } from "@skillflow/core";
 
 /** What the host needs of a tool: the loader's RunnableTool and core's ToolDefinition both fit. */
 export interface HostTool {
@@ -34,7 +34,7 @@ export async function runToolCall(
   const started = performance.now();
   const base = { type: "tool_result" as const, tool: call.tool, key: call.key };
   const elapsed = () => Math.round((performance.now() - started) * 1000) / 1000;
-  const tool = tools[call.tool];
+  const tool = ownValue(tools, call.tool);
   if (!tool) return { ...base, ok: false, error: `No tool named ${call.tool} is loaded.`, durationMs: 0 };
   try {
     if (options.shouldFail?.(call.tool)) throw new Error(`${call.tool} failed (injected by the proof's fixtures)`);

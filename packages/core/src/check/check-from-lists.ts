@@ -6,6 +6,7 @@ import type { AskStep, ToolInfo } from "../format/ir.js";
 import type { ValueType } from "../tools/value-type.js";
 import type { CheckContext } from "./context.js";
 import { walkSteps } from "./walk-steps.js";
+import { ownValue } from "../own-value.js";
 
 const EXAMPLE = "Point `from:` at a lookup's list of rows with an `id`, like `from: search_flights.flights`.";
 
@@ -27,12 +28,12 @@ function fromProblem(ctx: CheckContext, step: AskStep): string | undefined {
     if (!ctx.exprs.typeCheck(from).ok) return undefined;
     return `\`from: ${from.source}\` is not of the form \`tool.list\`, so the pick has no lookup to read its rows from.`;
   }
-  const tool: ToolInfo | undefined = ctx.skill.tools[ref.root];
+  const tool: ToolInfo | undefined = ownValue(ctx.skill.tools, ref.root);
   if (!tool) {
-    return ctx.skill.fields[ref.root] ? `\`${ref.root}\` is a field, not a lookup, so \`from: ${from.source}\` has no rows to pick from.` : undefined;
+    return ownValue(ctx.skill.fields, ref.root) ? `\`${ref.root}\` is a field, not a lookup, so \`from: ${from.source}\` has no rows to pick from.` : undefined;
   }
   if (tool.kind !== "lookup") return `\`${ref.root}\` is a write, not a lookup, so its output cannot be offered as a list to pick from.`;
-  const list = tool.output.t === "object" ? tool.output.fields[ref.path[0]] : undefined;
+  const list = tool.output.t === "object" ? ownValue(tool.output.fields, ref.path[0]) : undefined;
   if (!list) return undefined;
   return rowsProblem(from.source, list);
 }

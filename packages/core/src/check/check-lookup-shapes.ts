@@ -4,11 +4,12 @@
  */
 import type { FieldDecl, ToolInfo } from "../format/ir.js";
 import type { CheckContext } from "./context.js";
+import { ownValue } from "../own-value.js";
 
 export function checkLookupShapes(ctx: CheckContext): void {
   for (const field of Object.values(ctx.skill.fields)) {
     if (field.shape.kind !== "lookup") continue;
-    const tool = ctx.skill.tools[field.shape.tool];
+    const tool = ownValue(ctx.skill.tools, field.shape.tool);
     if (!tool) continue;
     const problem = lookupProblem(field, tool);
     if (problem) ctx.report("bad-lookup-shape", field.shape.toolPos, problem[0], problem[1]);

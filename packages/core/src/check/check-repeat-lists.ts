@@ -6,6 +6,7 @@ import type { RepeatStep } from "../format/ir.js";
 import { describeCelType } from "../expr/explain-error.js";
 import type { CheckContext } from "./context.js";
 import { walkSteps, type StepPlace } from "./walk-steps.js";
+import { ownValue } from "../own-value.js";
 
 export function checkRepeatLists(ctx: CheckContext): void {
   walkSteps(ctx, (step, place) => {
@@ -27,7 +28,7 @@ function checkList(ctx: CheckContext, step: RepeatStep, place: StepPlace): void 
 
 function checkLoopName(ctx: CheckContext, step: RepeatStep, place: StepPlace): void {
   const { skill } = ctx;
-  const taken = skill.fields[step.item] ? "field" : skill.tools[step.item] ? "tool" : place.scope.loopVars?.[step.item] ? "loop variable" : undefined;
+  const taken = ownValue(skill.fields, step.item) ? "field" : ownValue(skill.tools, step.item) ? "tool" : ownValue(place.scope.loopVars, step.item) ? "loop variable" : undefined;
   if (!taken) return;
   ctx.report(
     "bad-repeat", step.keys.for ?? step.pos,

@@ -5,12 +5,13 @@
 import { locateInExpr } from "../expr/locate.js";
 import type { CheckContext } from "./context.js";
 import { walkExpressions } from "./walk-steps.js";
+import { ownValue } from "../own-value.js";
 
 export function checkSecretInText(ctx: CheckContext): void {
   walkExpressions(ctx, ({ expr, role, step, place }) => {
     if (role !== "hole") return;
     for (const ref of ctx.exprs.refs(expr)) {
-      if (place.scope.loopVars?.[ref.root] || !ctx.skill.fields[ref.root]?.secret) continue;
+      if (ownValue(place.scope.loopVars, ref.root) || !ownValue(ctx.skill.fields, ref.root)?.secret) continue;
       ctx.report(
         "secret-in-text", locateInExpr(expr, ref.start),
         `\`${ref.root}\` is secret, but this ${step.kind === "say" ? "text" : step.kind === "ask" ? "question" : "confirm text"} would show it.`,

@@ -6,6 +6,7 @@ import type { CheckContext } from "./context.js";
 import { indexSkill, isBefore } from "./skill-index.js";
 import { analyzeValueFlow, type MissingInput } from "./value-flow.js";
 import { at, didYouMeanPrefix, listNames } from "./words.js";
+import { ownValue } from "../own-value.js";
 
 export function checkUnboundInputs(ctx: CheckContext): void {
   for (const input of analyzeValueFlow(ctx).missingInputs) {
@@ -25,7 +26,7 @@ function explain(ctx: CheckContext, input: MissingInput): [string, string] {
   if (asks.length > 0) {
     return [`but \`${param}\` is asked only later, at ${at(asks[0].pos)}`, `Move the ask for \`${param}\` above ${at(pos)}.`];
   }
-  if (ctx.skill.fields[param]) {
+  if (ownValue(ctx.skill.fields, param)) {
     return [`but the field \`${param}\` is never asked`, `Add \`- ask: { ${param}: "…" }\` above ${at(pos)}.`];
   }
   const producers = (index.producers.get(param) ?? []).filter((t) => t !== input.tool);

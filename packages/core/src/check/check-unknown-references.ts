@@ -11,6 +11,7 @@ import type { CheckContext } from "./context.js";
 import { findMissingProperty, propertyOffset } from "./resolve-path.js";
 import { walkExpressions } from "./walk-steps.js";
 import { didYouMeanPrefix, knownRoots } from "./words.js";
+import { ownValue } from "../own-value.js";
 
 export function checkUnknownReferences(ctx: CheckContext): void {
   walkExpressions(ctx, ({ expr, place }) => {
@@ -51,9 +52,9 @@ function checkRef(ctx: CheckContext, expr: Expr, ref: ExprRef, scope: Scope): bo
 }
 
 function typeOfRoot(skill: Skill, scope: Scope, root: string): ValueType | undefined {
-  const loop = scope.loopVars?.[root];
+  const loop = ownValue(scope.loopVars, root);
   if (loop) return loop;
-  const field = skill.fields[root];
+  const field = ownValue(skill.fields, root);
   if (field) return fieldValueType(field);
-  return skill.tools[root]?.output;
+  return ownValue(skill.tools, root)?.output;
 }

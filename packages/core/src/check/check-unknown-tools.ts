@@ -5,6 +5,7 @@ import type { Position } from "../format/ir.js";
 import type { CheckContext } from "./context.js";
 import { walkSteps } from "./walk-steps.js";
 import { didYouMeanPrefix } from "./words.js";
+import { ownValue } from "../own-value.js";
 
 export function checkUnknownTools(ctx: CheckContext): void {
   walkSteps(ctx, (step) => {
@@ -16,7 +17,7 @@ export function checkUnknownTools(ctx: CheckContext): void {
 }
 
 function reportIfUnknown(ctx: CheckContext, tool: string, pos: Position): void {
-  if (ctx.skill.tools[tool]) return;
+  if (ownValue(ctx.skill.tools, tool)) return;
   const names = Object.keys(ctx.skill.tools);
   const defined = names.length === 0 ? "tools.ts defines no tools" : "tools.ts defines no tool by that name";
   ctx.report(

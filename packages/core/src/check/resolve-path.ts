@@ -3,6 +3,7 @@
  * exist (`quote_trip.totl`). Stops quietly where types are not objects (CEL reports the rest). Pure.
  */
 import type { ValueType } from "../tools/value-type.js";
+import { ownValue } from "../own-value.js";
 
 export interface MissingProperty {
   /** Index in the path of the property that does not exist. */
@@ -15,7 +16,7 @@ export function findMissingProperty(root: ValueType, path: readonly string[]): M
   let vt = root;
   for (let index = 0; index < path.length; index++) {
     if (vt.t !== "object") return undefined;
-    const next = vt.fields[path[index]];
+    const next = ownValue(vt.fields, path[index]);
     if (!next) return { index, known: Object.keys(vt.fields) };
     vt = next;
   }

@@ -10,6 +10,7 @@ import { locateInExpr } from "../expr/locate.js";
 import type { CheckContext } from "./context.js";
 import { expressionsOf, holes } from "./expressions-of.js";
 import { ScopedNames } from "./scoped-names.js";
+import { ownValue } from "../own-value.js";
 
 export type InputSource = "loop" | "field" | "output" | "missing";
 
@@ -67,13 +68,13 @@ function passAsk(step: AskStep, pass: Pass): void {
   for (const { expr } of holes(step.question)) readExpr(expr, pass, step.field);
   if (step.from) readExpr(step.from, pass);
   pass.names.add(`f:${step.field}`);
-  const shape = pass.skill.fields[step.field]?.shape;
+  const shape = ownValue(pass.skill.fields, step.field)?.shape;
   if (shape?.kind === "lookup") useLookup(shape.tool, shape.toolPos, pass);
   for (const check of step.checks) readExpr(check.condition, pass);
 }
 
 function passDo(tool: string, pos: Position, pass: Pass): void {
-  const info = pass.skill.tools[tool];
+  const info = ownValue(pass.skill.tools, tool);
   if (!info) return;
   if (info.kind === "lookup") return useLookup(tool, pos, pass);
   const sources: Record<string, InputSource> = {};
@@ -90,11 +91,11 @@ function readExpr(expr: Expr, pass: Pass, asking?: string): void {
     const pos = locateInExpr(expr, ref.start);
     const { root } = ref;
     if (pass.names.has(`v:${root}`)) continue;
-    if (pass.skill.fields[root]) {
+    if (ownValue(pass.skill.fields, root)) {
       if (!pass.names.has(`f:${root}`)) early(root, "field", pos, pass, root === asking);
       continue;
     }
-    const tool = pass.skill.tools[root];
+    const tool = ownValue(pass.skill.tools, root);
     if (tool?.kind === "lookup") useLookup(root, pos, pass);
     else if (tool && !pass.names.has(`t:${root}`)) early(root, "write", pos, pass, false);
   }
@@ -105,7 +106,7 @@ function readExpr(expr: Expr, pass: Pass, asking?: string): void {
  * reported once; the lookup then counts as run, so its later reads do not repeat the report.
  */
 function useLookup(tool: string, pos: Position, pass: Pass): void {
-  const info = pass.skill.tools[tool];
+  const info = ownValue(pass.skill.tools, tool);
   if (!info || info.kind !== "lookup" || pass.names.has(`t:${tool}`)) return;
   for (const param of info.params) {
     if (!param.optional && inputSource(param.name, pass) === "missing") missing(tool, param.name, pos, pass);
@@ -122,7 +123,7 @@ function inputSource(name: string, pass: Pass): InputSource {
 
 function ran(tool: string, pass: Pass): void {
   pass.names.add(`t:${tool}`);
-  const output = pass.skill.tools[tool]?.output;
+  const output = ownValue(pass.skill.tools, tool)?.output;
   if (output?.t === "object") for (const key of Object.keys(output.fields)) pass.names.add(`p:${key}`);
 }
 

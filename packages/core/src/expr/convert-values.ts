@@ -5,6 +5,7 @@
  */
 import type { ValueType } from "../tools/value-type.js";
 import type { TypeTable } from "./type-table.js";
+import { ownValue } from "../own-value.js";
 
 /** Thrown when a value cannot take its declared type (e.g. 12.5 for an `int`); the message is for people. */
 export class ValueShapeError extends Error {}
@@ -40,7 +41,8 @@ function toObject(value: unknown, vt: Extract<ValueType, { t: "object" }>, table
   const source = value as Record<string, unknown>;
   const props: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(vt.fields)) {
-    if (source[key] !== undefined) props[key] = toCel(source[key], child, table, `${label}.${key}`);
+    const own = ownValue(source, key);
+    if (own !== undefined) props[key] = toCel(own, child, table, `${label}.${key}`);
   }
   return new ctor(props);
 }

@@ -5,7 +5,7 @@
 import { didYouMean } from "./suggest.js";
 import { templateOf } from "./parse-template.js";
 import type { BlockContext } from "./yaml-block.js";
-import { asMap, asSeq, describeNode, exprOf, isIdentifier, keyName, scalarText, type YamlPair } from "./yaml-node.js";
+import { asMap, asSeq, describeNode, exprOf, isIdentifier, keyName, scalarText, unusableNameFix, type YamlPair } from "./yaml-node.js";
 import type { Check, Expr, Position, Step, StepKind } from "./ir.js";
 
 /** The block context plus a way to parse nested `steps:` (ids continue from the parent's). */
@@ -71,7 +71,7 @@ function oneEntry(kind: "ask" | "confirm", value: unknown, bad: Bad): { name: st
   if (!map || map.items.length !== 1) return bad(`\`${kind}:\` is ${map ? `a mapping of ${map.items.length} entries` : describeNode(value)}, not one ${what} and its question.`, `Write ${example}.`);
   const [pair] = map.items;
   const name = keyName(pair);
-  if (name === undefined || !isIdentifier(name)) return bad(`\`${name ?? describeNode(pair.key)}\` is not a usable ${what}.`, `Use letters, digits and \`_\`, like ${example}.`);
+  if (name === undefined || !isIdentifier(name)) return bad(`\`${name ?? describeNode(pair.key)}\` is not a usable ${what}.`, unusableNameFix(name, `Use letters, digits and \`_\`, like ${example}.`));
   if (!scalarText(pair.value)?.trim()) return bad(`The question for \`${name}\` is ${describeNode(pair.value)}, not text.`, `Write ${example}.`);
   return { name, key: pair.key, text: pair.value };
 }

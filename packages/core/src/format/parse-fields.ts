@@ -6,7 +6,7 @@ import { isScalar, type YAMLMap } from "yaml";
 import { didYouMean } from "./suggest.js";
 import { parseShape, SHAPE_KEYS, type ShapeKey } from "./parse-shape.js";
 import type { BlockContext } from "./yaml-block.js";
-import { asMap, asSeq, describeNode, isIdentifier, keyName, scalarText, type YamlPair } from "./yaml-node.js";
+import { asMap, asSeq, describeNode, isIdentifier, keyName, scalarText, unusableNameFix, type YamlPair } from "./yaml-node.js";
 import type { FieldDecl, Shape } from "./ir.js";
 
 const FLAG_KEYS = ["secret", "message", "synonyms", "description"] as const;
@@ -25,7 +25,8 @@ export function parseFields(contents: unknown, ctx: BlockContext): Record<string
   for (const pair of map.items) {
     const name = keyName(pair);
     if (name === undefined || !isIdentifier(name)) {
-      ctx.report("invalid-field", ctx.pos(pair.key), `\`${name ?? describeNode(pair.key)}\` is not a usable field name.`, "Name fields with letters, digits and `_`, starting with a letter, like `approval_code`.");
+      const fix = unusableNameFix(name, "Name fields with letters, digits and `_`, starting with a letter, like `approval_code`.");
+      ctx.report("invalid-field", ctx.pos(pair.key), `\`${name ?? describeNode(pair.key)}\` is not a usable field name.`, fix);
     } else if (seen.has(name)) {
       const first = seen.get(name);
       ctx.report("duplicate-field", ctx.pos(pair.key), `Field \`${name}\` is declared twice (first on line ${first}).`, "Remove one declaration, or rename one of the fields.");

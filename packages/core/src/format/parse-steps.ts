@@ -9,6 +9,7 @@ import { parseStep } from "./parse-step.js";
 import type { BlockContext } from "./yaml-block.js";
 import { asSeq, describeNode } from "./yaml-node.js";
 import type { FieldDecl, Step } from "./ir.js";
+import { ownValue } from "../own-value.js";
 
 /** Parse the Steps block's document contents. */
 export function parseSteps(contents: unknown, ctx: BlockContext): Step[] {
@@ -46,7 +47,7 @@ export function allSteps(steps: readonly Step[]): Step[] {
  */
 export function addPickFields(fields: Record<string, FieldDecl>, steps: readonly Step[]): void {
   for (const step of allSteps(steps)) {
-    if (step.kind !== "ask" || !step.from || fields[step.field]) continue;
+    if (step.kind !== "ask" || !step.from || ownValue(fields, step.field)) continue;
     fields[step.field] = {
       name: step.field,
       shape: { kind: "pick", from: step.from },

@@ -72,7 +72,15 @@ export function exprOf(node: unknown, ctx: BlockContext): Expr | undefined {
   return { source, pos: textPos(node, ctx) };
 }
 
-/** Is `name` usable as a field, tool, confirm or loop-variable name (and so as a CEL identifier)? */
+/**
+ * Is `name` usable as a field, tool, confirm or loop-variable name (and so as a CEL identifier)?
+ * Not `__proto__`: a JavaScript object cannot hold it as a plain key, so no record of names could. Pure.
+ */
 export function isIdentifier(name: string): boolean {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name);
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && name !== "__proto__";
+}
+
+/** The fix for an unusable name: `usual`, or, for `__proto__`, why it is reserved. Pure. */
+export function unusableNameFix(name: string | undefined, usual: string): string {
+  return name === "__proto__" ? "`__proto__` is reserved by JavaScript; choose another name, like `proto`." : usual;
 }

@@ -5,9 +5,11 @@
 import type { Diagnostic } from "../diagnostics.js";
 import { makeDiagnostic } from "../format/diagnose.js";
 import type { Position, ToolInfo } from "../format/ir.js";
+import { isIdentifier, unusableNameFix } from "../format/yaml-node.js";
 import { isToolDefinition } from "../tools/define.js";
 import { describeTool, isLangChainTool } from "../tools/describe-tool.js";
 import { runnableTool, type RunnableTool } from "../tools/runnable-tool.js";
+import { ownValue } from "../own-value.js";
 
 export interface CollectedTools {
   infos: Record<string, ToolInfo>;
@@ -29,10 +31,11 @@ export function collectTools(module: unknown, file: string, source: string): Col
     if (!isToolDefinition(tool) && !isLangChainTool(tool)) {
       const reason = `Item ${index + 1} of tools.ts's default export is ${describe(tool)}, not a tool.`;
       found.diagnostics.push(makeDiagnostic(file, "tools-shape", at, reason, "Make each item with `lookup()` or `action()` from @skillflow/core, or use a LangChain tool."));
-    } else if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(tool.name)) {
+    } else if (!isIdentifier(tool.name)) {
       const reason = `Tool name \`${tool.name}\` cannot be used in a skill: it is not a plain name.`;
-      found.diagnostics.push(makeDiagnostic(file, "tools-shape", namePos(source, tool.name, 1) ?? at, reason, `Rename it with letters, digits and \`_\`, like \`${tool.name.replace(/\W/g, "_")}\`.`));
-    } else if (found.infos[tool.name]) {
+      const fix = unusableNameFix(tool.name, `Rename it with letters, digits and \`_\`, like \`${tool.name.replace(/\W/g, "_")}\`.`);
+      found.diagnostics.push(makeDiagnostic(file, "tools-shape", namePos(source, tool.name, 1) ?? at, reason, fix));
+    } else if (ownValue(found.infos, tool.name)) {
       const reason = `Two tools in tools.ts are named \`${tool.name}\`.`;
       found.diagnostics.push(makeDiagnostic(file, "duplicate-tool", namePos(source, tool.name, 2) ?? at, reason, "Rename one of them, or remove the copy."));
     } else {

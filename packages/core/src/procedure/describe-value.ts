@@ -7,6 +7,7 @@ import { parse, type ASTNode } from "@marcbachmann/cel-js";
 import type { Expr, Skill } from "../format/ir.js";
 import type { ValueType } from "../tools/value-type.js";
 import type { Block } from "./walk-steps.js";
+import { ownValue } from "../own-value.js";
 
 export interface WordsContext {
   skill: Skill;
@@ -38,14 +39,14 @@ function walk(type: ValueType | undefined, path: readonly string[]): { type?: Va
   let words: string | undefined;
   for (const key of path) {
     if (type?.t !== "object") return {};
-    words = type.descriptions?.[key];
-    type = type.fields[key];
+    words = ownValue(type.descriptions, key);
+    type = ownValue(type.fields, key);
   }
   return { type, words };
 }
 
 function rootType(ctx: WordsContext, root: string, seen: Set<string>): ValueType | undefined {
-  const tool = ctx.skill.tools[root];
+  const tool = ownValue(ctx.skill.tools, root);
   if (tool) return tool.output;
   const list = ctx.loops.get(root);
   if (!list || seen.has(root)) return undefined;
@@ -61,7 +62,7 @@ function typeAt(ctx: WordsContext, root: string, path: readonly string[], seen: 
 
 /** Plain words for `root.path...`, or undefined when nobody described it. Pure. */
 export function valueWords(ctx: WordsContext, root: string, path: readonly string[]): string | undefined {
-  const field = ctx.skill.fields[root];
+  const field = ownValue(ctx.skill.fields, root);
   if (path.length === 0) {
     const text = field && !ctx.loops.has(root) ? field.description : undefined;
     return text ? asPhrase(text) : undefined;

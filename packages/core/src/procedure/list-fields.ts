@@ -7,6 +7,7 @@ import type { FieldRow, Inline } from "./model.js";
 import { describeConfirmer, describeGiver, describeShape } from "./describe-shape.js";
 import { placeSteps } from "./walk-steps.js";
 import { quoted } from "./inline.js";
+import { ownValue } from "../own-value.js";
 
 function pickField(name: string, from: FieldDecl["shape"] & { kind: "pick" }, pos: FieldDecl["pos"]): FieldDecl {
   return { name, shape: from, secret: false, declared: false, pos };
@@ -18,7 +19,7 @@ export function listFields(skill: Skill): FieldRow[] {
   for (const { step, ancestors } of placeSteps(skill.steps)) {
     const perRow = ancestors.some((b) => b.kind === "repeat") ? " (each row)" : "";
     if (step.kind === "ask") {
-      const decl = skill.fields[step.field]
+      const decl = ownValue(skill.fields, step.field)
         ?? pickField(step.field, { kind: "pick", from: step.from ?? { source: "?", pos: step.pos } }, step.pos);
       const row = rows.get(step.field) ?? {
         name: step.field, steps: [], question: [], questions: [],

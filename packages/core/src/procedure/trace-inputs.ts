@@ -10,6 +10,7 @@ import { code, inline, joinList } from "./inline.js";
 import { describeValue } from "./describe-condition.js";
 import { asPhrase, contextAt } from "./describe-value.js";
 import { isWrite, type PlacedStep } from "./walk-steps.js";
+import { ownValue } from "../own-value.js";
 
 function stepExprs(step: Step): Expr[] {
   const holes = (parts: Array<string | Expr>): Expr[] => parts.filter((p): p is Expr => typeof p !== "string");
@@ -37,9 +38,9 @@ function toolsMet(skill: Skill, placed: readonly PlacedStep[], target: PlacedSte
     met.set(tool, named);
   };
   for (const { step } of placed.slice(0, target.order)) {
-    const shape = step.kind === "ask" ? skill.fields[step.field]?.shape : undefined;
+    const shape = step.kind === "ask" ? ownValue(skill.fields, step.field)?.shape : undefined;
     if (shape?.kind === "lookup") meet(shape.tool, step.id, false);
-    for (const ref of stepExprs(step).flatMap(refs)) if (skill.tools[ref.root]) meet(ref.root, step.id, false);
+    for (const ref of stepExprs(step).flatMap(refs)) if (ownValue(skill.tools, ref.root)) meet(ref.root, step.id, false);
     if (step.kind === "do") meet(step.tool, step.id, true);
   }
   return [...met].map(([tool, step]) => ({ tool, step }));
@@ -47,9 +48,9 @@ function toolsMet(skill: Skill, placed: readonly PlacedStep[], target: PlacedSte
 
 function fromOutput(skill: Skill, name: string, met: ReadonlyArray<{ tool: string; step: string }>): Inline | undefined {
   for (const { tool, step } of [...met].reverse()) {
-    const out = skill.tools[tool]?.output;
+    const out = ownValue(skill.tools, tool)?.output;
     if (out?.t !== "object" || !Object.hasOwn(out.fields, name)) continue;
-    const words = out.descriptions?.[name];
+    const words = ownValue(out.descriptions, name);
     const kind = isWrite(skill, tool) ? "the change" : "the lookup";
     return inline(code(`${tool}.${name}`), words ? ` (${asPhrase(words)})` : "", `, from ${kind} `, code(tool), ` at step ${step}`);
   }
@@ -59,7 +60,7 @@ function fromOutput(skill: Skill, name: string, met: ReadonlyArray<{ tool: strin
 /** One line per input of the write at `target`: its name and where its value comes from. */
 export function traceInputs(skill: Skill, placed: readonly PlacedStep[], target: PlacedStep, refs: RefsOf): Inline[] {
   const step = target.step;
-  const tool = step.kind === "do" ? skill.tools[step.tool] : undefined;
+  const tool = step.kind === "do" ? ownValue(skill.tools, step.tool) : undefined;
   if (!tool) return [];
   const met = toolsMet(skill, placed, target, refs);
   return tool.params.map((param) => {

@@ -2,6 +2,7 @@
  * The steps of a skill in reading order, each with the `when`/`repeat` steps it sits in. Pure.
  */
 import type { RepeatStep, Skill, Step, WhenStep } from "../format/ir.js";
+import { ownValue } from "../own-value.js";
 
 export type Block = WhenStep | RepeatStep;
 
@@ -34,5 +35,5 @@ export function extraBlocks(inner: PlacedStep, outer: PlacedStep): Block[] {
 
 /** Whether a tool named by a `do` is a write (as the checker decides: a tool marked `write`). */
 export function isWrite(skill: Skill, tool: string): boolean {
-  return skill.tools[tool]?.kind === "write";
+  return ownValue(skill.tools, tool)?.kind === "write";
 }

@@ -13,6 +13,7 @@ import { emit, record, type Run } from "./run-context.js";
 import { indexSkill } from "./skill-index.js";
 import { abandonTrial, beginTrial, hasCompletedWrite } from "./try-change.js";
 import type { FlowEvent } from "./types.js";
+import { ownValue } from "../own-value.js";
 
 type Of<T extends FlowEvent["type"]> = Extract<FlowEvent, { type: T }>;
 
@@ -81,7 +82,7 @@ function applyApprove(run: Run, event: Of<"approve">): void {
 function refuseStale(run: Run, event: Of<"approve">, current: string | undefined): void {
   const request = event.request!;
   record(run, { type: "approval_stale", confirm: event.confirm, role: event.by, request, ...(current ? { current } : {}) });
-  const text = run.state.approvals[request]
+  const text = ownValue(run.state.approvals, request)
     ? "That approval was for an earlier version of this request (the card has changed since), so it was not applied and nothing was run."
     : `That approval names request ${request}, which is not the one waiting, so it was not applied and nothing was run.`;
   emit(run, { type: "say", text });

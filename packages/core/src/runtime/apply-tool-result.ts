@@ -5,11 +5,12 @@
 import { drop } from "./propose-value.js";
 import { record, type Run } from "./run-context.js";
 import type { FlowEvent } from "./types.js";
+import { ownValue } from "../own-value.js";
 
 type ToolResultEvent = Extract<FlowEvent, { type: "tool_result" }>;
 
 export function applyToolResult(run: Run, event: ToolResultEvent): void {
-  const tool = run.skill.tools[event.tool];
+  const tool = ownValue(run.skill.tools, event.tool);
   if (!tool) return void drop(run, event.tool, "tool result for an unknown tool");
   record(run, { type: "tool_result", tool: event.tool, ok: event.ok, durationMs: event.durationMs, error: event.error });
   const error = event.ok ? undefined : event.error ?? "the tool failed";

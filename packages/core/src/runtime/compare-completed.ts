@@ -9,6 +9,7 @@ import { availableInputs } from "./bind-inputs.js";
 import { canonicalJson, digestOf } from "./digest.js";
 import { Halt, type Frame, type Run } from "./run-context.js";
 import type { LedgerEntry } from "./types.js";
+import { ownValue } from "../own-value.js";
 
 /** Compares the completed write `entry` with the inputs bound here; logs a conflict when they differ. */
 export function compareCompleted(run: Run, tool: ToolInfo, frame: Frame, entry: LedgerEntry): void {
@@ -16,8 +17,8 @@ export function compareCompleted(run: Run, tool: ToolInfo, frame: Frame, entry: 
   const now = availableInputs(run, tool, frame);
   if (digestOf(now) !== entry.inputsDigest) {
     const names = [...new Set([...Object.keys(entry.inputs), ...Object.keys(now)])];
-    const changed = names.filter((name) => canonicalJson(now[name]) !== canonicalJson(entry.inputs[name]));
-    const was = Object.fromEntries(changed.map((name) => [name, entry.inputs[name]]));
+    const changed = names.filter((name) => canonicalJson(ownValue(now, name)) !== canonicalJson(ownValue(entry.inputs, name)));
+    const was = Object.fromEntries(changed.map((name) => [name, ownValue(entry.inputs, name)]));
     log.conflicts.push({ tool: tool.name, instance: entry.instance, inputs: changed, was });
   }
   log.remaining -= 1;

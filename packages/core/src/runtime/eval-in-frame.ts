@@ -9,6 +9,7 @@ import { visibleAnswerKey } from "./answer-keys.js";
 import { ensureLookup } from "./request-call.js";
 import type { Frame, Run } from "./run-context.js";
 import { declaredField } from "./skill-index.js";
+import { ownValue } from "../own-value.js";
 
 export const SECRET_MASK = "[secret]";
 
@@ -44,7 +45,7 @@ function valueOf(run: Run, root: string, frame: Frame, maskSecrets: boolean): un
     if (key === undefined) return undefined;
     return field.secret && maskSecrets ? SECRET_MASK : run.state.answers[key].value;
   }
-  const tool = run.skill.tools[root];
+  const tool = ownValue(run.skill.tools, root);
   if (tool) return tool.kind === "lookup" ? ensureLookup(run, tool, frame, tool.name) : run.outputs.get(root);
   return Object.hasOwn(frame.vars, root) ? frame.vars[root] : undefined;
 }

@@ -9,6 +9,7 @@ import { fieldDecl } from "./skill-index.js";
 import type { Provenance } from "./types.js";
 import { validateValue } from "./validate-value.js";
 import { keyInScope, modelMayNotSet } from "./who-may-set.js";
+import { ownValue } from "../own-value.js";
 
 /** Proposes `value` for `name` from `by`; returns true when it was set. */
 export function proposeValue(run: Run, name: string, value: unknown, by: Provenance): boolean {
@@ -31,7 +32,7 @@ export function proposeValue(run: Run, name: string, value: unknown, by: Provena
 /** Stores an answer and records it (masked when the field is secret). */
 export function setAnswer(run: Run, name: string, key: string, value: unknown, by: Provenance): void {
   run.state.answers[key] = { value, by, turn: run.state.turn };
-  const shown = run.skill.fields[name]?.secret ? SECRET_MASK : value;
+  const shown = ownValue(run.skill.fields, name)?.secret ? SECRET_MASK : value;
   record(run, { type: "field_set", field: name, key, by, value: shown });
 }
 

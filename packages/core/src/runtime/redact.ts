@@ -6,6 +6,7 @@
 import type { Skill } from "../format/ir.js";
 import { SECRET_MASK } from "./eval-in-frame.js";
 import type { FlowState, StepResult } from "./types.js";
+import { ownValue } from "../own-value.js";
 
 /** Short secrets are replaced only where they are a whole value, not inside other text. */
 const MIN_SUBSTRING_LENGTH = 4;
@@ -14,7 +15,7 @@ const MIN_SUBSTRING_LENGTH = 4;
 export function secretValuesOf(skill: Skill, state: FlowState): unknown[] {
   const out: unknown[] = [];
   for (const [key, answer] of Object.entries(state.answers)) {
-    const field = skill.fields[key.split("@")[0]];
+    const field = ownValue(skill.fields, key.split("@")[0]);
     if (field?.secret && answer.value !== undefined && answer.value !== null) out.push(answer.value);
   }
   return out;

@@ -8,6 +8,7 @@ import { digestOf, lookupKeyOf } from "./digest.js";
 import { emit, fail, Halt, record, type Frame, type Run } from "./run-context.js";
 import { namesTool, toolFailureCause, toolFailureText } from "./tool-failure-text.js";
 import type { Effect } from "./types.js";
+import { ownValue } from "../own-value.js";
 
 type CallEffect = Extract<Effect, { type: "call" }>;
 
@@ -31,7 +32,7 @@ export function ensureLookup(run: Run, tool: ToolInfo, frame: Frame, instance: s
   const inputs = bindInputs(run, tool, frame);
   const inputsDigest = digestOf(inputs);
   const key = lookupKeyOf(tool.name, inputsDigest);
-  const hit = run.state.lookups[key];
+  const hit = ownValue(run.state.lookups, key);
   if (!hit) requestCall(run, { tool: tool.name, kind: "lookup", inputs, key, instance }, inputsDigest);
   run.lookupsRead.add(key);
   if (hit.error !== undefined) {

@@ -13,6 +13,7 @@ import { emit, fail, Halt, traceStep, type Frame, type Run } from "./run-context
 import { fieldDecl } from "./skill-index.js";
 import { defaultMessage } from "./validate-value.js";
 import type { WidgetView } from "./types.js";
+import { ownValue } from "../own-value.js";
 
 /** Runs an ask step; throws `Halt` to stop at the question (or at the end of a card's region). */
 export function runAsk(run: Run, step: AskStep, frame: Frame): void {
@@ -20,7 +21,7 @@ export function runAsk(run: Run, step: AskStep, frame: Frame): void {
   const key = answerKey(step.field, frame.scope);
   const field = fieldOf(run, step);
   if (run.mode === "verify") return verifyAnswer(run, step, field, key, frame);
-  const answer = Object.hasOwn(run.state.answers, key) ? run.state.answers[key] : undefined;
+  const answer = ownValue(run.state.answers, key);
   if (answer) {
     const refusal = dynamicRefusal(run, step, field, answer.value, frame);
     if (refusal === undefined) {
@@ -56,7 +57,7 @@ function dynamicRefusal(run: Run, step: AskStep, field: FieldDecl, value: unknow
     }
   }
   if (field.shape.kind === "lookup") {
-    const tool = run.skill.tools[field.shape.tool];
+    const tool = ownValue(run.skill.tools, field.shape.tool);
     if (!tool) fail(run, `Cannot check ${field.name}: the lookup ${field.shape.tool} is not defined.`);
     const output = ensureLookup(run, tool, frame, tool.name) as { known?: unknown } | null;
     if (output?.known !== true) return field.message ?? defaultMessage(field.shape);

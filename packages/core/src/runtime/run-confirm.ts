@@ -11,6 +11,7 @@ import { renderIn } from "./eval-in-frame.js";
 import { showCard } from "./show-card.js";
 import { emit, Halt, record, traceStep, type Frame, type Run } from "./run-context.js";
 import type { Card } from "./types.js";
+import { ownValue } from "../own-value.js";
 
 export function runConfirm(run: Run, step: ConfirmStep, frame: Frame, frames: Frame[]): void {
   if (run.mode === "collect") throw new Halt("region_end");
@@ -19,10 +20,10 @@ export function runConfirm(run: Run, step: ConfirmStep, frame: Frame, frames: Fr
   const key = answerKey(step.confirm, frame.scope);
   const card = buildCard(run, step, frame, frames);
   const ledger = run.state.ledger;
-  if (card.writes.length > 0 && card.writes.every((w) => ledger[w.instance]?.status === "done")) {
+  if (card.writes.length > 0 && card.writes.every((w) => ownValue(ledger, w.instance)?.status === "done")) {
     return enterRegion(run, step, frame, key, card, "all writes done");
   }
-  const yes = run.state.confirmations[key];
+  const yes = ownValue(run.state.confirmations, key);
   const from = step.by ? "approval" : "user";
   if (yes?.answer === "yes" && yes.by === from) {
     if (yes.digest === card.digest) return enterRegion(run, step, frame, key, card, "confirmed");
@@ -46,7 +47,7 @@ function enterRegion(run: Run, step: ConfirmStep, frame: Frame, key: string, car
 function waitForApproval(run: Run, step: ConfirmStep, frame: Frame, key: string, card: Card): never {
   const role = step.by!;
   const id = `${key}#${card.digest.slice(0, 16)}`;
-  const filed = run.state.approvals[id];
+  const filed = ownValue(run.state.approvals, id);
   if (!filed) {
     const request = { id, confirm: step.confirm, role, card, status: "waiting" as const };
     run.state.approvals[id] = request;

@@ -13,9 +13,10 @@ import { ensureLookup, requestCall } from "./request-call.js";
 import { showCard } from "./show-card.js";
 import { emit, fail, Halt, traceStep, type Frame, type Run } from "./run-context.js";
 import { toolFailureText } from "./tool-failure-text.js";
+import { ownValue } from "../own-value.js";
 
 export function runDo(run: Run, step: DoStep, frame: Frame): void {
-  const tool = run.skill.tools[step.tool];
+  const tool = ownValue(run.skill.tools, step.tool);
   if (!tool) fail(run, `Cannot run ${step.tool}: no such tool.`);
   const instance = answerKey(step.id, frame.scope);
   if (tool.kind === "lookup") {
@@ -26,7 +27,7 @@ export function runDo(run: Run, step: DoStep, frame: Frame): void {
 }
 
 function runWrite(run: Run, step: DoStep, tool: ToolInfo, frame: Frame, instance: string): void {
-  const entry = run.state.ledger[instance];
+  const entry = ownValue(run.state.ledger, instance);
   if (entry?.status === "done") {
     if (run.mode === "verify") compareCompleted(run, tool, frame, entry);
     noteOutput(run, tool.name, entry.result);
@@ -59,7 +60,7 @@ function checkGate(run: Run, tool: string, instance: string, inputsDigest: strin
   if (!onCard || digestOf(onCard.inputs) !== inputsDigest) {
     fail(run, `${tool} was not run: its inputs are not the ones on the confirmation card.`);
   }
-  const yes = run.state.confirmations[region.key];
+  const yes = ownValue(run.state.confirmations, region.key);
   if (yes?.answer !== "yes" || yes.digest !== region.card.digest) {
     fail(run, `${tool} was not run: the confirmation does not match the card.`);
   }

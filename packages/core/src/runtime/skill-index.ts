@@ -3,6 +3,7 @@
  * The runtime uses it to know, without walking, which asks set which fields and which confirms exist.
  */
 import type { AskStep, ConfirmStep, FieldDecl, Skill, Step } from "../format/ir.js";
+import { ownValue } from "../own-value.js";
 
 export interface AskSite {
   step: AskStep;
@@ -48,7 +49,7 @@ function visit(steps: Step[], repeats: string[], index: SkillIndex): void {
 
 /** The field declared under `name` (own entries only: `toString` is not a field). */
 export function declaredField(skill: Skill, name: string): FieldDecl | undefined {
-  return Object.hasOwn(skill.fields, name) ? skill.fields[name] : undefined;
+  return ownValue(skill.fields, name);
 }
 
 /** True when `field` is a pick: asked with `from:` or declared with a pick shape. */

@@ -13,6 +13,7 @@ import { SECRET_MASK } from "./eval-in-frame.js";
 import { emit, record, type Conflict, type Run } from "./run-context.js";
 import type { FlowState } from "./types.js";
 import { verifyCompleted } from "./verify-completed.js";
+import { ownValue } from "../own-value.js";
 
 /** True when some write has completed: only then can an event be put on trial. Pure. */
 export function hasCompletedWrite(state: FlowState): boolean {
@@ -68,13 +69,16 @@ function restoreBefore(run: Run): void {
 
 /** Field names whose answer the event set or changed. Pure. */
 function changedFields(before: FlowState["answers"], after: FlowState["answers"]): string[] {
-  const keys = Object.keys(after).filter((key) => !before[key] || canonicalJson(before[key].value) !== canonicalJson(after[key].value));
+  const keys = Object.keys(after).filter((key) => {
+    const was = ownValue(before, key);
+    return !was || canonicalJson(was.value) !== canonicalJson(after[key].value);
+  });
   return [...new Set(keys.map((key) => key.split("@")[0]!))];
 }
 
 /** "hold_hotel already ran with nights 3, so nights cannot change now." Secret inputs are masked. */
 function conflictMessage(run: Run, conflicts: Conflict[], fields: string[]): string {
-  const shown = (name: string, value: unknown) => (run.skill.fields[name]?.secret ? SECRET_MASK : formatValue(value));
+  const shown = (name: string, value: unknown) => (ownValue(run.skill.fields, name)?.secret ? SECRET_MASK : formatValue(value));
   const ran = conflicts.map((c, i) => {
     const values = c.inputs
       .map((name) => (c.was[name] === undefined ? `no ${name}` : `${name} ${shown(name, c.was[name])}`))

@@ -4,6 +4,7 @@
  * the replay reaches the ask (see run-ask.ts).
  */
 import type { FieldDecl, Shape } from "../format/ir.js";
+import { ownValue } from "../own-value.js";
 
 export type Validation = { ok: true; value: unknown } | { ok: false; message: string };
 
@@ -41,7 +42,7 @@ function normaliseChoice(choices: string[], synonyms: Record<string, string[]>, 
   const said = value.trim().toLowerCase();
   const direct = choices.find((c) => c.toLowerCase() === said);
   if (direct) return direct;
-  return choices.find((c) => (synonyms[c] ?? []).some((s) => s.toLowerCase() === said));
+  return choices.find((c) => (ownValue(synonyms, c) ?? []).some((s) => s.toLowerCase() === said));
 }
 
 /** `places` 0 means a whole number; undefined means any number of decimals. */

@@ -3,7 +3,7 @@
  * (answers kept, unfinished writes voided), cancelled or closed; the chosen skill is resumed from hold
  * or started as a new run. Pure.
  */
-import type { FlowState } from "@skillflow/core";
+import { ownValue, type FlowState } from "@skillflow/core";
 import { activeSkill, type HostDeps } from "../graph/host-deps.js";
 import type { RouteDecision } from "./decide-route.js";
 import { startRun, type RouteNote, type RoutingState } from "./routing-state.js";
@@ -32,7 +32,7 @@ export function applyRoute(deps: HostDeps, threadId: string, start: Routed, deci
   }
   if (decision.open) {
     const name = decision.open;
-    const held = routing.held[name];
+    const held = ownValue(routing.held, name);
     if (held) {
       const { [name]: _resumed, ...rest } = routing.held;
       routing = { ...routing, held: rest };

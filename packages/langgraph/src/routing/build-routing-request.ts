@@ -10,7 +10,7 @@
  *   take now (from its state on hold, or a fresh one), so a message that starts or switches keeps its
  *   values. The size grows with the hosted skills, never with the conversation.
  */
-import { initialState, understandingContext, type FlowState } from "@skillflow/core";
+import { initialState, ownValue, understandingContext, type FlowState } from "@skillflow/core";
 import { buildExtractRequest } from "../graph/build-extract-request.js";
 import { activeSkill, type HostDeps } from "../graph/host-deps.js";
 import type { ExtractRequest, HostedSkillInfo } from "../model-port.js";
@@ -25,7 +25,7 @@ export function buildRoutingRequest(deps: HostDeps, routing: RoutingState, flow:
   request.skills = (deps.hosted ?? []).map(({ skill }): HostedSkillInfo => {
     const info = { name: skill.name, description: skill.description };
     if (skill.name === inProgress) return info;
-    const state = routing.held[skill.name] ?? initialState(skill.name);
+    const state = ownValue(routing.held, skill.name) ?? initialState(skill.name);
     return { ...info, fields: understandingContext(skill, state).fields };
   });
   return request;

@@ -7,7 +7,7 @@
  * choosing it again starts a new run. Each run has its own flow id, so idempotency keys never collide
  * between skills or between runs: `thread:skill` for the first run, `thread:skill#n` for the nth.
  */
-import { initialState, type FlowState, type Usage } from "@skillflow/core";
+import { initialState, ownValue, type FlowState, type Usage } from "@skillflow/core";
 
 export interface RoutingState {
   /** The skill in progress (its state is the `flow` channel), or null when none is. */
@@ -48,7 +48,7 @@ export function flowIdOf(threadId: string, skill: string, run: number): string {
 
 /** A fresh state for the next run of `skill`, and the routing that counts it. Pure. */
 export function startRun(routing: RoutingState, threadId: string, skill: string): { routing: RoutingState; flow: FlowState } {
-  const run = (routing.runs[skill] ?? 0) + 1;
+  const run = (ownValue(routing.runs, skill) ?? 0) + 1;
   return { routing: { ...routing, runs: { ...routing.runs, [skill]: run } }, flow: initialState(flowIdOf(threadId, skill, run)) };
 }
 

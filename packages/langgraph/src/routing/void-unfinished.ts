@@ -10,7 +10,7 @@
  *   withdrawn; coming back files a new one. A rejected request stays rejected.
  * - Completed writes stay in the ledger, so they never run again in this run of the skill.
  */
-import { writesCoveredBy, type FlowState, type Skill, type Step } from "@skillflow/core";
+import { ownValue, writesCoveredBy, type FlowState, type Skill, type Step } from "@skillflow/core";
 
 export interface Voided {
   flow: FlowState;
@@ -29,7 +29,7 @@ export function voidUnfinished(skill: Skill, flow: FlowState): Voided {
     voided.push(key);
   }
   for (const [id, request] of Object.entries(flow.approvals)) {
-    const unfinished = request.card.writes.some((w) => flow.ledger[w.instance]?.status !== "done");
+    const unfinished = request.card.writes.some((w) => ownValue(flow.ledger, w.instance)?.status !== "done");
     if (request.status === "waiting" || (request.status === "approved" && unfinished)) {
       delete approvals[id];
       voided.push(id);

@@ -85,6 +85,13 @@ describe("chatModelPort", () => {
     expect(result.usage.outputTokens).toBeGreaterThan(0);
   });
 
+  it("passes on keys named like Object.prototype members, for the runtime to drop, instead of throwing", () => {
+    const raw = new AIMessageChunk({ content: "" });
+    const result = readResult(buildValueSchema(request), raw, { toString: "x", constructor: "y", nights: 2 });
+    expect(result.extraction).toEqual({ ok: true, values: { toString: "x", constructor: "y", nights: 2 } });
+    expect(result.dropped).toEqual([]);
+  });
+
   it("rejects a parsed value that is not an object", () => {
     const raw = new AIMessageChunk({ content: "" });
     const result = readResult(buildValueSchema(request), raw, [1, 2]);
