@@ -23,7 +23,7 @@ const CORE_LOADER = ["checkSkillText", "collectTools", "decodeSkillBytes", "find
 const LANGGRAPH = [
   "DEFAULT_KEEP_CHECKPOINTS", "EXTRACT_TOOL", "FlowInputError", "FlowLoadError", "ModelSetupError", "NO_USAGE",
   "OFFLINE_NOTICE", "PROVIDERS", "PersistenceError", "ProofError", "ProveUsageError", "ScriptedChatModel", "TOKENIZER",
-  "addUsage", "buildExtractPrompt", "buildExtractionSchema", "buildFlowGraph", "chatModelPort", "countTokens",
+  "addUsage", "buildExtractPrompt", "buildExtractionSchema", "buildFlowGraph", "chatModelPort", "countTokens", "emptyTurn",
   "createChatModel", "createFlow", "createMemoryLock", "describeShape", "estimateTokens", "estimateUsage",
   "extractOffline", "findProvider", "formatProofReport", "isModelSetupError", "normalizeUsage", "offlineModel",
   "openCheckpointer", "openMemory", "parseDbUrl", "proofReportJson", "proveFiles", "readResult", "readUsage",

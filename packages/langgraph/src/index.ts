@@ -22,6 +22,7 @@ export type { TurnResult } from "./render-turn.js";
 export type { ToolRun } from "./graph/flow-graph-state.js";
 export type { HostTool } from "./run-tool.js";
 export { buildFlowGraph } from "./graph/build-flow-graph.js";
+export { emptyTurn } from "./graph/flow-graph-state.js";
 export type { FlowGraph } from "./graph/build-flow-graph.js";
 export { proveFiles } from "./prove/prove-files.js";
 export type { ProveSummary, ProveOutcome } from "./prove/prove-files.js";

@@ -28,15 +28,12 @@ export async function readLastTurn(flow: Flow, threadId: string): Promise<Stored
   const snapshot = await flow.graph.getState({ configurable: { thread_id: threadId } });
   const values = snapshot.values as StoredValues;
   if (!values.flow && !values.routing) return undefined;
-  const { renderTurn } = await import("@skillflow/langgraph");
+  const { renderTurn, emptyTurn } = await import("@skillflow/langgraph");
   const active = values.routing ? values.routing.active : flow.skill.name;
   const skill = flow.skills.find((s) => s.name === active) ?? flow.skill;
   const state = active ? (values.flow ?? null) : null;
-  const last = renderTurn(skill, state, values.out ?? emptyOutput());
+  const last = renderTurn(skill, state, values.out ?? emptyTurn());
   if (values.routing) last.skill = active;
   return { last, finished: !values.routing && state?.pending?.kind === "done" };
 }
 
-function emptyOutput(): TurnOutput {
-  return { effects: [], trace: [], tools: [], usage: { modelCalls: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0 } };
-}
