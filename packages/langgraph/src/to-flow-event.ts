@@ -9,8 +9,12 @@ export type FlowInput =
   | { text: string }
   /** A widget's field update (a row click): exactly one field. */
   | { pick: Record<string, unknown> }
-  /** A confirm button: yes unless `yes: false`. */
-  | { press: string; yes?: boolean }
+  /**
+   * A confirm button: yes unless `yes: false`. `card` is the digest of the card the person saw
+   * (`TurnResult.cards[i].digest`, `pending.card.digest`): the press is refused when the card pending
+   * now is another one. Without `card`, it answers whatever card is pending (see docs/embedding.md).
+   */
+  | { press: string; yes?: boolean; card?: string }
   /**
    * An approval from outside the conversation, naming the role that gives it. `request` is the id of the
    * request the approver saw (`request_approval` effect, `pending.requestId`): when given, the approval
@@ -35,7 +39,13 @@ export function toFlowEvent(input: FlowInput): FlowEvent {
     const [field, value] = entries[0]!;
     return { type: "pick", field, value };
   }
-  if (typeof i.press === "string") return { type: "press", confirm: i.press, yes: i.yes !== false };
+  if (typeof i.press === "string") {
+    if (i.card !== undefined && typeof i.card !== "string") {
+      throw new FlowInputError("A press's card is the digest of the card answered: { press: id, card: \"digest\" }.");
+    }
+    const event: FlowEvent = { type: "press", confirm: i.press, yes: i.yes !== false };
+    return typeof i.card === "string" ? { ...event, card: i.card } : event;
+  }
   if (typeof i.approve === "string") {
     if (typeof i.by !== "string" || !i.by) throw new FlowInputError("An approval names its role: { approve: id, by: role }.");
     if (i.request !== undefined && typeof i.request !== "string") {

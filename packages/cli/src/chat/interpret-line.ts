@@ -46,8 +46,9 @@ export function interpretLine(line: string, context: LineContext): LineAction {
   }
   if (pending?.kind === "ask" && pending.pick && options) return pickOrText(text, options);
   if (pending?.kind === "confirm") {
-    if (YES.test(text)) return { kind: "send", event: { press: pending.confirm, yes: true } };
-    if (NO.test(text)) return { kind: "send", event: { press: pending.confirm, yes: false } };
+    const card = pending.card.digest;
+    if (YES.test(text)) return { kind: "send", event: { press: pending.confirm, yes: true, card } };
+    if (NO.test(text)) return { kind: "send", event: { press: pending.confirm, yes: false, card } };
   }
   return { kind: "send", event: { text } };
 }

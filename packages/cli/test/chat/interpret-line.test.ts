@@ -35,8 +35,8 @@ describe("interpretLine", () => {
 
   it.each([
     ["y", true], ["YES", true], ["n", false], ["No", false],
-  ])("turns %j at a confirmation into a press (yes: %s)", (line, yes) => {
-    expect(interpretLine(line, { pending: confirmPay })).toEqual({ kind: "send", event: { press: "pay", yes } });
+  ])("turns %j at a confirmation into a press for the card shown (yes: %s)", (line, yes) => {
+    expect(interpretLine(line, { pending: confirmPay })).toEqual({ kind: "send", event: { press: "pay", yes, card: "d" } });
   });
 
   it("sends other text at a confirmation as free text (a correction)", () => {

@@ -54,6 +54,7 @@ function applyPress(run: Run, event: Of<"press">): void {
     return void drop(run, event.confirm, "no such confirmation is waiting for an answer");
   }
   const { key, card } = pending;
+  if (event.card !== undefined && event.card !== card.digest) return refuseStalePress(run, event);
   run.state.confirmations[key] = { key, answer: event.yes ? "yes" : "no", digest: card.digest, by: "user", turn: run.state.turn };
   record(run, { type: "confirm_given", confirm: event.confirm, yes: event.yes, digest: card.digest });
 }
@@ -76,6 +77,15 @@ function applyApprove(run: Run, event: Of<"approve">): void {
   run.state.confirmations[key] = { key, answer, digest: request.card.digest, by: "approval", turn: run.state.turn };
   record(run, { type: "approval_given", confirm: event.confirm, role: event.by, yes: event.yes });
   if (!event.yes) emit(run, { type: "say", text: `${request.role} did not approve this.` });
+}
+
+/**
+ * A press for a card that is no longer the one pending (what it lists changed after it was shown):
+ * nothing is answered; the replay shows the card as it is now.
+ */
+function refuseStalePress(run: Run, event: Of<"press">): void {
+  drop(run, event.confirm, "the card changed after it was shown; the press answered the earlier card");
+  emit(run, { type: "say", text: "What you were asked to confirm has changed since you saw it, so nothing was done. Please check the new details." });
 }
 
 /** An approval naming a request that is not the one waiting: recorded and said; nothing is applied. */

@@ -130,8 +130,11 @@ export type FlowEvent =
   | { type: "text"; text: string; extraction?: Extraction }
   /** A widget's field update (a row click): applied as typed, never through the model. */
   | { type: "pick"; field: string; value: unknown }
-  /** A confirm button. */
-  | { type: "press"; confirm: string; yes: boolean }
+  /**
+   * A confirm button. `card` is the digest of the card the person answered (`Card.digest`): when given,
+   * the press counts only while that card is the one pending. Without it, it answers the card pending now.
+   */
+  | { type: "press"; confirm: string; yes: boolean; card?: string }
   /**
    * An approval from outside the conversation, naming the role that gives it. With `request` (the id of
    * the request the approver saw), it counts only while that request is the one waiting.

@@ -55,7 +55,7 @@ export async function runProof(proof: Proof, load: SkillSource): Promise<ProofRu
     }
   }
   const secretFields = new Set(flow.skills.flatMap((skill) => [...secretFieldsOf(skill)]));
-  const shared: TurnShared = { requests: new Map(), secrets: new SeenSecrets(), secretFields };
+  const shared: TurnShared = { requests: new Map(), cards: new Map(), secrets: new SeenSecrets(), secretFields };
   for (const turn of proof.turns) {
     const from = run.checks.length;
     const ok = await runTurn(flow, model, thread, turn, run.checks, shared);
@@ -65,9 +65,14 @@ export async function runProof(proof: Proof, load: SkillSource): Promise<ProofRu
   return run;
 }
 
-/** What earlier turns left for later ones (the approval request waiting after each turn, the secrets seen), and the secret fields. */
+/**
+ * What earlier turns left for later ones (the approval request waiting after each turn, the last card
+ * shown for each confirm, the secrets seen), and the secret fields.
+ */
 interface TurnShared {
   requests: Map<number, string>;
+  /** Confirm id → digest of the card last shown for it: a `press` answers that card, as a button would. */
+  cards: Map<string, string>;
   secrets: SeenSecrets;
   secretFields: ReadonlySet<string>;
 }
@@ -77,7 +82,7 @@ async function runTurn(
   flow: Flow, model: ScriptedChatModel, thread: string, turn: ProofTurn, checks: ProveCheck[], shared: TurnShared,
 ): Promise<boolean> {
   const at = { turn: turn.index, line: turn.line, label: turn.label };
-  const input = withRequest(turn, shared.requests);
+  const input = withCard(withRequest(turn, shared.requests), shared.cards);
   if (!input) {
     const n = turn.requestTurn!;
     checks.push({ ...at, key: "request", ok: false, expected: `the request waiting after turn ${n}`, seen: `turn ${n} left no approval request waiting` });
@@ -87,6 +92,7 @@ async function runTurn(
   const unscriptedBefore = model.unscripted;
   try {
     const result = await flow.send(thread, input);
+    for (const card of result.cards) shared.cards.set(card.confirm, card.digest);
     const values = (await flow.graph.getState({ configurable: { thread_id: thread } })).values;
     for (const skill of flow.skills) shared.secrets.add(skill, values.flow);
     if (values.flow?.pending?.kind === "approval") shared.requests.set(turn.index, values.flow.pending.requestId);
@@ -113,6 +119,13 @@ function withRequest(turn: ProofTurn, requests: Map<number, string>): FlowInput 
   const request = requests.get(turn.requestTurn);
   const input = turn.input as Extract<FlowInput, { approve: string }>;
   return request === undefined ? undefined : { ...input, request };
+}
+
+/** A press carries the digest of the card last shown for its confirm (none when no card was shown yet). */
+function withCard(input: FlowInput | undefined, cards: Map<string, string>): FlowInput | undefined {
+  if (!input || !("press" in input) || input.card !== undefined) return input;
+  const card = cards.get(input.press);
+  return card === undefined ? input : { ...input, card };
 }
 
 function messageOf(error: unknown): string {
