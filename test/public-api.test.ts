@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const CORE = [
-  "TOOL_TAG", "action", "analyzeGates", "buildProcedure", "checkSkill", "createExpressions", "describeTool",
+  "TOOL_TAG", "action", "analyzeGates", "buildProcedure", "checkSkill", "coverageOf", "createExpressions", "describeTool",
   "describeRange", "didYouMean", "fieldValueType", "formatValue", "gateAnalysisOf", "hasErrors", "initialState", "isLangChainTool",
   "isToolDefinition", "lookup", "ownValue", "parseSkill", "redactSecrets", "redactStepResult", "renderProcedure", "runnableTool",
   "secretValuesOf", "shapeValueType", "shownPath", "sortDiagnostics", "step", "suggest", "understandingContext", "writesCoveredBy",

@@ -19,7 +19,8 @@ export { formatValue } from "./expr/format-value.js";
 export type {
   ExprRef, Scope, ExprErrorKind, TypeCheckResult, EvaluateResult, RenderResult, Values, SkillExpressions,
 } from "./expr/types.js";
-export { analyzeGates, gateAnalysisOf, writesCoveredBy } from "./check/paths.js";
+export { analyzeGates, gateAnalysisOf } from "./check/paths.js";
+export { coverageOf, writesCoveredBy } from "./check/coverage.js";
 export { renderProcedure } from "./procedure/render-procedure.js";
 export { buildProcedure } from "./procedure/build-procedure.js";
 export { describeRange } from "./procedure/describe-range.js";

@@ -56,6 +56,7 @@ const rules = [
   // The write gate.
   ["ungated-write", "error", "a write reachable with no confirm above it"],
   ["unconfirmable-input", "error", "a confirmed write whose input is only known after the confirm"],
+  ["approval-covers-nothing", "error", "a `confirm … by:` that releases no write on some path"],
   ["confirm-covers-nothing", "warning", "a confirm with no write below it"],
 ] as const satisfies ReadonlyArray<readonly [string, Severity, string]>;
 

@@ -2,6 +2,7 @@
  * Words for an ungated write: the path that reaches it with no confirm ("when `x > 1` is false, …")
  * and where a confirm would close the gap. Pure.
  */
+import type { DependencyReason } from "./dependencies.js";
 import type { GateGap, PathOutcome, WriteGate } from "./path-types.js";
 import { at } from "./words.js";
 
@@ -13,7 +14,8 @@ export function gapReason(write: WriteGate, gap: GateGap): string {
   const after = gap.path.find((o) => o.kind === "after-repeat");
   if (gap.closedBy) {
     const c = gap.closedBy;
-    text += `: the ask for \`${c.field}\` at ${at(c.askPos)} ends the region of confirm \`${c.confirm}\` (${at(c.confirmPos)})`;
+    const region = c.confirm ? `the region of confirm \`${c.confirm}\` (${at(c.confirmPos!)})` : "what the confirms above cover";
+    text += `: the ask for \`${c.field}\` at ${at(c.askPos)} ends ${region} for \`${write.tool}\`, ${dependencyWords(c.field, c.reason)}`;
   } else if (after?.kind === "after-repeat") {
     text += `: confirm \`${after.confirm}\` inside the loop covers only that iteration's writes`;
   }
@@ -27,13 +29,23 @@ export function gapFix(write: WriteGate, gap: GateGap): string {
   if (again) return `Put a \`confirm:\` step inside the \`repeat\` at ${at(again.pos)}, above ${line}, so each iteration confirms its own writes.`;
   if (gap.closedBy) {
     const c = gap.closedBy;
-    return `Move the ask at ${at(c.askPos)} above the confirm at ${at(c.confirmPos)}, or add a \`confirm:\` step between ${at(c.askPos)} and ${line}.`;
+    const above = c.confirmPos ? `above the confirm at ${at(c.confirmPos)}` : "above the confirm";
+    return `Move the ask at ${at(c.askPos)} ${above}, or add a \`confirm:\` step between ${at(c.askPos)} and ${line}.`;
   }
   const after = gap.path.find((o) => o.kind === "after-repeat");
   if (after) return `Add a \`confirm:\` step after the \`repeat\` at ${at(after.pos)}, above ${line}.`;
   const skipped = [...gap.path].reverse().find((o) => o.kind === "when" && !o.value);
   if (skipped) return `Add a \`confirm:\` step above ${line}, outside the \`when\` at ${at(skipped.pos)}, so this path confirms too.`;
   return `Add a \`confirm:\` step above ${line}, so the person approves \`${write.tool}\` before it runs.`;
+}
+
+/** How a write depends on a field: "which takes `nights`". */
+export function dependencyWords(field: string, reason: DependencyReason): string {
+  switch (reason.kind) {
+    case "input": return `which takes \`${field}\``;
+    case "via-tool": return `whose input \`${reason.param}\` can come from \`${reason.tool}\`, which depends on \`${field}\``;
+    case "condition": return `which runs only as the condition at line ${reason.line} decides, and that reads \`${field}\``;
+  }
 }
 
 /** A path is named in full up to this many `when` outcomes; a longer one is cut short. */

@@ -5,8 +5,8 @@
  * ran. Each is read as "its `when`s do not all hold" ("the leave is at most 5"), "its list is empty",
  * or, where that depends on rows, "step 5.3 has not run since step 2". Pure.
  */
-import { gateAnalysisOf } from "../check/paths.js";
-import type { WriteGate } from "../check/path-types.js";
+import { coverageOf } from "../check/coverage.js";
+import type { CoveredWrite } from "../check/path-types.js";
 import type { Skill } from "../format/ir.js";
 import type { Inline } from "./model.js";
 import { inline, joinList } from "./inline.js";
@@ -61,8 +61,8 @@ export function coverageCondition(
 /** The writes a confirm step covers (the checker's regions), in step order, each with its condition. */
 export function coveredWrites(
   skill: Skill, byId: ReadonlyMap<string, PlacedStep>, confirmId: string,
-): Array<{ write: WriteGate; when: Inline }> {
-  return gateAnalysisOf(skill).writes.flatMap((write) => {
+): Array<{ write: CoveredWrite; when: Inline }> {
+  return coverageOf(skill).writeGates().flatMap((write) => {
     const covering = write.confirms.find((c) => c.stepId === confirmId);
     return covering ? [{ write, when: coverageCondition(skill, byId, confirmId, write.stepId, covering.endedBy) }] : [];
   });

@@ -1,6 +1,7 @@
 /**
- * For each write step, what must be true before it runs: the confirmation that covers it (from the
- * checker's path analysis) with its question, approvals and by whom, the checks that must have passed,
+ * For each write step, what must be true before it runs: every confirmation that covers it (from the
+ * checker's coverage analysis; confirms stack, so each is needed where it applies) with its question,
+ * approvals and by whom, the checks that must have passed,
  * and where each input comes from. Pure.
  */
 import { expressionsFor } from "../expr/create-expressions.js";
@@ -65,7 +66,7 @@ function gapWords(skill: Skill, gap: GateGap, byId: ReadonlyMap<string, PlacedSt
   });
   const way = parts.length > 0 ? inline("when ", joinList(parts, ", ", " and "), ", ") : ["on every way, "];
   const closed = gap.closedBy
-    ? inline(" (the answer at step ", gap.closedBy.askStepId, " ends what ", code(gap.closedBy.confirm), " covers)")
+    ? inline(" (the answer at step ", gap.closedBy.askStepId, " ends what ", gap.closedBy.confirm ? code(gap.closedBy.confirm) : "the confirmations above", " covers)")
     : [];
   return inline(way, "it runs with no confirmation above it", closed, "; the checker rejects this skill");
 }
@@ -85,9 +86,10 @@ export function listWrites(skill: Skill, gates: readonly WriteGate[]): WriteCond
       tool: gate.tool,
       number: gate.stepId,
       ...(ownValue(skill.tools, gate.tool)?.description ? { description: ownValue(skill.tools, gate.tool)!.description!.trim() } : {}),
-      confirmations: confirms.map(({ p, endedBy }) => {
+      confirmations: confirms.map(({ p, endedBy }, i) => {
         const covering = coverageCondition(skill, byId, p.step.id, gate.stepId, endedBy);
-        const one = confirms.length > 1 ? `(one of ${confirms.length}) ` : "";
+        // Confirms stack: every one listed is needed, on the ways where it covers the write.
+        const one = confirms.length > 1 ? `(${i + 1} of ${confirms.length}, all needed) ` : "";
         return inline(one, confirmWords(skill, p, target), covering.length > 0 ? inline(", only when ", covering) : []);
       }),
       ...(gate.gated ? {} : { ungated: gapWords(skill, gate.gap ?? { path: [] }, byId) }),

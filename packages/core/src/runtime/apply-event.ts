@@ -55,26 +55,22 @@ function applyPress(run: Run, event: Of<"press">): void {
   }
   const { key, card } = pending;
   if (event.card !== undefined && event.card !== card.digest) return refuseStalePress(run, event);
-  run.state.confirmations[key] = { key, answer: event.yes ? "yes" : "no", digest: card.digest, by: "user", turn: run.state.turn };
+  run.state.confirmations[key] = { key, confirm: event.confirm, answer: event.yes ? "yes" : "no", digest: card.digest, by: "user", turn: run.state.turn };
   record(run, { type: "confirm_given", confirm: event.confirm, yes: event.yes, digest: card.digest });
 }
 
 function applyApprove(run: Run, event: Of<"approve">): void {
   const pending = run.state.pending;
-  if (event.request !== undefined) {
-    const current = pending?.kind === "approval" && pending.confirm === event.confirm ? pending.requestId : undefined;
-    if (event.request !== current) return refuseStale(run, event, current);
-  }
-  const waiting = Object.values(run.state.approvals).filter((r) => r.confirm === event.confirm && r.status === "waiting");
-  const request = waiting.find((r) => pending?.kind === "approval" && r.id === pending.requestId) ?? waiting[0];
-  if (!request) return void drop(run, event.confirm, "no approval request is waiting");
+  const waitingNow = pending?.kind === "approval" && pending.confirm === event.confirm ? pending.requestId : undefined;
+  if (event.request !== undefined && event.request !== waitingNow) return refuseStale(run, event, waitingNow);
+  const request = waitingNow !== undefined ? ownValue(run.state.approvals, waitingNow) : undefined;
+  if (!request || request.status !== "waiting") return void drop(run, event.confirm, "no approval request is waiting");
   if (request.role !== event.by) {
     return void drop(run, event.confirm, `only ${request.role} can approve this, not ${event.by}`);
   }
   run.state.approvals[request.id] = { ...request, status: event.yes ? "approved" : "rejected" };
-  const key = request.id.slice(0, request.id.lastIndexOf("#"));
   const answer = event.yes ? "yes" : "no";
-  run.state.confirmations[key] = { key, answer, digest: request.card.digest, by: "approval", turn: run.state.turn };
+  run.state.confirmations[request.key] = { key: request.key, confirm: request.confirm, answer, digest: request.card.digest, by: "approval", turn: run.state.turn };
   record(run, { type: "approval_given", confirm: event.confirm, role: event.by, yes: event.yes });
   if (!event.yes) emit(run, { type: "say", text: `${request.role} did not approve this.` });
 }

@@ -5,7 +5,7 @@
  */
 import type { ToolInfo } from "../format/ir.js";
 import { visibleAnswerKey } from "./answer-keys.js";
-import { fail, type Frame, type Run } from "./run-context.js";
+import { fail, hiddenInCard, type Frame, type Run } from "./run-context.js";
 
 /** The inputs `tool` receives here; reports an error and stops when a required input has no value. */
 export function bindInputs(run: Run, tool: ToolInfo, frame: Frame): Record<string, unknown> {
@@ -27,7 +27,7 @@ export function availableInputs(run: Run, tool: ToolInfo, frame: Frame): Record<
 
 function findValue(run: Run, name: string, frame: Frame): { ok: true; value: unknown } | { ok: false } {
   if (Object.hasOwn(frame.vars, name)) return { ok: true, value: frame.vars[name] };
-  const key = visibleAnswerKey(run.state, name, frame.scope);
+  const key = hiddenInCard(run, name) ? undefined : visibleAnswerKey(run.state, name, frame.scope);
   if (key !== undefined) return { ok: true, value: run.state.answers[key].value };
   const outputs = [...run.outputs.values()].reverse();
   for (const output of outputs) {

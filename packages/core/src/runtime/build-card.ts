@@ -1,11 +1,15 @@
 /**
  * Building a confirmation card: walk ahead of the confirm along the path the flow would take (same
- * frames, same conditions, lookups run as needed) and list every write met before the next `ask` or
- * `confirm`, with the exact inputs it would receive. The digest covers that list and nothing else.
+ * frames, same conditions, lookups run as needed) to the end of its region — the end of the steps, or
+ * of its iteration inside a `repeat` — and list every write its yes would release, with the exact inputs
+ * it would receive. Later confirms do not stop the walk (confirms stack); an ask does not stop it either,
+ * but the writes that depend on the field it asks are not listed (regions.ts). The digest covers
+ * everything the card shows: the question as rendered, the widget, and the writes with their inputs.
  */
 import type { ConfirmStep } from "../format/ir.js";
 import { digestOf } from "./digest.js";
 import { renderIn } from "./eval-in-frame.js";
+import { loopOf } from "./regions.js";
 import { Halt, type Frame, type Run } from "./run-context.js";
 import type { Card } from "./types.js";
 import { walk } from "./walk.js";
@@ -14,22 +18,31 @@ import { walk } from "./walk.js";
 export function buildCard(run: Run, step: ConfirmStep, frame: Frame, frames: Frame[]): Card {
   const question = renderIn(run, step.question, frame);
   const writes = collectRegion(run, frames);
-  const digest = digestOf(writes.map((w) => [w.tool, w.instance, w.inputs]));
-  return { confirm: step.confirm, question, widget: step.widget, writes, digest };
+  const digest = cardDigest(question, step.widget, writes);
+  return { confirm: step.confirm, question, ...(step.widget ? { widget: step.widget } : {}), writes, digest };
+}
+
+/** The digest of what a card shows. */
+export function cardDigest(question: string, widget: string | undefined, writes: Card["writes"]): string {
+  return digestOf(["card", question, widget ?? null, writes.map((w) => [w.tool, w.instance, w.inputs])]);
 }
 
 function collectRegion(run: Run, frames: Frame[]): Card["writes"] {
   const ahead = frames.map((f) => ({ ...f, loop: f.loop && { ...f.loop } }));
-  const saved = { mode: run.mode, outputs: run.outputs, collected: run.collected };
+  const live = loopOf(frames);
+  const loop = live ? { frame: ahead[frames.indexOf(live.frame)]!, row: live.row } : undefined;
+  const saved = { mode: run.mode, outputs: run.outputs, collected: run.collected, collect: run.collect };
   run.mode = "collect";
   run.outputs = new Map(run.outputs);
-  run.collected = [];
+  const writes: Card["writes"] = [];
+  run.collected = writes;
+  run.collect = { asked: new Set(), ...(loop ? { loop } : {}) };
   try {
     walk(run, ahead);
   } catch (halt) {
     if (!(halt instanceof Halt) || halt.reason !== "region_end") throw halt;
+  } finally {
+    Object.assign(run, saved);
   }
-  const writes = run.collected;
-  Object.assign(run, saved);
   return writes;
 }

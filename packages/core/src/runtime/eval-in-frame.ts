@@ -7,7 +7,7 @@ import type { Expr, Template } from "../format/ir.js";
 import type { EvaluateResult, Values } from "../expr/types.js";
 import { visibleAnswerKey } from "./answer-keys.js";
 import { ensureLookup } from "./request-call.js";
-import type { Frame, Run } from "./run-context.js";
+import { hiddenInCard, type Frame, type Run } from "./run-context.js";
 import { declaredField } from "./skill-index.js";
 import { ownValue } from "../own-value.js";
 
@@ -41,7 +41,7 @@ function valuesFor(run: Run, exprs: Expr[], frame: Frame, maskSecrets: boolean):
 function valueOf(run: Run, root: string, frame: Frame, maskSecrets: boolean): unknown {
   const field = declaredField(run.skill, root);
   if (field) {
-    const key = visibleAnswerKey(run.state, root, frame.scope);
+    const key = hiddenInCard(run, root) ? undefined : visibleAnswerKey(run.state, root, frame.scope);
     if (key === undefined) return undefined;
     return field.secret && maskSecrets ? SECRET_MASK : run.state.answers[key].value;
   }

@@ -5,7 +5,7 @@
 import { expressionsFor } from "../expr/create-expressions.js";
 import type { Skill } from "../format/ir.js";
 import { copyState } from "./copy-state.js";
-import { DEFAULT_LIMITS, emit, Halt, type Run } from "./run-context.js";
+import { DEFAULT_LIMITS, emit, Halt, record, type Run } from "./run-context.js";
 import type { FlowState, RuntimeLimits } from "./types.js";
 import { rootFrame, walk } from "./walk.js";
 
@@ -19,7 +19,8 @@ export function newRun(skill: Skill, state: FlowState, limits?: Partial<RuntimeL
     trace: [],
     limits: { ...DEFAULT_LIMITS, ...limits },
     mode: "run",
-    region: null,
+    regions: [],
+    reached: new Set(),
     outputs: new Map(),
     collected: [],
     chats: [],
@@ -27,16 +28,29 @@ export function newRun(skill: Skill, state: FlowState, limits?: Partial<RuntimeL
   };
 }
 
-/** Replays the steps; afterwards `run` holds the stop's effects and `run.state.pending`. */
+/**
+ * Replays the steps; afterwards `run` holds the stop's effects and `run.state.pending`. Once the replay
+ * stops at a person, an error or the end, a yes held for a confirm it did not reach is void: the path
+ * changed before it, so its card no longer shows what the person answered.
+ */
 export function replay(run: Run): void {
   try {
     walk(run, [rootFrame(run.skill.steps)]);
+    run.state.pending = { kind: "done" };
+    emit(run, { type: "done" });
   } catch (halt) {
-    if (halt instanceof Halt) return;
-    throw halt;
+    if (!(halt instanceof Halt)) throw halt;
+    if (halt.reason === "call") return;
   }
-  run.state.pending = { kind: "done" };
-  emit(run, { type: "done" });
+  voidUnreached(run);
+}
+
+function voidUnreached(run: Run): void {
+  for (const [key, yes] of Object.entries(run.state.confirmations)) {
+    if (run.reached.has(key)) continue;
+    delete run.state.confirmations[key];
+    record(run, { type: "confirm_voided", confirm: yes.confirm, was: yes.digest, now: "not reached" });
+  }
 }
 
 /** A throwaway replay of a copy of `state`: where the flow stands, what it would show, which chats it passed. */

@@ -1,6 +1,7 @@
 /**
- * The `ask` step. With a valid answer the walk goes on (and the confirmation region closes); without
- * one it stops at the question. Dynamic checks run here, every replay: a pick must be a row `id` of the
+ * The `ask` step. With a valid answer the walk goes on (the field counts as asked for every open
+ * confirmation region: it ends them for the writes that depend on it); without one it stops at the
+ * question. A card walk passes it, answered or not, for the writes that do not depend on it. Dynamic checks run here, every replay: a pick must be a row `id` of the
  * current list, a `lookup:` field must be known to its lookup, and every `check:` must hold. A failing
  * answer is cleared, refused with the file's message (or a default), and the question is asked again.
  */
@@ -14,10 +15,12 @@ import { fieldDecl } from "./skill-index.js";
 import { defaultMessage } from "./validate-value.js";
 import type { WidgetView } from "./types.js";
 import { ownValue } from "../own-value.js";
+import { dependenciesOf } from "../check/dependencies.js";
+import { collectSkips, noteAsked } from "./regions.js";
 
 /** Runs an ask step; throws `Halt` to stop at the question (or at the end of a card's region). */
 export function runAsk(run: Run, step: AskStep, frame: Frame): void {
-  if (run.mode === "collect") throw new Halt("region_end");
+  if (run.mode === "collect") return passInCard(run, step, frame);
   const key = answerKey(step.field, frame.scope);
   const field = fieldOf(run, step);
   if (run.mode === "verify") return verifyAnswer(run, step, field, key, frame);
@@ -25,13 +28,22 @@ export function runAsk(run: Run, step: AskStep, frame: Frame): void {
   if (answer) {
     const refusal = dynamicRefusal(run, step, field, answer.value, frame);
     if (refusal === undefined) {
-      run.region = null;
+      noteAsked(run, step.field);
       return traceStep(run, step, frame, "answered");
     }
     delete run.state.answers[key];
     refuse(run, step.field, refusal);
   }
   askHere(run, step, field, key, frame);
+}
+
+/**
+ * A card walk passes an ask whether it is answered or not: the list it picks from is read (the lookups
+ * it runs bind later inputs, as in a run), then the field counts as asked since the confirm.
+ */
+function passInCard(run: Run, step: AskStep, frame: Frame): void {
+  if (step.from && !collectSkips(run, dependenciesOf(run.skill).ofExpr(step.from))) rowsOf(run, step, frame);
+  noteAsked(run, step.field);
 }
 
 /**

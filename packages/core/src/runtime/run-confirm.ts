@@ -1,32 +1,41 @@
 /**
- * The `confirm` step. Its card is rebuilt on every replay; a yes counts only for the digest it answered,
- * so any change to a covered write or its inputs voids it and shows the new card. A confirm whose writes
- * have all completed stays satisfied. With `by: role`, the yes can only come from an `approve` event
- * naming that role: the runtime files one request per card and waits.
+ * The `confirm` step. Its card is rebuilt on every replay; a yes counts only for the digest of the card
+ * it answered (the question as rendered, the widget, every covered write with its exact inputs), so any
+ * change to what the card shows voids it and shows the new card. A confirm whose writes have all
+ * completed stays satisfied. With `by: role`, the yes can only come from an `approve` event naming that
+ * role: the runtime files a request for the card and waits; a new card, or an approval voided since,
+ * files a new request. Confirms stack: passing one opens its region (regions.ts) without ending others.
  */
 import type { ConfirmStep } from "../format/ir.js";
 import { answerKey } from "./answer-keys.js";
+import { fileRequest, latestRequest } from "./approval-requests.js";
 import { buildCard } from "./build-card.js";
 import { renderIn } from "./eval-in-frame.js";
+import { openRegion, readHoles } from "./regions.js";
 import { showCard } from "./show-card.js";
 import { emit, Halt, record, traceStep, type Frame, type Run } from "./run-context.js";
 import type { Card } from "./types.js";
 import { ownValue } from "../own-value.js";
 
 export function runConfirm(run: Run, step: ConfirmStep, frame: Frame, frames: Frame[]): void {
-  if (run.mode === "collect") throw new Halt("region_end");
-  // A "verify" walk never stops here; it renders the question for the lookups it reads, as a run does.
+  // A card or "verify" walk passes a later confirm (confirms stack), rendering its question for the
+  // lookups it reads, as a run does.
+  if (run.mode === "collect") return readHoles(run, step.question, frame);
   if (run.mode === "verify") return void renderIn(run, step.question, frame);
   const key = answerKey(step.confirm, frame.scope);
+  run.reached.add(key);
   const card = buildCard(run, step, frame, frames);
   const ledger = run.state.ledger;
   if (card.writes.length > 0 && card.writes.every((w) => ownValue(ledger, w.instance)?.status === "done")) {
-    return enterRegion(run, step, frame, key, card, "all writes done");
+    return enter(run, step, frame, frames, key, card, "all writes done");
   }
+  // An approval that would release nothing on this path is not asked for (the checker rejects a skill
+  // where that can happen, except for a `repeat` over an empty list).
+  if (step.by && card.writes.length === 0) return enter(run, step, frame, frames, key, card, "covers nothing here");
   const yes = ownValue(run.state.confirmations, key);
   const from = step.by ? "approval" : "user";
   if (yes?.answer === "yes" && yes.by === from) {
-    if (yes.digest === card.digest) return enterRegion(run, step, frame, key, card, "confirmed");
+    if (yes.digest === card.digest) return enter(run, step, frame, frames, key, card, "confirmed");
     delete run.state.confirmations[key];
     record(run, { type: "confirm_voided", confirm: step.confirm, was: yes.digest, now: card.digest });
   }
@@ -35,28 +44,25 @@ export function runConfirm(run: Run, step: ConfirmStep, frame: Frame, frames: Fr
   showCard(run, key, step.id, card);
 }
 
-function enterRegion(run: Run, step: ConfirmStep, frame: Frame, key: string, card: Card, outcome: string): void {
-  run.region = { key, stepId: step.id, card };
+function enter(run: Run, step: ConfirmStep, frame: Frame, frames: Frame[], key: string, card: Card, outcome: string): void {
+  openRegion(run, step, key, card, frames);
   traceStep(run, step, frame, outcome);
 }
 
 /**
- * Files the approval request for this card once, then waits for it. On every later turn that finds it
- * still waiting, the reply says what the flow is waiting for.
+ * Waits for the approval of this card: the request filed for it, or a new one when none was filed for
+ * this card, or the approval given for it was voided since. A rejection stays until the card changes.
+ * On every later turn that finds it still waiting, the reply says what the flow is waiting for.
  */
 function waitForApproval(run: Run, step: ConfirmStep, frame: Frame, key: string, card: Card): never {
   const role = step.by!;
-  const id = `${key}#${card.digest.slice(0, 16)}`;
-  const filed = ownValue(run.state.approvals, id);
-  if (!filed) {
-    const request = { id, confirm: step.confirm, role, card, status: "waiting" as const };
-    run.state.approvals[id] = request;
-    emit(run, { type: "request_approval", request: { ...request } });
-    record(run, { type: "approval_requested", confirm: step.confirm, role, id });
-  } else if (filed.status === "waiting") {
-    emit(run, { type: "say", text: `Waiting for approval from ${role} for: ${card.question}` });
+  let request = latestRequest(run.state, key);
+  if (request && request.card.digest === card.digest && request.status !== "approved") {
+    if (request.status === "waiting") emit(run, { type: "say", text: `Waiting for approval from ${role} for: ${card.question}` });
+  } else {
+    request = fileRequest(run, key, step.confirm, role, card);
   }
-  run.state.pending = { kind: "approval", confirm: step.confirm, key, stepId: step.id, role, requestId: id };
+  run.state.pending = { kind: "approval", confirm: step.confirm, key, stepId: step.id, role, requestId: request.id };
   traceStep(run, step, frame, `waiting for ${role}`);
   throw new Halt("person");
 }

@@ -18,11 +18,29 @@ export interface Frame {
   loop?: { step: RepeatStep; rows: unknown[]; row: number; parentScope: string };
 }
 
-/** The confirmation region the walk is in: the last confirm passed since the last ask. */
+/**
+ * A confirmation region the walk is in: a confirm passed with a current yes (or whose writes are all
+ * done). Regions stack; an ask ends one only for the writes that depend on the field it asked
+ * (`asked`), and a region opened inside a `repeat` ends with its iteration (`loop`).
+ */
 export interface Region {
   key: string;
   stepId: string;
   card: Card;
+  /** The approval role, for a `confirm … by:`. */
+  by?: string;
+  /** Fields asked since the confirm (and those of blocks whose condition read one of them). */
+  asked: Set<string>;
+  /** The innermost `repeat` frame around the confirm and its row when it was passed. */
+  loop?: { frame: Frame; row: number };
+}
+
+/** The state of a card walk: what it has passed since its confirm. */
+export interface Collect {
+  /** Fields asked since the confirm, as in `Region.asked`. */
+  asked: Set<string>;
+  /** The card's region ends with this iteration of this loop frame. */
+  loop?: { frame: Frame; row: number };
 }
 
 export interface Run {
@@ -37,7 +55,12 @@ export interface Run {
    * "verify" walks every step to compare completed writes with the inputs they would get now.
    */
   mode: "run" | "collect" | "verify";
-  region: Region | null;
+  /** The regions open at this point of a "run" walk, outermost first. */
+  regions: Region[];
+  /** While collecting a card: what the card walk has passed. */
+  collect?: Collect;
+  /** Keys of the confirms this "run" walk reached (a yes for any other one is void at the end). */
+  reached: Set<string>;
   /** Latest output of each tool met on this walk (binds later tool inputs by name). */
   outputs: Map<string, unknown>;
   /** Writes gathered while collecting a card. */
@@ -93,4 +116,9 @@ export function fail(run: Run, message: string): never {
 export function traceStep(run: Run, step: Step, frame: Frame, outcome: string): void {
   if (run.mode !== "run") return;
   record(run, { type: "step", stepId: frame.scope ? `${step.id}@${frame.scope}` : step.id, kind: step.kind, outcome });
+}
+
+/** In a card walk: an answer to a field asked since the confirm is not seen (it cannot change the card). */
+export function hiddenInCard(run: Run, field: string): boolean {
+  return run.mode === "collect" && run.collect!.asked.has(field);
 }

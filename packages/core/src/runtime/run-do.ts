@@ -1,8 +1,9 @@
 /**
- * The `do` step. A lookup runs now (or comes from the cache). A write runs only inside the region of a
- * confirm answered yes for a card listing this write with exactly these inputs, and at most once per
- * flow (the ledger); the returned state already records it `started`, so a retry after a crash carries
- * the same idempotency key. A write that failed during this event stops the chain and asks again.
+ * The `do` step. A lookup runs now (or comes from the cache). A write runs only when every confirmation
+ * region that covers it (regions.ts: confirms stack) holds a yes for a card listing this write with
+ * exactly these inputs — and at least one does — and at most once per flow (the ledger); the returned
+ * state already records it `started`, so a retry after a crash carries the same idempotency key. A
+ * write that failed during this event stops the chain and asks again.
  */
 import type { DoStep, ToolInfo } from "../format/ir.js";
 import { answerKey } from "./answer-keys.js";
@@ -10,8 +11,9 @@ import { bindInputs, noteOutput } from "./bind-inputs.js";
 import { compareCompleted } from "./compare-completed.js";
 import { digestOf, idempotencyKeyOf } from "./digest.js";
 import { ensureLookup, requestCall } from "./request-call.js";
-import { showCard } from "./show-card.js";
-import { emit, fail, Halt, traceStep, type Frame, type Run } from "./run-context.js";
+import { showCard, waitForNewApproval } from "./show-card.js";
+import { emit, fail, Halt, traceStep, type Frame, type Region, type Run } from "./run-context.js";
+import { collectSkips, depsOf, regionsCovering } from "./regions.js";
 import { toolFailureText } from "./tool-failure-text.js";
 import { ownValue } from "../own-value.js";
 
@@ -19,6 +21,8 @@ export function runDo(run: Run, step: DoStep, frame: Frame): void {
   const tool = ownValue(run.skill.tools, step.tool);
   if (!tool) fail(run, `Cannot run ${step.tool}: no such tool.`);
   const instance = answerKey(step.id, frame.scope);
+  // A card walk passes over what depends on an answer asked since its confirm (it is not on the card).
+  if (collectSkips(run, depsOf(run, step))) return;
   if (tool.kind === "lookup") {
     ensureLookup(run, tool, frame, instance);
     return traceStep(run, step, frame, "looked up");
@@ -42,8 +46,8 @@ function runWrite(run: Run, step: DoStep, tool: ToolInfo, frame: Frame, instance
     return;
   }
   const inputsDigest = digestOf(inputs);
-  checkGate(run, tool.name, instance, inputsDigest);
-  if (entry?.status === "failed" && run.state.failedThisEvent.includes(instance)) stopAfterFailure(run, tool.name, entry.error);
+  const covering = checkGate(run, step, tool.name, instance, inputsDigest);
+  if (entry?.status === "failed" && run.state.failedThisEvent.includes(instance)) stopAfterFailure(run, covering, tool.name, entry.error);
   const idempotencyKey = idempotencyKeyOf(run.state.flowId, instance, inputsDigest);
   run.state.ledger[instance] = {
     tool: tool.name, instance, idempotencyKey, inputs, inputsDigest, status: "started", turn: run.state.turn,
@@ -52,25 +56,35 @@ function runWrite(run: Run, step: DoStep, tool: ToolInfo, frame: Frame, instance
   requestCall(run, { tool: tool.name, kind: "write", inputs, key: idempotencyKey, instance }, inputsDigest);
 }
 
-/** The write gate: a yes, bound to the digest of the card in force, listing this write with these inputs. */
-function checkGate(run: Run, tool: string, instance: string, inputsDigest: string): void {
-  const region = run.region;
-  if (!region) fail(run, `${tool} was not run: no confirmation above it was answered yes.`);
-  const onCard = region.card.writes.find((w) => w.instance === instance);
-  if (!onCard || digestOf(onCard.inputs) !== inputsDigest) {
-    fail(run, `${tool} was not run: its inputs are not the ones on the confirmation card.`);
+/**
+ * The write gate: the regions covering this write (at least one), each holding a yes bound to the digest
+ * of its card in force, each card listing this write with these inputs. Returns them.
+ */
+function checkGate(run: Run, step: DoStep, tool: string, instance: string, inputsDigest: string): Region[] {
+  const covering = regionsCovering(run, step);
+  if (covering.length === 0) fail(run, `${tool} was not run: no confirmation above it was answered yes.`);
+  for (const region of covering) {
+    const onCard = region.card.writes.find((w) => w.instance === instance);
+    if (!onCard || digestOf(onCard.inputs) !== inputsDigest) {
+      fail(run, `${tool} was not run: its inputs are not the ones on the confirmation card.`);
+    }
+    const yes = ownValue(run.state.confirmations, region.key);
+    if (yes?.answer !== "yes" || yes.digest !== region.card.digest) {
+      fail(run, `${tool} was not run: the confirmation does not match the card.`);
+    }
   }
-  const yes = ownValue(run.state.confirmations, region.key);
-  if (yes?.answer !== "yes" || yes.digest !== region.card.digest) {
-    fail(run, `${tool} was not run: the confirmation does not match the card.`);
-  }
+  return covering;
 }
 
-/** A write failed this event: earlier writes stay done, the yes returns to "asked", the card is shown. */
-function stopAfterFailure(run: Run, tool: string, error: string | undefined): never {
-  const region = run.region!;
+/**
+ * A write failed this event: earlier writes stay done, the person's yes (the innermost covering confirm
+ * that is not an approval) returns to "asked", and its card is shown with the error. Covered only by
+ * approvals, the approval is asked for again.
+ */
+function stopAfterFailure(run: Run, covering: Region[], tool: string, error: string | undefined): never {
+  const region = [...covering].reverse().find((r) => !r.by) ?? covering[covering.length - 1]!;
   delete run.state.confirmations[region.key];
   emit(run, { type: "error", message: `${toolFailureText(tool, error)}. Nothing after it was run; confirm again to retry.` });
+  if (region.by) waitForNewApproval(run, region);
   showCard(run, region.key, region.stepId, region.card);
-  throw new Halt("person");
 }

@@ -18,6 +18,8 @@ export interface Answer {
 export interface Confirmation {
   /** Key: confirm id, plus `@scope` inside a repeat. */
   key: string;
+  /** The confirm id. */
+  confirm: string;
   answer: "yes" | "no";
   /** Digest of every covered write and its exact inputs, as shown on the card that was answered. */
   digest: string;
@@ -50,8 +52,12 @@ export interface LookupCacheEntry {
 }
 
 export interface ApprovalRequest {
-  /** Stable id of the request (confirm key + card digest). */
+  /** The request's id, unique in the flow: one per filing (a new card, or a new approval after a void). */
   id: string;
+  /** The confirm's key (confirm id, plus `@scope` inside a repeat): where the approval is stored. */
+  key: string;
+  /** The turn it was filed on. */
+  filed: number;
   confirm: string;
   role: string;
   card: Card;

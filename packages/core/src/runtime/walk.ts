@@ -12,6 +12,7 @@ import { runAsk } from "./run-ask.js";
 import { runConfirm } from "./run-confirm.js";
 import { runDo } from "./run-do.js";
 import { emit, fail, Halt, record, traceStep, type Frame, type Run } from "./run-context.js";
+import { collectSkips, depsOf, leaveIteration, readHoles } from "./regions.js";
 
 /** The frame a replay starts from: the skill's top-level steps. */
 export function rootFrame(steps: Step[]): Frame {
@@ -23,6 +24,7 @@ export function walk(run: Run, frames: Frame[]): void {
   while (frames.length > 0) {
     const frame = frames[frames.length - 1];
     if (frame.i >= frame.steps.length) {
+      if (frame.loop) leaveIteration(run, frame);
       if (!nextRow(frame)) frames.pop();
       continue;
     }
@@ -60,9 +62,10 @@ function runStep(run: Run, step: Step, frame: Frame, frames: Frame[]): void {
 
 /** Shows the text unless this say instance's last shown text is the same (`said`, keyed by instance). */
 function runSay(run: Run, step: Extract<Step, { kind: "say" }>, frame: Frame): void {
-  if (run.mode === "collect") return;
+  // A card walk reads the holes it can for the lookups they run (they bind later inputs, as in a run).
+  if (run.mode === "collect") return readHoles(run, step.text, frame);
   const text = renderIn(run, step.text, frame);
-  // A "verify" walk renders the text only for the lookups it reads (they bind later inputs, as in a run).
+  // A "verify" walk renders the text only for the lookups it reads.
   if (run.mode === "verify") return;
   const instance = answerKey(step.id, frame.scope);
   const digest = digestOf(["say", text]);
@@ -76,6 +79,7 @@ function runSay(run: Run, step: Extract<Step, { kind: "say" }>, frame: Frame): v
 }
 
 function runWhen(run: Run, step: Extract<Step, { kind: "when" }>, frame: Frame, frames: Frame[]): void {
+  if (collectSkips(run, depsOf(run, step))) return;
   const result = evaluateIn(run, step.condition, frame);
   if (!result.ok) fail(run, `Cannot decide \`${step.condition.source}\` (step ${step.id}): ${result.error}`);
   const on = result.value === true;
@@ -84,6 +88,7 @@ function runWhen(run: Run, step: Extract<Step, { kind: "when" }>, frame: Frame, 
 }
 
 function runRepeat(run: Run, step: RepeatStep, frame: Frame, frames: Frame[]): void {
+  if (collectSkips(run, depsOf(run, step))) return;
   const result = evaluateIn(run, step.list, frame);
   if (!result.ok) fail(run, `Cannot get the list \`${step.list.source}\` (step ${step.id}): ${result.error}`);
   if (!Array.isArray(result.value)) fail(run, `\`${step.list.source}\` (step ${step.id}) is not a list.`);

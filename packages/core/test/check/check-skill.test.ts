@@ -8,6 +8,7 @@ const tools = [
   writeTool("issue_refund", { order_id: str, amount: dbl }, obj({ refund_id: str })),
   writeTool("create_return", { order_id: str }, obj({ label: str })),
   writeTool("send_label", { label: str, email: str }, obj({ sent: bool })),
+  writeTool("log_reason", { order_id: str, reason: str }, obj({ logged: bool })),
 ];
 const fields = `order_id: { lookup: find_order }
 reason: { text: true }
@@ -107,19 +108,24 @@ describe("checkSkill", () => {
 });
 
 describe("ungated-write wording", () => {
-  it("names a later pass of a repeat whose body asks, and says to confirm inside the loop", () => {
-    const [d] = checkSkill(skillFromText(fields, `
+  it("names a later pass of a repeat whose body asks what a write takes, and says to confirm inside the loop", () => {
+    const diagnostics = checkSkill(skillFromText(fields, `
 - ask: { order_id: "Which order?" }
+- ask: { reason: "Why?" }
 - confirm: { all: "Return every item?" }
 - repeat: { for: item, in: find_order.items }
   steps:
     - do: create_return
+    - do: log_reason
     - ask: { reason: "Why does the {item.id} go back?" }`, tools));
-    expect([d.line, d.column, d.ruleId]).toEqual([11, 7, "ungated-write"]);
+    // create_return does not take `reason`: the ask leaves it under the confirm on every pass.
+    expect(diagnostics.filter((x) => x.ruleId === "ungated-write")).toHaveLength(1);
+    const d = diagnostics.find((x) => x.ruleId === "ungated-write")!;
+    expect([d.line, d.column, d.ruleId]).toEqual([13, 7, "ungated-write"]);
     expect(d.reason).toBe(
-      "on a second pass of the `repeat` at line 9, `create_return` runs with no confirm above it: the ask for `reason` at line 12 ends the region of confirm `all` (line 8).",
+      "on a second pass of the `repeat` at line 10, `log_reason` runs with no confirm above it: the ask for `reason` at line 14 ends the region of confirm `all` (line 9) for `log_reason`, which takes `reason`.",
     );
-    expect(d.fix).toBe("Put a `confirm:` step inside the `repeat` at line 9, above line 11, so each iteration confirms its own writes.");
+    expect(d.fix).toBe("Put a `confirm:` step inside the `repeat` at line 10, above line 13, so each iteration confirms its own writes.");
   });
 });
 

@@ -1,32 +1,59 @@
 import { describe, expect, it } from "vitest";
-import { analyzeGates, writesCoveredBy } from "../../src/check/paths.js";
+import { analyzeGates } from "../../src/check/paths.js";
+import { coverageOf, writesCoveredBy } from "../../src/check/coverage.js";
 import type { Skill, Step } from "../../src/format/ir.js";
 import { dbl, lookupTool, obj, skillFromText, str, writeTool, list } from "../helpers/skill-text.js";
 
 const tools = [
   lookupTool("quote", {}, obj({ amount: dbl, items: list(obj({ id: str })) })),
+  lookupTool("price", { note: str }, obj({ total: dbl })),
   writeTool("pay", {}, obj({ ref: str })),
   writeTool("ship", {}, obj({ label: str })),
+  writeTool("annotate", { note: str }, obj({ done: str })),
+  writeTool("charge", { total: dbl }, obj({ receipt: str })),
 ];
-const fields = "note: { text: true }";
-const gates = (steps: string) => analyzeGates(skillFromText(fields, steps, tools));
+const fields = "note: { text: true }\nrating: { number: { min: 1, max: 5 } }";
+const skillOf = (steps: string) => skillFromText(fields, steps, tools);
+const gates = (steps: string) => analyzeGates(skillOf(steps));
 const gateOf = (steps: string, stepId: string) => gates(steps).writes.find((w) => w.stepId === stepId)!;
+const confirmsOf = (steps: string, stepId: string) =>
+  coverageOf(skillOf(steps)).writeGates().find((w) => w.stepId === stepId)!.confirms.map((c) => c.stepId);
 
 describe("write gate", () => {
-  it("covers writes below a confirm until the next ask", () => {
-    const a = gates(`
+  it("covers writes below a confirm; an ask ends it only for the writes that take the asked field", () => {
+    const steps = `
+- ask: { note: "A note?" }
 - confirm: { ok: "Go?" }
 - do: pay
 - do: quote
+- ask: { rating: "How was it?" }
 - do: ship
-- ask: { note: "Anything else?" }
-- do: pay`);
-    expect(a.writes.map((w) => [w.stepId, w.gated, w.confirmStepIds])).toEqual([
-      ["2", true, ["1"]], ["4", true, ["1"]], ["6", false, []],
-    ]);
-    expect(a.regions.get("1")).toEqual(["2", "4"]);
-    expect(a.writes[2].gap).toMatchObject({ path: [], closedBy: { askStepId: "5", confirmStepId: "1", field: "note" } });
-    expect(a.writes[1].earlierInRegion).toEqual(["2"]);
+- ask: { note: "Another note?" }
+- do: pay
+- do: annotate`;
+    const a = gates(steps);
+    expect(a.writes.map((w) => [w.stepId, w.gated])).toEqual([["3", true], ["6", true], ["8", true], ["9", false]]);
+    expect(a.writes[3]!.gap).toMatchObject({
+      path: [],
+      closedBy: { askStepId: "7", confirmStepId: "2", field: "note", reason: { kind: "input", param: "note" } },
+    });
+    expect(confirmsOf(steps, "8")).toEqual(["2"]);
+  });
+
+  it("an ask ends the region for a write that takes a value computed from the answer, or sits in a `when` that reads it", () => {
+    const viaLookup = gateOf(`
+- confirm: { ok: "Go?" }
+- ask: { note: "Which note?" }
+- do: price
+- do: charge`, "4");
+    expect(viaLookup.gap!.closedBy).toMatchObject({ field: "note", reason: { kind: "via-tool", param: "total", tool: "price" } });
+    const viaCondition = gateOf(`
+- confirm: { ok: "Go?" }
+- ask: { rating: "How was it?" }
+- when: rating > 3
+  steps:
+    - do: pay`, "3.1");
+    expect(viaCondition.gap!.closedBy).toMatchObject({ field: "rating", reason: { kind: "condition", stepId: "3" } });
   });
 
   it("a confirm inside a when covers only that branch, and the witness names the false outcome", () => {
@@ -36,18 +63,30 @@ describe("write gate", () => {
     - confirm: { big: "Pay {quote.amount}?" }
 - do: pay`, "2");
     expect(w.gated).toBe(false);
-    expect(w.confirmStepIds).toEqual(["1.1"]);
     expect(w.gap!.path).toMatchObject([{ kind: "when", stepId: "1", condition: "quote.amount > 100", value: false }]);
   });
 
-  it("a confirm on both branches' paths gates the write", () => {
-    const w = gateOf(`
+  it("confirms stack: a write below two confirms is covered by both", () => {
+    const steps = `
 - confirm: { ok: "Go?" }
 - when: quote.amount > 100
   steps:
     - confirm: { big: "Really?" }
-- do: pay`, "3");
-    expect(w).toMatchObject({ gated: true, confirmStepIds: ["1", "2.1"] });
+      by: manager
+- do: pay`;
+    expect(gateOf(steps, "3")).toMatchObject({ gated: true });
+    expect(confirmsOf(steps, "3")).toEqual(["1", "2.1"]);
+  });
+
+  it("an approval above the customer's confirm stays over the write (the order does not matter)", () => {
+    const steps = `
+- when: quote.amount > 100
+  steps:
+    - confirm: { big: "A refund of {quote.amount} needs approval." }
+      by: supervisor
+- confirm: { ok: "Refund {quote.amount}?" }
+- do: pay`;
+    expect(confirmsOf(steps, "3")).toEqual(["1.1", "2"]);
   });
 
   it("nested whens: the witness is one concrete path", () => {
@@ -78,45 +117,55 @@ describe("write gate", () => {
   });
 
   it("a confirm inside repeat covers only its iteration, not a write after the loop", () => {
-    const a = gates(`
+    const steps = `
 - confirm: { all: "Go through the items?" }
 - repeat: { for: item, in: quote.items }
   steps:
     - confirm: { one: "This one?" }
     - do: pay
-- do: ship`);
-    expect(a.writes.find((w) => w.stepId === "2.2")).toMatchObject({ gated: true, confirmStepIds: ["2.1"] });
-    const after = a.writes.find((w) => w.stepId === "3")!;
-    expect(after).toMatchObject({ gated: false, confirmStepIds: ["1"] });
-    expect(after.gap!.path).toMatchObject([{ kind: "after-repeat", stepId: "2", confirm: "one" }]);
+- do: ship`;
+    expect(gateOf(steps, "2.2")).toMatchObject({ gated: true });
+    expect(confirmsOf(steps, "2.2")).toEqual(["1", "2.1"]);
+    expect(confirmsOf(steps, "3")).toEqual(["1"]);
+    const bare = gateOf(`
+- repeat: { for: item, in: quote.items }
+  steps:
+    - confirm: { one: "This one?" }
+    - do: pay
+- do: ship`, "2");
+    expect(bare.gap!.path).toMatchObject([{ kind: "after-repeat", stepId: "1", confirm: "one" }]);
   });
 
-  it("a confirm above a repeat covers every iteration, unless the body asks", () => {
+  it("a confirm above a repeat covers every iteration, unless the body asks what a write takes", () => {
     expect(gateOf(`
 - confirm: { all: "Pay for every item?" }
 - repeat: { for: item, in: quote.items }
   steps:
-    - do: pay`, "2.1")).toMatchObject({ gated: true, confirmStepIds: ["1"] });
+    - do: pay
+    - ask: { rating: "How was {item.id}?" }`, "2.1")).toMatchObject({ gated: true });
     const w = gateOf(`
-- confirm: { all: "Pay for every item?" }
+- ask: { note: "A note?" }
+- confirm: { all: "Note every item?" }
 - repeat: { for: item, in: quote.items }
   steps:
-    - do: pay
-    - ask: { note: "Anything about {item.id}?" }`, "2.1");
+    - do: annotate
+    - ask: { note: "Anything about {item.id}?" }`, "3.1");
     expect(w.gated).toBe(false);
-    expect(w.gap).toMatchObject({ path: [{ kind: "repeat-again", stepId: "2" }], closedBy: { askStepId: "2.2" } });
+    expect(w.gap).toMatchObject({ path: [{ kind: "repeat-again", stepId: "3" }], closedBy: { askStepId: "3.2", field: "note" } });
   });
 
   it("lists the writes a confirm covers, for the runtime and the procedure", () => {
-    const skill = skillFromText(fields, `
+    const skill = skillOf(`
+- ask: { note: "A note?" }
 - confirm: { ok: "Go?" }
 - when: quote.amount > 1
   steps:
     - do: pay
 - do: ship
 - ask: { note: "More?" }
-- do: pay`, tools);
-    expect(writesCoveredBy(skill, "1").map((s) => s.id)).toEqual(["2.1", "3"]);
+- do: pay
+- do: annotate`);
+    expect(writesCoveredBy(skill, "2").map((s) => s.id)).toEqual(["3.1", "4", "6"]);
     expect(writesCoveredBy(skill, "9")).toEqual([]);
   });
 });
@@ -162,7 +211,10 @@ describe("scale", () => {
     expect(a.writes.filter((w) => !w.gated).map((w) => w.stepId)).toEqual([
       "1.1.1.1.2", "1.1.1.2", "1.1.2", "1.2", "3", "4.1.1.1.2", "4.1.1.2", "4.1.2", "4.2",
     ]);
-    expect(a.writes.at(-1)!.confirmStepIds).toEqual(["299"]);
+    // Confirms stack: the last write is under every top-level confirm and under the nested ones on some ways.
+    const last = coverageOf(skill).writeGates().at(-1)!.confirms.map((c) => c.stepId);
+    expect(last).toContain("299");
+    expect(last).toContain("5");
     // The first top-level write is uncovered when the outermost `when` is false.
     expect(a.writes.find((w) => w.stepId === "3")!.gap!.path).toMatchObject([{ stepId: "1", value: false }]);
   });

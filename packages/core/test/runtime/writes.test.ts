@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { idempotencyKeyOf } from "../../src/runtime/digest.js";
 import { step } from "../../src/runtime/step.js";
+import type { ValueType } from "../../src/tools/value-type.js";
 import { cards, errors, Host, skillFrom, T, toolInfo, tools, writes } from "./host.js";
 import { toCheckout, tripHost } from "./trip-fixture.js";
 
@@ -151,8 +152,7 @@ description: d
     expect(errors(turn)).toEqual(["charge was not run: no confirmation above it was answered yes."]);
   });
 
-  it("an ask between the confirm and the write closes the confirmation's region", () => {
-    const skill = skillFrom(`---
+  const askAfterConfirm = (chargeTakes: Record<string, ValueType>) => skillFrom(`---
 name: closed
 description: d
 ---
@@ -169,13 +169,24 @@ note: { text: true }
 - ask: { note: "Any note?" }
 - do: charge
 \`\`\`
-`, [toolInfo("charge", "write", {}, { ok: T.bool })]);
-    const host = new Host(skill, { charge: () => ({ ok: true }) });
+`, [toolInfo("charge", "write", chargeTakes, { ok: T.bool })]);
+
+  it("an ask between the confirm and a write that takes its answer ends the region for that write (unchecked skill)", () => {
+    const host = new Host(askAfterConfirm({ note: T.str }), { charge: () => ({ ok: true }) });
     host.text("hi", {});
     host.press("go");
     const turn = host.text("none", { note: "none" });
     expect(tools(turn)).toEqual([]);
     expect(errors(turn)).toEqual(["charge was not run: no confirmation above it was answered yes."]);
+  });
+
+  it("an ask whose answer the write does not take leaves the region open: the yes still releases it", () => {
+    const host = new Host(askAfterConfirm({}), { charge: () => ({ ok: true }) });
+    const card = cards(host.text("hi", {}))[0]!;
+    expect(card.writes.map((w) => w.tool)).toEqual(["charge"]);
+    host.press("go");
+    const turn = host.text("none", { note: "none" });
+    expect(writes(turn)).toEqual(["charge"]);
   });
 });
 

@@ -19,7 +19,11 @@ async function prove(text: string) {
 
 const at = (checks: ProveCheck[], turn: number, key: string) => checks.filter((c) => c.turn === turn && c.key === key);
 
-/** order_refund up to the supervisor's request (turn 5), then a change that files a new request (turn 6). */
+/**
+ * order_refund up to the supervisor's request (turn 2), then a change of refund method: the customer's
+ * own yes covered the refund too (confirms stack), so they confirm again (turn 4) and a new request is
+ * filed for the new card.
+ */
 const REFUND_TO_APPROVAL = `
 skill: skills/order_refund
 fixtures:
@@ -32,6 +36,8 @@ turns:
     expect: { waits_for: supervisor_ok }
   - user: "Store credit instead, please"
     model: { refund_method: store_credit }
+    expect: { says: "refund 189 EUR?" }
+  - press: refund_item
     expect: { waits_for: supervisor_ok, says: "Sent to supervisor for approval" }
   - user: "Is it approved yet?"
     model: {}
@@ -43,16 +49,16 @@ describe("runProof: approvals tied to a request", () => {
     const run = await prove(`${REFUND_TO_APPROVAL}
   - approve: { supervisor_ok: yes, by: supervisor, request: { turn: 2 } }
     expect: { called: [], says: "earlier version", waits_for: supervisor_ok }
-  - approve: { supervisor_ok: yes, by: supervisor, request: { turn: 3 } }
+  - approve: { supervisor_ok: yes, by: supervisor, request: { turn: 4 } }
     expect: { called: [issue_refund] }
 `);
     expect(run.checks.filter((c) => !c.ok)).toEqual([]);
-    expect(at(run.checks, 5, "called")).toHaveLength(1);
+    expect(at(run.checks, 7, "called")).toHaveLength(1);
   });
 
   it("a waits_for line shows the request id, and the same id can be written in the proof", async () => {
     const first = await prove(REFUND_TO_APPROVAL);
-    const [line] = at(first.checks, 3, "waits_for");
+    const [line] = at(first.checks, 4, "waits_for");
     const id = /\(request (supervisor_ok\S*#[0-9a-f]+)\)$/.exec(line!.expected)?.[1];
     expect(id).toBeDefined();
     const run = await prove(`${REFUND_TO_APPROVAL}
@@ -68,7 +74,7 @@ describe("runProof: approvals tied to a request", () => {
     expect: { called: [] }
 `);
     const failed = run.checks.filter((c) => !c.ok);
-    expect(failed).toEqual([expect.objectContaining({ turn: 5, key: "request", seen: "turn 1 left no approval request waiting" })]);
+    expect(failed).toEqual([expect.objectContaining({ turn: 6, key: "request", seen: "turn 1 left no approval request waiting" })]);
   });
 });
 

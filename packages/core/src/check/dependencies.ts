@@ -1,0 +1,213 @@
+/**
+ * Which answers can change a step: the fields a write, a lookup, a `when` or a `repeat` depends on.
+ * One definition for `flow check`, the runtime and `flow procedure`: an `ask` ends a confirm's region
+ * only for the writes that depend on the field it asks (docs/design.md, "What a confirm covers").
+ *
+ * A tool depends on field `f` when one of its inputs is `f` (tool inputs are bound by name), or an input
+ * can come from the output of another tool that depends on `f` or is only reached after `f` is known
+ * (inside a `when`/`repeat` whose condition reads `f`, or in the `check:` of the ask for `f`). A step
+ * depends on what its tool depends on and on what the conditions of the `when`s and `repeat`s around it
+ * read. The analysis is conservative: it never misses a dependency the runtime's binding can create.
+ * Pure; computed once per Skill object.
+ */
+import type { Expr, Skill, Step } from "../format/ir.js";
+import { expressionsFor } from "../expr/create-expressions.js";
+import type { SkillExpressions } from "../expr/types.js";
+import { ownValue } from "../own-value.js";
+import { indexSkill } from "./skill-index.js";
+
+/** Why a step depends on a field, for messages ("which takes `nights`"). */
+export type DependencyReason =
+  | { kind: "input"; param: string }
+  | { kind: "via-tool"; param: string; tool: string }
+  | { kind: "condition"; stepId: string; line: number };
+
+/** Fields, each with one reason (the first found). */
+export type DependencySet = ReadonlyMap<string, DependencyReason>;
+
+export interface Dependencies {
+  /** A `do` step (with the conditions around it), a `when`'s condition or a `repeat`'s list. */
+  ofStep(step: Step): DependencySet;
+  /** What evaluating an expression may need (its fields and the lookups it reads). */
+  ofExpr(expr: Expr): DependencySet;
+  /** A tool's inputs, and where their values can come from. */
+  ofTool(tool: string): DependencySet;
+}
+
+const EMPTY: DependencySet = new Map();
+const cache = new WeakMap<Skill, Dependencies>();
+
+export function dependenciesOf(skill: Skill): Dependencies {
+  let found = cache.get(skill);
+  if (!found) cache.set(skill, (found = computeDependencies(skill, expressionsFor(skill))));
+  return found;
+}
+
+/** True when a step that depends on `deps` can be changed by an answer to one of `fields`. */
+export function dependsOnAny(deps: DependencySet, fields: Iterable<string>): boolean {
+  for (const f of fields) if (deps.has(f)) return true;
+  return false;
+}
+
+/** A place a tool is run or read: the `when`s and `repeat`s around it, and the ask whose checks read it. */
+interface Site { blocks: readonly Step[]; askField?: string }
+
+interface Pass {
+  skill: Skill;
+  exprs: SkillExpressions;
+  fieldNames: ReadonlySet<string>;
+  /** Sites by tool name. */
+  sites: Map<string, Site[]>;
+  /** The blocks around each step (one shared array per nesting). */
+  blocksOf: Map<Step, readonly Step[]>;
+  toolDeps: Map<string, DependencySet>;
+  /** Per round: the dependencies of each block's condition, and of each nesting. */
+  blockDeps: Map<Step, DependencySet>;
+  nestingDeps: Map<readonly Step[], DependencySet>;
+}
+
+function computeDependencies(skill: Skill, exprs: SkillExpressions): Dependencies {
+  const fieldNames = new Set([...Object.keys(skill.fields), ...indexSkill(skill).asks.keys()]);
+  const pass: Pass = {
+    skill, exprs, fieldNames, sites: new Map(), blocksOf: new Map(), toolDeps: new Map(), blockDeps: new Map(), nestingDeps: new Map(),
+  };
+  collectSites(pass, skill.steps, []);
+  // Monotone fixpoint: tool dependencies only grow, and there are few tools.
+  for (let changed = true; changed; ) {
+    changed = false;
+    pass.blockDeps = new Map();
+    pass.nestingDeps = new Map();
+    for (const tool of Object.values(skill.tools)) {
+      const next = dependTool(pass, tool.name);
+      if (next.size !== (pass.toolDeps.get(tool.name)?.size ?? 0)) changed = true;
+      pass.toolDeps.set(tool.name, next);
+    }
+  }
+  pass.blockDeps = new Map();
+  pass.nestingDeps = new Map();
+  const stepDeps = new Map<Step, DependencySet>();
+  return {
+    ofStep(step) {
+      let deps = stepDeps.get(step);
+      if (!deps) stepDeps.set(step, (deps = ownDeps(pass, step)));
+      return deps;
+    },
+    ofExpr: (expr) => exprDeps(pass, expr),
+    ofTool: (tool) => pass.toolDeps.get(tool) ?? EMPTY,
+  };
+}
+
+/** A `do` step: its tool's dependencies and the conditions around it; a block: its condition or list. */
+function ownDeps(pass: Pass, step: Step): DependencySet {
+  if (step.kind === "when" || step.kind === "repeat") return blockDepsOf(pass, step);
+  if (step.kind !== "do") return EMPTY;
+  const out = new Map(pass.toolDeps.get(step.tool) ?? EMPTY);
+  mergeInto(out, nestingDepsOf(pass, pass.blocksOf.get(step) ?? []));
+  return out;
+}
+
+/** The fields an expression reads, directly or through the lookups (and earlier outputs) it reads. */
+function exprDeps(pass: Pass, expr: Expr): Map<string, DependencyReason> {
+  const out = new Map<string, DependencyReason>();
+  for (const { root } of pass.exprs.refs(expr)) {
+    if (pass.fieldNames.has(root)) addOnce(out, root, { kind: "input", param: root });
+    else if (ownValue(pass.skill.tools, root)) mergeInto(out, pass.toolDeps.get(root) ?? EMPTY);
+  }
+  return out;
+}
+
+function blockDepsOf(pass: Pass, block: Step): DependencySet {
+  let deps = pass.blockDeps.get(block);
+  if (deps) return deps;
+  const own = block.kind === "when" ? block.condition : block.kind === "repeat" ? block.list : undefined;
+  const reason: DependencyReason = { kind: "condition", stepId: block.id, line: block.pos.line };
+  deps = new Map([...(own ? exprDeps(pass, own) : EMPTY).keys()].map((f) => [f, reason]));
+  pass.blockDeps.set(block, deps);
+  return deps;
+}
+
+function nestingDepsOf(pass: Pass, blocks: readonly Step[]): DependencySet {
+  let deps = pass.nestingDeps.get(blocks);
+  if (deps) return deps;
+  const out = new Map<string, DependencyReason>();
+  for (const block of blocks) mergeInto(out, blockDepsOf(pass, block));
+  pass.nestingDeps.set(blocks, out);
+  return out;
+}
+
+/** One tool's dependencies from its inputs: by name, and through every tool that can produce them. */
+function dependTool(pass: Pass, name: string): Map<string, DependencyReason> {
+  const out = new Map<string, DependencyReason>();
+  const tool = ownValue(pass.skill.tools, name)!;
+  const producers = producersByParam(pass.skill);
+  for (const param of tool.params) {
+    if (pass.fieldNames.has(param.name)) addOnce(out, param.name, { kind: "input", param: param.name });
+    for (const producer of producers.get(param.name) ?? []) {
+      if (producer === name) continue;
+      const via = { kind: "via-tool" as const, param: param.name, tool: producer };
+      for (const f of (pass.toolDeps.get(producer) ?? EMPTY).keys()) addOnce(out, f, via);
+      // Where the producer is reached only after an answer is known, the binding depends on that answer.
+      for (const site of pass.sites.get(producer) ?? []) {
+        for (const f of nestingDepsOf(pass, site.blocks).keys()) addOnce(out, f, via);
+        if (site.askField) addOnce(out, site.askField, via);
+      }
+    }
+  }
+  return out;
+}
+
+/** Every place a tool is run or read, with the blocks around it. */
+function collectSites(pass: Pass, steps: readonly Step[], blocks: readonly Step[]): void {
+  const site = (tool: string, askField?: string) => {
+    const list = pass.sites.get(tool) ?? [];
+    list.push({ blocks, ...(askField ? { askField } : {}) });
+    pass.sites.set(tool, list);
+  };
+  const read = (expr: Expr, askField?: string) => {
+    for (const { root } of pass.exprs.refs(expr)) if (ownValue(pass.skill.tools, root)) site(root, askField);
+  };
+  const holes = (parts: ReadonlyArray<string | Expr>) => {
+    for (const p of parts) if (typeof p !== "string") read(p);
+  };
+  for (const step of steps) {
+    pass.blocksOf.set(step, blocks);
+    if (step.kind === "do") site(step.tool);
+    if (step.kind === "say") holes(step.text.parts);
+    if (step.kind === "confirm") holes(step.question.parts);
+    if (step.kind === "ask") {
+      // Its question and list are read before the answer; its checks and lookup shape after it.
+      holes(step.question.parts);
+      if (step.from) read(step.from);
+      for (const check of step.checks) read(check.condition, step.field);
+      const shape = ownValue(pass.skill.fields, step.field)?.shape;
+      if (shape?.kind === "lookup") site(shape.tool, step.field);
+    }
+    if (step.kind === "when" || step.kind === "repeat") {
+      read(step.kind === "when" ? step.condition : step.list);
+      collectSites(pass, step.steps, [...blocks, step]);
+    }
+  }
+}
+
+const producerCache = new WeakMap<Skill, Map<string, string[]>>();
+
+/** Tools whose output has a top-level property of each name (tool inputs bind from them by name). */
+function producersByParam(skill: Skill): Map<string, string[]> {
+  let found = producerCache.get(skill);
+  if (found) return found;
+  found = new Map();
+  for (const tool of Object.values(skill.tools)) {
+    if (tool.output.t !== "object") continue;
+    for (const key of Object.keys(tool.output.fields)) found.set(key, [...(found.get(key) ?? []), tool.name]);
+  }
+  producerCache.set(skill, found);
+  return found;
+}
+
+function addOnce(map: Map<string, DependencyReason>, field: string, reason: DependencyReason): void {
+  if (!map.has(field)) map.set(field, reason);
+}
+
+function mergeInto(into: Map<string, DependencyReason>, from: DependencySet): void {
+  for (const [f, reason] of from) addOnce(into, f, reason);
+}
