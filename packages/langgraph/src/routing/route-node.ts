@@ -22,6 +22,7 @@ import { isCancelPhrase } from "../models/offline/read-intent.js";
 import { applyRoute, type Routed } from "./apply-route.js";
 import { buildRoutingRequest } from "./build-routing-request.js";
 import { decideRoute, type RouteDecision } from "./decide-route.js";
+import { lookupProbe } from "./lookup-probe.js";
 import { routeNotes } from "./route-notes.js";
 import { emptyRouting, isFinished } from "./routing-state.js";
 
@@ -40,7 +41,7 @@ export function routeNode(deps: HostDeps) {
     }
     const request = secret ? null : buildRoutingRequest(deps, routing, here.flow, input.text);
     if (!request) return { ...here, event: { type: "text", text: input.text }, input: null };
-    const result = await deps.model.extract(request);
+    const result = await deps.model.extract({ ...request, knows: lookupProbe(deps) });
     const names = (deps.hosted ?? []).map((h) => h.skill.name);
     const skill = result.skill !== undefined && names.includes(result.skill) ? result.skill : undefined;
     const decision = decideRoute({ active: routing.active, finished: isFinished(here.flow), skill, intent: result.intent });
