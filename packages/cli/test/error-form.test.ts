@@ -4,18 +4,25 @@
  * and a Markdown file that is not a skill (`flow check README.md`) read the same in check, prove,
  * procedure and chat. A Markdown file with another name that reads like a skill is still checked.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { looksLikeSkill } from "@skillflow/core/loader";
 import { cli } from "../src/cli.js";
 import { memoryIo } from "./memory-io.js";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const COMMANDS = ["check", "prove", "procedure", "chat"] as const;
+const scratch: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), "flow-form-"));
+  scratch.push(dir);
+  return dir;
+};
+afterAll(() => scratch.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 async function run(argv: string[], cwd = root) {
   const mem = memoryIo(cwd);
@@ -64,7 +71,7 @@ describe("a Markdown file that is not a skill is a usage error", () => {
   });
 
   it("a proof whose skill: is a README is a located usage error, not a failed run", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "flow-form-"));
+    const dir = tempDir();
     writeFileSync(join(dir, "README.md"), "# Notes\n\nNothing to run here.\n");
     writeFileSync(join(dir, "a.proof.yaml"), "title: t\nskill: README.md\nturns:\n  - user: hi\n    expect: { asks: x }\n");
     const { code, stdout, stderr } = await run(["prove", join(dir, "a.proof.yaml")]);
@@ -74,7 +81,7 @@ describe("a Markdown file that is not a skill is a usage error", () => {
   });
 
   it("a Markdown file with another name that reads like a skill is checked as one", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "flow-form-"));
+    const dir = tempDir();
     writeFileSync(join(dir, "refund.md"), "---\nname: refund\n---\n\n# Refund\n");
     const { code, stdout } = await run(["check", join(dir, "refund.md")]);
     expect(stdout).toContain("error missing-steps:");
