@@ -2,6 +2,9 @@
 # Start a throwaway PostgreSQL server on loopback for the test suite and print `export PG_URL=…`.
 #
 #   eval "$(.ci/start-postgres.sh)"      # starts (installing from Debian packages if missing), exports PG_URL
+#   .ci/start-postgres.sh --install      # the same, but takes the install branch even when PostgreSQL is
+#                                        # installed (apt-get update + install; how the branch is tested:
+#                                        # test/ci/start-postgres.test.ts, run when CI=true)
 #   .ci/start-postgres.sh stop DIR       # stops the server whose data lives in DIR
 #
 # The cluster lives in a fresh temp directory (trust auth, loopback only, its own port), so it never
@@ -27,7 +30,7 @@ find_bindir() {
 }
 
 install_postgres() {
-  log "PostgreSQL not found; installing it from Debian packages"
+  log "$1; installing it from Debian packages"
   local sudo=""
   if [[ "$(id -u)" != 0 ]]; then sudo="sudo"; fi
   $sudo apt-get update >&2
@@ -54,7 +57,12 @@ stop_server() {
 
 start_server() {
   local bindir dir port
-  bindir="$(find_bindir)" || { install_postgres; bindir="$(find_bindir)"; }
+  if [[ "$FORCE_INSTALL" == 1 ]]; then
+    install_postgres "--install given: ignoring any installed PostgreSQL"
+  elif ! find_bindir >/dev/null; then
+    install_postgres "PostgreSQL not found"
+  fi
+  bindir="$(find_bindir)" || { log "PostgreSQL was installed, but no initdb and pg_ctl were found"; exit 1; }
   dir="$(mktemp -d /tmp/skillflow-pg.XXXXXX)"
   port="$(free_port)"
   chmod 755 "$dir"
@@ -71,8 +79,10 @@ start_server() {
   echo "export SKILLFLOW_PG_DIR=$dir"
 }
 
-if [[ "${1:-}" == "stop" ]]; then
-  stop_server "${2:?usage: start-postgres.sh stop DIR}"
-else
-  start_server
-fi
+FORCE_INSTALL=0
+case "${1:-}" in
+  stop) stop_server "${2:?usage: start-postgres.sh stop DIR}" ;;
+  --install) FORCE_INSTALL=1; start_server ;;
+  "") start_server ;;
+  *) log "unknown argument ${1}: usage: start-postgres.sh [--install] | stop DIR"; exit 2 ;;
+esac

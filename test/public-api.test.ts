@@ -18,7 +18,7 @@ const CORE = [
   "secretValuesOf", "shapeValueType", "shownPath", "sortDiagnostics", "step", "suggest", "understandingContext", "writesCoveredBy",
 ];
 
-const CORE_LOADER = ["checkSkillText", "collectTools", "decodeSkillBytes", "findSkills", "finishSkill", "importTimeoutOf", "loadSkill"];
+const CORE_LOADER = ["checkSkillText", "collectTools", "decodeSkillBytes", "findSkills", "finishSkill", "importTimeoutOf", "loadSkill", "looksLikeSkill", "notASkillReason"];
 
 const LANGGRAPH = [
   "DEFAULT_KEEP_CHECKPOINTS", "EXTRACT_TOOL", "FlowInputError", "FlowLoadError", "ModelSetupError", "NO_USAGE",

@@ -20,9 +20,15 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     .description("Run agent skills written as one SKILL.md file.")
     .version(version, "-V, --version")
     .exitOverride()
-    .configureOutput({ writeOut: (s) => void io.stdout.write(s), writeErr: (s) => void io.stderr.write(s) })
     .showSuggestionAfterError();
   const wanted = argv[0] === "help" ? argv[1] : argv[0];
+  const known = COMMANDS.some((entry) => entry.name === wanted);
+  program.configureOutput({
+    writeOut: (s) => void io.stdout.write(s),
+    writeErr: (s) => void io.stderr.write(s),
+    // Commander's `error: …` in the form every other error has: `flow CMD: …`.
+    outputError: (s, write) => write(s.replace(/^error: /, known ? `flow ${wanted}: ` : "flow: ")),
+  });
   for (const entry of COMMANDS) {
     if (entry.name === wanted) (await entry.load()).register(program, context);
     else program.command(entry.name).description(entry.summary).allowUnknownOption().allowExcessArguments();

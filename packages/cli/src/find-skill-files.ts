@@ -1,12 +1,13 @@
 /**
  * The SKILL.md files that the paths of a command line name (a file is itself; a folder is searched as
  * `findSkills` searches it), or what is wrong with the paths, one sentence each, naming each path as
- * it was typed: it does not exist, it is a file that is not a SKILL.md (nor another .md file), or no
- * SKILL.md is below it. The edge: reads the file system.
+ * it was typed: it does not exist, it is a file that is not a skill (not a SKILL.md, nor another .md
+ * file that reads like a skill: see `notASkillReason`), or no SKILL.md is below it. The edge: reads the
+ * file system.
  */
 import { stat } from "node:fs/promises";
 import { basename, resolve } from "node:path";
-import { findSkills } from "@skillflow/core/loader";
+import { findSkills, notASkillReason } from "@skillflow/core/loader";
 import type { CommandError } from "./report/format-json-error.js";
 
 export interface SkillFiles {
@@ -22,6 +23,10 @@ export async function findSkillFiles(paths: readonly string[], command: string, 
     const info = await stat(resolve(cwd, path)).catch(() => undefined);
     if (!info) errors.push({ message: `path not found: ${path}` });
     else if (info.isFile() && !/\.md$/i.test(path)) errors.push({ message: notASkill(path, command) });
+    else if (info.isFile()) {
+      const reason = await notASkillReason(resolve(cwd, path), path);
+      if (reason) errors.push({ message: reason });
+    }
   }
   if (errors.length > 0) return { files: [], errors };
   const { files } = await findSkills(paths.map((path) => resolve(cwd, path)));

@@ -52,8 +52,8 @@ describe("JSON mode: errors are JSON on stdout too", () => {
   it.each([
     [["check", "--format", "json", "/missing"], "path not found: /missing"],
     [["check", "--json", "/missing"], "path not found: /missing"],
-    [["prove", "--json", "/x/bad.proof.yaml"], "/x/bad.proof.yaml: no such file or folder."],
-    [["prove", "--format", "json", "/x/bad.proof.yaml"], "/x/bad.proof.yaml: no such file or folder."],
+    [["prove", "--json", "/x/bad.proof.yaml"], "path not found: /x/bad.proof.yaml"],
+    [["prove", "--format", "json", "/x/bad.proof.yaml"], "path not found: /x/bad.proof.yaml"],
     [["check", "--format=json"], "missing required argument 'paths'"],
     [["prove", "--json", "--frob", "x"], "unknown option '--frob'"],
   ])("%j → exit 2 and a JSON error object", async (argv, message) => {
@@ -138,7 +138,7 @@ describe("flow check of a file that is not a SKILL.md", () => {
 describe("flow check with no path", () => {
   it("prints commander's error and the usage line, exit 2", async () => {
     const { code, stderr } = await run(["check"]);
-    expect(stderr).toBe("error: missing required argument 'paths'\nUsage: flow check [options] <paths...>\n");
+    expect(stderr).toBe("flow check: missing required argument 'paths'\nUsage: flow check [options] <paths...>\n");
     expect(code).toBe(2);
   });
 });
@@ -146,7 +146,7 @@ describe("flow check with no path", () => {
 describe("flow prove of a file that is not a proof", () => {
   it("says a SKILL.md is not a proof file, and what a proof is", async () => {
     const { code, stderr } = await run(["prove", "skills/conference_trip/SKILL.md"]);
-    expect(stderr).toBe("skills/conference_trip/SKILL.md:1:1: This is not a proof file: a proof is YAML with `skill:` (or `skills:`) and `turns:`; to check a skill, run `flow check`.\n");
+    expect(stderr).toBe("flow prove: skills/conference_trip/SKILL.md is not a proof file: a proof is a *.proof.yaml or prove.yaml file; to check a skill, run flow check\n");
     expect(code).toBe(2);
   });
 

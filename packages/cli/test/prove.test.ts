@@ -77,8 +77,8 @@ describe("flow prove", () => {
 
   it.each([
     [["prove"], /missing required argument 'paths'/],
-    [["prove", "no/such/proofs"], /flow prove: no\/such\/proofs: no such file or folder\./],
-    [["prove", `${fixtures}/mini_shop`], /no \*\.proof\.yaml or prove\.yaml files/],
+    [["prove", "no/such/proofs"], /^flow prove: path not found: no\/such\/proofs\n$/],
+    [["prove", `${fixtures}/mini_shop`], /^flow prove: no \*\.proof\.yaml or prove\.yaml found in .*mini_shop\n$/],
   ])("exits 2 on a usage error: %j", async (argv, message) => {
     const { code, stderr } = await run(argv);
     expect(code).toBe(2);

@@ -28,7 +28,17 @@ export interface ExtractRequest {
    * starts or switches are not lost.
    */
   skills?: HostedSkillInfo[];
+  /**
+   * Present when several skills are hosted: asks whether a skill's `lookup:` field's tool knows a value
+   * (the read-only lookup runs with the value as its one input; a tool that needs other inputs is not
+   * asked). Rule-based extractors route by it (the offline one: "Lisbon AI Summit" is a conference the
+   * trip skill's lookup knows); a model port may ignore it. Never sent to a model.
+   */
+  knows?: KnowsValue;
 }
+
+/** Whether `skill`'s lookup field `field` knows `value` (its lookup answers `known: true`). */
+export type KnowsValue = (skill: string, field: string, value: string) => Promise<boolean>;
 
 /** A skill offered for routing: its name, its description, and (unless it is in progress) its fields. */
 export interface HostedSkillInfo {

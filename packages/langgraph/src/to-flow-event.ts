@@ -1,6 +1,7 @@
 /**
  * The events a host sends to a flow, in the embedding API's words, and their translation into the
- * runtime's typed events. A pick, press or approval is applied as typed, never through the model. Pure.
+ * runtime's typed events. A pick, press, approval or skill opening is applied as typed, never through
+ * the model. Pure.
  */
 import type { FlowEvent } from "@skillflow/core";
 
@@ -22,7 +23,16 @@ export type FlowInput =
    */
   | { approve: string; by: string; yes?: boolean; request?: string }
   /** Answers given by the host (fixtures, prefilled forms), applied without who-may-set-what checks. */
-  | { preset: Record<string, unknown> };
+  | { preset: Record<string, unknown> }
+  /**
+   * Start (or resume from hold) the hosted skill of this name, with no model call: a pick from a menu of
+   * skills. The skill in progress, if another, is put on hold as a switch would. The skill then asks its
+   * question as after its first message. A name the flow does not host changes nothing (traced `dropped`).
+   */
+  | { open: string };
+
+/** What the graph receives from `send`: a runtime event, or a skill to open (handled by the host). */
+export type HostEvent = FlowEvent | { type: "open"; skill: string };
 
 /** A send() argument that is not one of the event forms. */
 export class FlowInputError extends Error {
@@ -30,7 +40,7 @@ export class FlowInputError extends Error {
 }
 
 /** Translate an embedding event into the runtime's event. Throws FlowInputError on a malformed one. */
-export function toFlowEvent(input: FlowInput): FlowEvent {
+export function toFlowEvent(input: FlowInput): HostEvent {
   const i = input as Record<string, unknown>;
   if (typeof i.text === "string") return { type: "text", text: i.text };
   if (isRecord(i.pick)) {
@@ -55,7 +65,8 @@ export function toFlowEvent(input: FlowInput): FlowEvent {
     return typeof i.request === "string" ? { ...event, request: i.request } : event;
   }
   if (isRecord(i.preset)) return { type: "preset", values: i.preset };
-  throw new FlowInputError("An event is { text }, { pick: { field: value } }, { press: id }, { approve: id, by: role } or { preset: values }.");
+  if (typeof i.open === "string" && i.open) return { type: "open", skill: i.open };
+  throw new FlowInputError("An event is { text }, { pick: { field: value } }, { press: id }, { approve: id, by: role }, { preset: values } or { open: skill }.");
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

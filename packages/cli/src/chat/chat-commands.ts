@@ -2,11 +2,12 @@
  * The terminal's `/commands`: help, usage, the conversation id, quitting, and the operator's
  * `/approve CONFIRM ROLE` / `/deny CONFIRM ROLE`. An approval is an outside event naming the role that
  * gives it — the person's own words can never approve (the model may not set an approval), which is
- * why it is a command of the terminal and not a message of the conversation.
+ * why it is a command of the terminal and not a message of the conversation, and why it is only
+ * accepted in a chat started with `--operator` (the person at the keyboard is then the operator).
  */
 import type { ApprovalRequest, Pending, Usage } from "@skillflow/core";
 import type { Flow, FlowInput } from "@skillflow/langgraph";
-import { helpLines, keptLine, rejectedLines, usageLine } from "./chat-messages.js";
+import { NOT_OPERATOR, helpLines, keptLine, rejectedLines, usageLine } from "./chat-messages.js";
 import type { ChatCommandName } from "./interpret-line.js";
 
 export type CommandOutcome =
@@ -19,6 +20,8 @@ export type CommandOutcome =
 
 export interface CommandContext {
   flow: Flow;
+  /** Started with `--operator`: `/approve` and `/deny` are sent; otherwise they are refused. */
+  operator: boolean;
   threadId: string;
   resumeCommand?: string;
   pending?: Pending;
@@ -30,7 +33,7 @@ export interface CommandContext {
 export async function runChatCommand(name: ChatCommandName, args: string[], context: CommandContext): Promise<CommandOutcome> {
   switch (name) {
     case "help":
-      return { kind: "print", lines: helpLines() };
+      return { kind: "print", lines: helpLines(context.operator) };
     case "usage":
       return { kind: "print", lines: [usageLine(await conversationUsage(context.flow, context.threadId))] };
     case "thread":
@@ -53,7 +56,8 @@ export async function conversationUsage(flow: Flow, threadId: string): Promise<U
  * `/approve` or `/deny` with CONFIRM and ROLE is sent — except for a request its role already declined:
  * that rejection stands until the card changes, so the chat says so instead of sending.
  */
-function approval(yes: boolean, args: string[], { pending, approvalStatus }: CommandContext): CommandOutcome {
+function approval(yes: boolean, args: string[], { pending, approvalStatus, operator }: CommandContext): CommandOutcome {
+  if (!operator) return { kind: "print", lines: [NOT_OPERATOR] };
   const command = yes ? "/approve" : "/deny";
   const declined = pending?.kind === "approval" && approvalStatus === "rejected" && args[0] === pending.confirm;
   if (args.length === 2 && declined) return { kind: "print", lines: rejectedLines(pending.confirm, pending.role) };

@@ -38,10 +38,12 @@ export async function runChatLoop(session: ChatSession, io: ChatLoopIo, resumeCo
   const screen = createChatScreen(session, { out: io.out, color: io.color, interactive: io.reader.interactive });
   const end = (how: End) => endChat(session, screen, how, resumeCommand);
   const finishes = (turn: TurnResult) => turn.done && session.skills.length === 1;
-  screen.say(bannerLines({ skills: session.skills, model: session.model, store: session.store, threadId: session.threadId, resumeCommand }));
+  const { skills, model, store, threadId, operator } = session;
+  screen.say(bannerLines({ skills, model, store, threadId, resumeCommand, operator }));
   const start = await attempt(io, () => startConversation(session));
   if (!start || start === "recovered") return end("failed");
   if (start.lines.length) screen.say(["", ...start.lines]);
+  if (start.menu) screen.offerMenu();
   if (start.turn) screen.show(await withApprovalStatus(session, start.turn));
   if (start.turn && finishes(start.turn)) return end("done");
   for (;;) {
@@ -65,9 +67,9 @@ async function eventFor(line: string, session: ChatSession, screen: ChatScreen, 
   if (action.kind === "send") return action.event;
   if (action.kind === "note") screen.say([action.text]);
   if (action.kind !== "command") return undefined;
-  const { flow, threadId } = session;
+  const { flow, threadId, operator } = session;
   const { pending, approvalStatus } = screen.context;
-  const outcome = await runChatCommand(action.name, action.args, { flow, threadId, resumeCommand, pending, approvalStatus });
+  const outcome = await runChatCommand(action.name, action.args, { flow, threadId, operator, resumeCommand, pending, approvalStatus });
   if (outcome.kind === "print") screen.say(outcome.lines);
   return outcome.kind === "send" ? (outcome.event as FlowInput) : outcome.kind === "quit" ? ("quit" as const) : undefined;
 }

@@ -6,6 +6,8 @@ import type { Usage } from "@skillflow/core";
 
 export interface BannerFacts {
   skills: Array<{ name: string; description: string }>;
+  /** Started with `--operator`: this terminal may give approvals. */
+  operator?: boolean;
   model: { id: string; notice?: string };
   store: string;
   threadId: string;
@@ -26,8 +28,29 @@ export function bannerLines(facts: BannerFacts): string[] {
     ...(model.notice ? [`${pad}${model.notice}`] : []),
     `conversation  ${facts.threadId}, ${facts.resumeCommand ? `kept in ${facts.store}` : "in memory only (it ends with this chat)"}`,
     ...(facts.resumeCommand ? [`${pad}resume with: ${facts.resumeCommand}`] : []),
+    ...(facts.operator ? [OPERATOR_BANNER] : []),
     `Type /help for commands. Ctrl-D ends, Ctrl-C stops${facts.resumeCommand ? "; either way the conversation is kept" : ""}.`,
   ];
+}
+
+const OPERATOR_BANNER = "operator      on (--operator): /approve and /deny answer approval requests from this terminal, for the role they name";
+
+/** What an approval needs when this terminal is not the operator's. */
+export const NOT_OPERATOR =
+  "Approvals come from outside the conversation. To give them from this terminal, start the chat with --operator.";
+
+/**
+ * The numbered menu of hosted skills, worded as the flow words it when no skill is in progress
+ * (`skillsMenu` in @skillflow/langgraph, not imported here so that the chat starts before LangGraph
+ * has loaded; a test holds the two equal). Pure.
+ */
+export function menuLines(skills: ReadonlyArray<{ title: string; description: string }>): string[] {
+  return ["What would you like to do? I can help with:", ...skills.map((s, i) => `${i + 1}. ${s.title}: ${s.description}`)];
+}
+
+/** The hint under the menu of skills. Pure. */
+export function menuHint(count: number): string {
+  return `Type a number from 1 to ${count} to pick, or say what you need.`;
 }
 
 /** "usage: 2 model calls, 310 input + 42 output = 352 tokens". Pure. */
@@ -44,25 +67,31 @@ export function keptLine(resumeCommand: string | undefined): string {
 }
 
 /** The command that resumes this conversation: the same skill, store and model, plus `--thread`. Pure. */
-export function resumeCommand(target: string, options: { db?: string; model?: string }, threadId: string): string {
+export function resumeCommand(target: string, options: { db?: string; model?: string; operator?: boolean }, threadId: string): string {
   const parts = ["flow chat", quote(target)];
   if (options.db) parts.push("--db", quote(options.db));
   if (options.model) parts.push("--model", quote(options.model));
+  if (options.operator) parts.push("--operator");
   parts.push("--thread", threadId);
   return parts.join(" ");
 }
 
-/** The help for the terminal's commands. Pure. */
-export function helpLines(): string[] {
+/** The help for the terminal's commands; the approval commands only for an operator. Pure. */
+export function helpLines(operator = false): string[] {
   return [
     "Type your answer or request in your own words. When a list is shown, type a row's number to pick it;",
-    "at a confirmation, type y (yes) or n (no). Those never go through the model.",
+    "at a confirmation, type y (yes) or n (no). Those never go through the model. While a secret is asked,",
+    "whatever you type is the secret (a /command too); Ctrl-D ends the chat there.",
     "",
     "Commands (the terminal's own, not part of the conversation):",
     "  /usage                   model calls and tokens used by this conversation so far",
     "  /thread                  this conversation's id and how to resume it",
-    "  /approve CONFIRM ROLE    operator: give the approval ROLE was asked for (e.g. /approve pay manager)",
-    "  /deny CONFIRM ROLE       operator: refuse it",
+    ...(operator
+      ? [
+        "  /approve CONFIRM ROLE    operator: give the approval ROLE was asked for (e.g. /approve pay manager)",
+        "  /deny CONFIRM ROLE       operator: refuse it",
+      ]
+      : ["  /approve, /deny          only in a chat started with --operator (approvals come from outside)"]),
     "  /quit                    end here (the conversation is kept; so does Ctrl-D)",
   ];
 }

@@ -1,9 +1,13 @@
 /**
- * What the chat writes, and what it remembers of what is on screen: the pending question and the
- * numbered options a typed number picks. A turn that would print exactly what the previous one printed
- * is shortened (see `describe-change.ts`).
+ * What the chat writes, and what it remembers of what is on screen: the pending question, and the
+ * numbered options (rows of a pick, or the menu of skills when several are hosted and none is in
+ * progress) a typed number picks. A turn that would print exactly what the previous one printed, while
+ * a list or card still stands above, is shortened (see `describe-change.ts`); the menu of skills is
+ * always shown in full.
  */
 import type { TurnResult } from "@skillflow/langgraph";
+import { styleText } from "node:util";
+import { menuHint } from "./chat-messages.js";
 import { changeNotes, compactRepeat } from "./describe-change.js";
 import type { LineContext } from "./interpret-line.js";
 import type { ChatSession } from "./open-chat.js";
@@ -18,6 +22,8 @@ export interface ChatScreen {
   say(lines: string[]): void;
   /** Show a turn; `fromText` when it answered free text (then a message that did nothing is said so). */
   show(turn: ChatTurn, fromText?: boolean): void;
+  /** The menu of skills was just printed: a number now picks a skill. */
+  offerMenu(): void;
 }
 
 export interface ScreenIo {
@@ -27,23 +33,32 @@ export interface ScreenIo {
   interactive: boolean;
 }
 
-export function createChatScreen(session: Pick<ChatSession, "skills">, io: ScreenIo): ChatScreen {
+export function createChatScreen(session: Pick<ChatSession, "skills" | "operator">, io: ScreenIo): ChatScreen {
   const context: LineContext = {};
   let previous = "";
   const say = (lines: string[]) => void io.out.write(lines.map((line) => `${line}\n`).join(""));
   const show = (turn: ChatTurn, fromText = false) => {
     const skill = session.skills.find((s) => s.name === turn.skill) ?? session.skills[0]!;
-    const rendered = renderTurnText(turn, skill, io.color);
-    // The short version points back at the turn's last line: with no reply line, print the turn in full.
-    const repeated = rendered.text !== "" && rendered.text === previous && turn.reply.length > 0;
+    const rendered = renderTurnText(turn, skill, { color: io.color, operator: session.operator });
+    // The short version points back at a list or card above: with none (a refusal, the menu of skills),
+    // or no reply line, the turn is printed in full.
+    const stands = rendered.options !== undefined || turn.pending?.kind === "confirm";
+    const repeated = stands && rendered.text !== "" && rendered.text === previous && turn.reply.length > 0;
     const text = repeated ? compactRepeat(turn, rendered.options, fromText) : changeNotes(turn, fromText) + rendered.text;
     io.out.write(`\n${text}`);
     previous = rendered.text;
     context.pending = turn.pending;
     context.options = rendered.options;
     context.approvalStatus = turn.approvalStatus;
+    context.menu = undefined;
+    if (session.skills.length > 1 && turn.skill === null) offerMenu();
     const secret = turn.pending?.kind === "ask" && turn.pending.secret;
     if (secret && io.interactive) say(["(Your typing is hidden; it never reaches a model.)"]);
   };
-  return { context, say, show };
+  const offerMenu = () => {
+    context.menu = session.skills.map((s) => ({ name: s.name, title: s.title }));
+    const hint = menuHint(session.skills.length);
+    say([io.color ? styleText("dim", hint, { validateStream: false }) : hint]);
+  };
+  return { context, say, show, offerMenu };
 }

@@ -19,6 +19,8 @@ export interface ChatOptions {
   model?: string;
   db?: string;
   thread?: string;
+  /** The person at the keyboard is the operator: `/approve` and `/deny` give approvals. */
+  operator?: boolean;
 }
 
 export interface ChatSession {
@@ -34,6 +36,8 @@ export interface ChatSession {
   durable: boolean;
   /** Whether `--thread` named the conversation (else a new id was made). */
   threadGiven: boolean;
+  /** Started with `--operator`: approvals may be given from this terminal. */
+  operator: boolean;
   close(): Promise<void>;
 }
 
@@ -73,6 +77,7 @@ export async function openChat(target: string, options: ChatOptions, io: CliIo):
     threadId: threadId || newThreadId(),
     durable: store.value.kind !== "memory",
     threadGiven: Boolean(threadId),
+    operator: Boolean(options.operator),
     close: () => store.value.close(),
   };
   return { ok: true, session };

@@ -1,12 +1,13 @@
 /**
  * One turn of a flow as terminal text: the reply lines, then its widgets — numbered rows to pick by
  * number, a confirmation card or checkout listing the exact inputs of every write a yes runs, and who
- * must approve when an approval is pending (with the operator command that gives it) — or, once that
- * role has declined, that nothing ran and that changing an answer files a new request. Pure.
+ * must approve when an approval is pending (with the operator command that gives it, when the chat was
+ * started with `--operator`) — or, once that role has declined, that nothing ran and that changing an
+ * answer files a new request. Pure.
  */
 import { styleText } from "node:util";
 import type { ApprovalRequest, Card, Pending, Skill, TraceEvent, WidgetView } from "@skillflow/core";
-import { rejectedLines } from "./chat-messages.js";
+import { NOT_OPERATOR, rejectedLines } from "./chat-messages.js";
 import { confirmHint, formatCard } from "./format-card.js";
 import { pickOptions, type PickOptions } from "./format-options.js";
 
@@ -33,8 +34,15 @@ export interface RenderedTurn {
 
 type Paint = (style: "dim" | "bold" | "cyan" | "yellow", text: string) => string;
 
-/** Render a turn; `color` adds terminal styles. Pure. */
-export function renderTurnText(turn: TurnView, skill: Skill, color: boolean): RenderedTurn {
+export interface RenderOptions {
+  /** Add terminal styles. */
+  color: boolean;
+  /** The chat was started with `--operator`: show the commands that give a pending approval. */
+  operator?: boolean;
+}
+
+/** Render a turn. Pure. */
+export function renderTurnText(turn: TurnView, skill: Skill, { color, operator = false }: RenderOptions): RenderedTurn {
   const paint: Paint = (style, text) => (color ? styleText(style, text, { validateStream: false }) : text);
   const refusals = new Set(turn.trace?.flatMap((t) => (t.type === "refused" ? [t.message] : [])));
   const last = turn.reply.length - 1;
@@ -56,7 +64,7 @@ export function renderTurnText(turn: TurnView, skill: Skill, color: boolean): Re
     }
   }
   if (turn.pending?.kind === "confirm" && !cardShown) lines.push(...cardLines(turn.pending.card, false, paint));
-  if (turn.pending?.kind === "approval") lines.push(...approvalLines(turn.pending, turn.approvalStatus === "rejected", paint));
+  if (turn.pending?.kind === "approval") lines.push(...approvalLines(turn.pending, turn.approvalStatus === "rejected", operator, paint));
   return { text: lines.length ? `${lines.join("\n")}\n` : "", options };
 }
 
@@ -66,12 +74,15 @@ function cardLines(card: Card, checkout: boolean, paint: Paint): string[] {
   return [...(header === undefined ? [] : [paint("cyan", header)]), ...rows, paint("dim", confirmHint(card))];
 }
 
-/** Who must approve and the operator's commands; once declined, no command (the rejection stands). */
-function approvalLines(pending: Extract<Pending, { kind: "approval" }>, rejected: boolean, paint: Paint): string[] {
+/**
+ * Who must approve, and — for an operator — the commands that answer for that role; once declined, no
+ * command (the rejection stands).
+ */
+function approvalLines(pending: Extract<Pending, { kind: "approval" }>, rejected: boolean, operator: boolean, paint: Paint): string[] {
   const { confirm, role } = pending;
   if (rejected) return rejectedLines(confirm, role).map((line, i) => paint(i === 0 ? "cyan" : "dim", line));
-  return [
-    paint("cyan", `Waiting for ${role} to approve "${confirm}". The conversation continues once they do.`),
-    paint("dim", `Operator (outside the conversation): /approve ${confirm} ${role}   or   /deny ${confirm} ${role}`),
-  ];
+  const how = operator
+    ? `Operator (outside the conversation): /approve ${confirm} ${role}   or   /deny ${confirm} ${role}`
+    : NOT_OPERATOR;
+  return [paint("cyan", `Waiting for ${role} to approve "${confirm}". The conversation continues once they do.`), paint("dim", how)];
 }

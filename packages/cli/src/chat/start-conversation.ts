@@ -7,6 +7,7 @@
  * `--thread` id the store does not know starts a new conversation under that id.
  */
 import type { TurnResult } from "@skillflow/langgraph";
+import { menuLines } from "./chat-messages.js";
 import type { ChatSession } from "./open-chat.js";
 import { readLastTurn } from "./read-last-turn.js";
 
@@ -15,6 +16,8 @@ export interface ConversationStart {
   lines: string[];
   /** The turn to show, when there is one. */
   turn?: TurnResult;
+  /** The lines end with the menu of skills (a number picks one). */
+  menu?: boolean;
 }
 
 type Starting = Pick<ChatSession, "flow" | "threadId" | "threadGiven" | "skills">;
@@ -30,9 +33,8 @@ export async function startConversation(session: Starting): Promise<Conversation
   return { lines: [`Resuming conversation ${threadId}: ${where}.`], turn: stored.last };
 }
 
-/** A new conversation: the one skill's first question, or the list of skills to choose from. */
+/** A new conversation: the one skill's first question, or the numbered menu of skills to choose from. */
 async function open(session: Starting, lines: string[]): Promise<ConversationStart> {
   if (session.skills.length === 1) return { lines, turn: await session.flow.send(session.threadId, { preset: {} }) };
-  const offers = session.skills.map((skill) => `- ${skill.title}: ${skill.description}`);
-  return { lines: [...lines, "What would you like to do? I can help with:", ...offers] };
+  return { lines: [...lines, ...menuLines(session.skills)], menu: true };
 }

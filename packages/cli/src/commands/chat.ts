@@ -1,5 +1,6 @@
 /**
- * `flow chat SKILL_OR_FOLDER [--model M] [--db URL] [--thread ID]`: talk to a skill in the terminal.
+ * `flow chat SKILL_OR_FOLDER [--model M] [--db URL] [--thread ID] [--operator]`: talk to a skill in the
+ * terminal. Approvals (`/approve`, `/deny`) are accepted only with `--operator`, which the banner shows.
  * Widgets are text (numbered rows, confirmation cards, checkout summaries), secrets are read without
  * echo, piped input works line by line, and the conversation is kept in a store (default
  * `.flow/chat.sqlite`) so `--thread ID` resumes it after Ctrl-C or a restart. See docs/chat.md.
@@ -23,6 +24,7 @@ export function register(program: Command, context: CommandContext): void {
     .option("--model <model>", "offline, gemini:<name>, openai:<name>, anthropic:<name> or ollama:<name>")
     .option("--db <url>", `where conversations are kept: a SQLite file path or postgres://… (default ${DEFAULT_DB})`)
     .option("--thread <id>", "resume this conversation (its id is printed when it starts)")
+    .option("--operator", "the person at this terminal is the operator: /approve and /deny give approvals for the role they name")
     .action(async (target: string, options: ChatOptions) => {
       context.setExitCode(await runChat(target, options, context.io));
     });

@@ -48,9 +48,13 @@ describe("interpretLine", () => {
     expect(interpretLine("y", { pending: askCode })).toEqual({ kind: "send", event: { text: "y" } });
   });
 
-  it("recognizes the terminal's commands, with their arguments, whatever is pending", () => {
+  it("recognizes the terminal's commands, with their arguments, unless a secret is asked", () => {
     expect(interpretLine("/approve pay manager", { pending: askNights })).toEqual({ kind: "command", name: "approve", args: ["pay", "manager"] });
-    expect(interpretLine("/USAGE", { pending: askCode })).toEqual({ kind: "command", name: "usage", args: [] });
+    expect(interpretLine("/USAGE", { pending: confirmPay })).toEqual({ kind: "command", name: "usage", args: [] });
+  });
+
+  it.each(["/approve pay manager", "/quit", "/usage", "/frob"])("while a secret is asked, %j is the secret, never a command", (line) => {
+    expect(interpretLine(line, { pending: askCode })).toEqual({ kind: "send", event: { text: line } });
   });
 
   it("answers an unknown command locally and ignores an empty line", () => {

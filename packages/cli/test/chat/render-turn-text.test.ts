@@ -29,7 +29,7 @@ const confirmPay: Pending = { kind: "confirm", confirm: "pay", key: "pay", stepI
 describe("renderTurnText", () => {
   it("shows a from: list as numbered rows under the question, and returns what each number picks", () => {
     const widgets = [{ name: "flight_grid", kind: "grid" as const, rows, field: "flight_id" }];
-    const out = renderTurnText({ reply: ["Which flight?"], widgets, pending: pickFlight, done: false }, skill, false);
+    const out = renderTurnText({ reply: ["Which flight?"], widgets, pending: pickFlight, done: false }, skill, { color: false });
     expect(out.text).toBe(
       [
         "Which flight?",
@@ -46,14 +46,14 @@ describe("renderTurnText", () => {
   it("numbers the choices of a choices widget", () => {
     const pending: Pending = { ...pickFlight, field: "refund_method", pick: false };
     const widgets = [{ name: "how", kind: "choices" as const, field: "refund_method" }];
-    const out = renderTurnText({ reply: ["How?"], widgets, pending, done: false }, skill, false);
+    const out = renderTurnText({ reply: ["How?"], widgets, pending, done: false }, skill, { color: false });
     expect(out.text).toContain("  1  card\n  2  store_credit\n");
     expect(out.options?.values).toEqual(["card", "store_credit"]);
   });
 
   it("shows a checkout listing every write with its exact inputs, in order, and the y/n prompt", () => {
     const widgets = [{ name: "trip_checkout", kind: "checkout" as const, card }];
-    const out = renderTurnText({ reply: ["Pay 1020 EUR?"], widgets, pending: confirmPay, done: false }, skill, false);
+    const out = renderTurnText({ reply: ["Pay 1020 EUR?"], widgets, pending: confirmPay, done: false }, skill, { color: false });
     expect(out.text).toBe(
       [
         "Pay 1020 EUR?",
@@ -69,30 +69,35 @@ describe("renderTurnText", () => {
 
   it("shows a confirmation without a widget as a card from the pending confirm", () => {
     const pending: Pending = { ...confirmPay, confirm: "refund_item", card: { ...card, confirm: "refund_item", writes: card.writes.slice(0, 1) } };
-    const out = renderTurnText({ reply: ["Refund?"], widgets: [], pending, done: false }, skill, false);
+    const out = renderTurnText({ reply: ["Refund?"], widgets: [], pending, done: false }, skill, { color: false });
     expect(out.text).toContain("Confirm — yes runs this:\n  1. hold_flight  flight_id: TP1350\nType y to go ahead (yes) or n to decline (no).");
   });
 
-  it("says who must approve, and the operator command that approves from outside the conversation", () => {
+  it("says who must approve, and (for an operator) the command that approves from outside the conversation", () => {
     const pending: Pending = { kind: "approval", confirm: "supervisor_ok", key: "k", stepId: "5", role: "supervisor", requestId: "r" };
-    const out = renderTurnText({ reply: ["Sent to supervisor for approval: OK?"], widgets: [], pending, done: false }, skill, false);
-    expect(out.text).toContain('Waiting for supervisor to approve "supervisor_ok".');
-    expect(out.text).toContain("/approve supervisor_ok supervisor");
+    const turn = { reply: ["Sent to supervisor for approval: OK?"], widgets: [], pending, done: false };
+    const operator = renderTurnText(turn, skill, { color: false, operator: true }).text;
+    expect(operator).toContain('Waiting for supervisor to approve "supervisor_ok".');
+    expect(operator).toContain("/approve supervisor_ok supervisor");
+    const person = renderTurnText(turn, skill, { color: false }).text;
+    expect(person).toContain('Waiting for supervisor to approve "supervisor_ok".');
+    expect(person).not.toContain("/approve");
+    expect(person).toContain("start the chat with --operator");
   });
 
   it("shows a card covering no write on this path as its question and the y/n prompt, with no list", () => {
     const empty: Card = { ...card, confirm: "submit", question: "Send the request?", writes: [] };
     const pending: Pending = { ...confirmPay, confirm: "submit", card: empty };
     const expected = "Send the request?\nType y to submit (yes) or n to decline (no).\n";
-    expect(renderTurnText({ reply: ["Send the request?"], widgets: [], pending, done: false }, skill, false).text).toBe(expected);
+    expect(renderTurnText({ reply: ["Send the request?"], widgets: [], pending, done: false }, skill, { color: false }).text).toBe(expected);
     const widgets = [{ name: "trip_checkout", kind: "checkout" as const, card: empty }];
-    expect(renderTurnText({ reply: ["Send the request?"], widgets, pending, done: false }, skill, false).text).toBe(expected);
+    expect(renderTurnText({ reply: ["Send the request?"], widgets, pending, done: false }, skill, { color: false }).text).toBe(expected);
   });
 
   it("says plainly that a declined approval ran nothing, how to ask again, and offers no /approve", () => {
     const pending: Pending = { kind: "approval", confirm: "supervisor_ok", key: "k", stepId: "5", role: "supervisor", requestId: "r" };
     const turn = { reply: ["supervisor did not approve this."], widgets: [], pending, done: false, approvalStatus: "rejected" as const };
-    const out = renderTurnText(turn, skill, false).text;
+    const out = renderTurnText(turn, skill, { color: false }).text;
     expect(out).toContain('supervisor declined "supervisor_ok", so nothing it covers was run.\n');
     expect(out).toContain("change an answer: that files a new request for supervisor to approve.");
     expect(out).not.toContain("Waiting for");
@@ -101,9 +106,9 @@ describe("renderTurnText", () => {
 
   it("colors only on request: refusals yellow, the question bold", () => {
     const trace = [{ type: "refused" as const, field: "nights", message: "Too many." }];
-    const out = renderTurnText({ reply: ["Too many.", "How many nights?"], widgets: [], pending: { ...pickFlight, pick: false }, done: false, trace }, skill, true);
+    const out = renderTurnText({ reply: ["Too many.", "How many nights?"], widgets: [], pending: { ...pickFlight, pick: false }, done: false, trace }, skill, { color: true });
     expect(out.text).toMatch(/\u001b\[33mToo many\.\u001b\[39m\n\u001b\[1mHow many nights\?/);
-    expect(renderTurnText({ reply: ["Too many."], widgets: [], done: false, trace }, skill, false).text).toBe("Too many.\n");
+    expect(renderTurnText({ reply: ["Too many."], widgets: [], done: false, trace }, skill, { color: false }).text).toBe("Too many.\n");
   });
 });
 

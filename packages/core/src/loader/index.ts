@@ -5,6 +5,7 @@ export { loadSkill } from "./load-skill.js";
 export type { LoadedSkill, LoadOptions } from "./load-skill.js";
 export { importTimeoutOf } from "./import-tools.js";
 export { findSkills } from "./find-skills.js";
+export { looksLikeSkill, notASkillReason } from "./check-skill-path.js";
 export type { FoundSkills } from "./find-skills.js";
 export { checkSkillText, finishSkill } from "./check-skill-text.js";
 export type { CheckedSkill } from "./check-skill-text.js";

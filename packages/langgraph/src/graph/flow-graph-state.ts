@@ -6,6 +6,7 @@
 import { Annotation } from "@langchain/langgraph";
 import type { Effect, FlowEvent, FlowState, TraceEvent, Usage } from "@skillflow/core";
 import type { CallEffect } from "../run-tool.js";
+import type { HostEvent } from "../to-flow-event.js";
 import type { RouteNote, RoutingState } from "../routing/routing-state.js";
 
 /** One tool run by the act node this turn. */
@@ -30,8 +31,8 @@ export interface TurnOutput {
 export const FlowGraphState = Annotation.Root({
   /** The runtime's state; absent until the thread's first event. */
   flow: Annotation<FlowState | null>(),
-  /** The person's event as received (free text not yet understood). */
-  input: Annotation<FlowEvent | null>(),
+  /** The person's event as received (free text not yet understood; a skill to open). */
+  input: Annotation<HostEvent | null>(),
   /** The next event for the replay node: the understood person event, then each tool result. */
   event: Annotation<FlowEvent | null>(),
   /** The call the act node must run next. */

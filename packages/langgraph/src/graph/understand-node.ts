@@ -1,7 +1,9 @@
 /**
  * The understand node: turns the person's event into the event the runtime steps on. Only free text
  * reaches the model, and never while a secret is the pending question (the text is then handed to the
- * runtime as typed). Picks, presses, approvals and presets pass through untouched, with no model call.
+ * runtime as typed). Picks, presses, approvals and presets pass through untouched, with no model call;
+ * opening the one skill by name is an empty preset (the skill shows its question), any other name is
+ * dropped.
  * The model call is the only I/O here; it changes nothing outside the returned state.
  */
 import { initialState, type FlowEvent, type FlowState, type TraceEvent } from "@skillflow/core";
@@ -16,6 +18,7 @@ export function understandNode(deps: HostDeps) {
     const flow = state.flow ?? initialState(threadIdOf(config));
     const input = state.input;
     if (!input) throw new Error("A turn needs an event.");
+    if (input.type === "open") return openOwn(deps, state, flow, input.skill);
     if (input.type !== "text" || input.extraction) return { flow, event: input, input: null };
     const request = buildExtractRequest(deps.skill, flow, input.text);
     if (!request) return { flow, event: { type: "text", text: input.text }, input: null };
@@ -25,6 +28,14 @@ export function understandNode(deps: HostDeps) {
     const usage = addUsage(state.out.usage, result);
     return { flow: { ...flow, usage: addUsage(flow.usage, result) }, event, input: null, out: extendTurn(state.out, { trace, usage }) };
   };
+}
+
+/** `{ open }` in a one-skill flow: its own name shows where it stands; another name is dropped. Pure. */
+function openOwn(deps: HostDeps, state: FlowGraphValues, flow: FlowState, name: string): FlowGraphUpdate {
+  const event: FlowEvent = { type: "preset", values: {} };
+  if (name === deps.skill.name) return { flow, event, input: null };
+  const trace: TraceEvent[] = [{ type: "dropped", field: "skill", reason: `this flow hosts only ${deps.skill.name}, not ${name}` }];
+  return { flow, event, input: null, out: extendTurn(state.out, { trace }) };
 }
 
 /** The trace of one model call: the call, then what the port dropped. Pure. */

@@ -7,7 +7,7 @@ export class PersistenceError extends Error {
   override readonly name = "PersistenceError";
   constructor(
     message: string,
-    /** A machine-readable reason: `bad-url`, `unreachable`, `auth`, `no-database`, `open-failed`, `busy`. */
+    /** A machine-readable reason: `bad-url`, `unreachable`, `auth`, `no-database`, `open-failed`, `no-binding`, `busy`. */
     readonly code: string,
   ) {
     super(message);

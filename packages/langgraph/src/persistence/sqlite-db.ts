@@ -5,6 +5,7 @@
 import { createRequire } from "node:module";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { describeSqliteError, isMissingBinding } from "./describe-sqlite-error.js";
 import { PersistenceError } from "./persistence-error.js";
 
 export interface SqliteStatement {
@@ -22,21 +23,26 @@ export interface SqliteDb {
   readonly open: boolean;
 }
 
-type DatabaseConstructor = new (path: string, options?: { timeout?: number }) => SqliteDb;
+export type DatabaseConstructor = new (path: string, options?: { timeout?: number }) => SqliteDb;
 
 const require = createRequire(import.meta.url);
 
-/** Open (creating it and its folder if needed) a SQLite file; a failure is a `PersistenceError`. */
-export function openSqliteFile(path: string, busyTimeoutMs = 10_000): SqliteDb {
+/**
+ * Open (creating it and its folder if needed) a SQLite file; a failure is a `PersistenceError` in one
+ * sentence (code `no-binding` when better-sqlite3's native build is missing). `load` gives the
+ * better-sqlite3 constructor (tests pass a copy without its build).
+ */
+export function openSqliteFile(
+  path: string, busyTimeoutMs = 10_000, load: () => DatabaseConstructor = () => require("better-sqlite3") as DatabaseConstructor,
+): SqliteDb {
   const file = resolve(path);
   try {
     mkdirSync(dirname(file), { recursive: true });
-    const Database = require("better-sqlite3") as DatabaseConstructor;
+    const Database = load();
     const db = new Database(file, { timeout: busyTimeoutMs });
     db.pragma("journal_mode = WAL");
     return db;
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new PersistenceError(`Cannot open the SQLite database \`${path}\`: ${reason}.`, "open-failed");
+    throw new PersistenceError(describeSqliteError(path, error), isMissingBinding(error) ? "no-binding" : "open-failed");
   }
 }

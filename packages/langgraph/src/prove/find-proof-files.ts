@@ -16,11 +16,14 @@ export async function findProofFiles(paths: string[], cwd: string): Promise<stri
   for (const path of paths) {
     const full = resolve(cwd, path);
     const info = await stat(full).catch(() => undefined);
-    if (!info) throw new ProveUsageError(`${path}: no such file or folder.`);
+    if (!info) throw new ProveUsageError(`path not found: ${path}`);
+    if (info.isFile() && /\.(md|markdown)$/i.test(path)) {
+      throw new ProveUsageError(`${path} is not a proof file: a proof is a *.proof.yaml or prove.yaml file; to check a skill, run flow check`);
+    }
     if (info.isFile()) found.push(full);
     else {
       const inside = await walk(full);
-      if (inside.length === 0) throw new ProveUsageError(`${path}: no *.proof.yaml or prove.yaml files in this folder.`);
+      if (inside.length === 0) throw new ProveUsageError(`no *.proof.yaml or prove.yaml found in ${path}`);
       found.push(...inside);
     }
   }

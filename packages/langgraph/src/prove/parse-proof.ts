@@ -1,12 +1,13 @@
 /**
  * Parsing a proof file (PROOF-FORMAT.md) into a `Proof`. Any problem is a `ProofError` at the line and
  * column it was written, with one sentence saying what to change. `parseProof` is pure;
- * `readProofFile` reads the file and checks that the skill it names exists.
+ * `readProofFile` reads the file and checks that each skill it names exists and is a skill.
  */
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { LineCounter, parseDocument } from "yaml";
+import { notASkillReason } from "@skillflow/core/loader";
 import { parseProofTurn } from "./parse-proof-turn.js";
 import { isRecord, ProofReader } from "./proof-reader.js";
 import { ProofError, type Proof, type ProofFixtures } from "./proof-types.js";
@@ -92,7 +93,10 @@ function parseFail(reader: ProofReader, value: unknown): Record<string, number> 
   return value as Record<string, number>;
 }
 
-/** Read and parse a proof file; the skill it names must exist. `shown` is the path used in messages. */
+/**
+ * Read and parse a proof file; each skill it names must exist, and a file must be a skill (a README.md
+ * is a usage error, not a failed run). `shown` is the path used in messages.
+ */
 export async function readProofFile(path: string, shown: string): Promise<Proof> {
   let text: string;
   try {
@@ -103,12 +107,17 @@ export async function readProofFile(path: string, shown: string): Promise<Proof>
   const proof = parseProof(text, shown, dirname(path));
   const paths = proof.skills ?? [proof.skill];
   const missing = paths.findIndex((skill) => !existsSync(skill));
-  if (missing >= 0) throw locateSkillError(text, shown, paths[missing]!, proof.skills ? ["skills", missing] : ["skill"]);
+  const where = (i: number) => (proof.skills ? ["skills", i] : ["skill"]);
+  if (missing >= 0) throw locateSkillError(text, shown, where(missing), `No skill at ${paths[missing]}: \`${where(missing)[0]}:\` is relative to the proof file.`);
+  for (const [i, skill] of paths.entries()) {
+    const reason = statSync(skill).isFile() ? await notASkillReason(skill) : undefined;
+    if (reason) throw locateSkillError(text, shown, where(i), `${reason}.`);
+  }
   return proof;
 }
 
-function locateSkillError(text: string, shown: string, skill: string, path: Array<string | number>): ProofError {
+function locateSkillError(text: string, shown: string, path: Array<string | number>, message: string): ProofError {
   const lines = new LineCounter();
   const reader = new ProofReader(shown, parseDocument(text, { lineCounter: lines }), lines);
-  return reader.error(path, `No skill at ${skill}: \`${path[0]}:\` is relative to the proof file.`);
+  return reader.error(path, message);
 }

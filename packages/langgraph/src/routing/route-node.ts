@@ -5,7 +5,9 @@
  * the state (`apply-route.ts`), then the understood event goes to the skill now in progress; with none in
  * progress the turn ends here, saying what the flow can do.
  *
- * Picks, presses, approvals and presets go to the skill in progress untouched, with no model call.
+ * Picks, presses, approvals and presets go to the skill in progress untouched, with no model call. An
+ * `open` event (a pick from the skills menu) starts or resumes that skill with no model call, putting
+ * the one in progress on hold as a switch does.
  * While a secret is its pending question, the text never reaches the model: a bare cancel phrase
  * ("cancel", "never mind") cancels the skill, anything else is taken as typed.
  */
@@ -20,6 +22,7 @@ import { isCancelPhrase } from "../models/offline/read-intent.js";
 import { applyRoute, type Routed } from "./apply-route.js";
 import { buildRoutingRequest } from "./build-routing-request.js";
 import { decideRoute, type RouteDecision } from "./decide-route.js";
+import { lookupProbe } from "./lookup-probe.js";
 import { routeNotes } from "./route-notes.js";
 import { emptyRouting, isFinished } from "./routing-state.js";
 
@@ -29,6 +32,7 @@ export function routeNode(deps: HostDeps) {
     const here: Routed = { routing, flow: routing.active ? state.flow : null };
     const input = state.input;
     if (!input) throw new Error("A turn needs an event.");
+    if (input.type === "open") return open(deps, state, config, here, input.skill);
     if (input.type !== "text" || input.extraction) return passThrough(deps, state, here, input);
     const secret = here.flow?.pending?.kind === "ask" && here.flow.pending.secret;
     if (secret && isCancelPhrase(input.text)) {
@@ -37,7 +41,7 @@ export function routeNode(deps: HostDeps) {
     }
     const request = secret ? null : buildRoutingRequest(deps, routing, here.flow, input.text);
     if (!request) return { ...here, event: { type: "text", text: input.text }, input: null };
-    const result = await deps.model.extract(request);
+    const result = await deps.model.extract({ ...request, knows: lookupProbe(deps) });
     const names = (deps.hosted ?? []).map((h) => h.skill.name);
     const skill = result.skill !== undefined && names.includes(result.skill) ? result.skill : undefined;
     const decision = decideRoute({ active: routing.active, finished: isFinished(here.flow), skill, intent: result.intent });
@@ -49,14 +53,24 @@ export function routeNode(deps: HostDeps) {
   };
 }
 
+/** A skill picked by name: opened like a switch to it (an unknown name is dropped); no model call. */
+function open(deps: HostDeps, state: FlowGraphValues, config: LangGraphRunnableConfig, here: Routed, name: string): FlowGraphUpdate {
+  const known = (deps.hosted ?? []).some((h) => h.skill.name === name);
+  const { active } = here.routing;
+  const decision = known
+    ? decideRoute({ active, finished: isFinished(here.flow), skill: name, intent: active ? "switch" : undefined })
+    : { dropped: [{ field: "skill", reason: `no hosted skill is named ${name}` }] };
+  return finish(deps, state, config, here, decision, { type: "preset", values: {} });
+}
+
 /** Carry out the decision and hand the event to the skill now in progress (or end the turn idle). */
 function finish(
   deps: HostDeps, state: FlowGraphValues, config: LangGraphRunnableConfig, here: Routed, decision: RouteDecision,
-  event: Extract<FlowEvent, { type: "text" }>,
+  event: Extract<FlowEvent, { type: "text" | "preset" }>,
 ): FlowGraphUpdate {
   const routed = applyRoute(deps, threadIdOf(config), here, decision);
   const trace: TraceEvent[] = decision.dropped.map((d) => ({ type: "dropped", ...d }));
-  if (!routed.flow && event.extraction?.ok) {
+  if (!routed.flow && event.type === "text" && event.extraction?.ok) {
     const reason = decision.close?.how === "cancel" ? `${decision.close.skill} was cancelled` : "no skill is in progress";
     for (const field of Object.keys(event.extraction.values)) trace.push({ type: "dropped", field, reason });
   }

@@ -16,10 +16,17 @@ export function routeNotes(deps: HostDeps, routing: RoutingState, note: RouteNot
   return lines.map((text): Effect => ({ type: "say", text }));
 }
 
+/**
+ * The menu of hosted skills, numbered in the order they are hosted (a host may let the person pick by
+ * number and send `{ open: name }`). Pure.
+ */
+export function skillsMenu(skills: ReadonlyArray<{ title: string; description: string }>): string[] {
+  return ["What would you like to do? I can help with:", ...skills.map((s, i) => `${i + 1}. ${s.title}: ${s.description}`)];
+}
+
 /** What the flow can do, and what is on hold. Pure. */
 export function idleLines(deps: HostDeps, routing: RoutingState): string[] {
-  const lines = ["What would you like to do? I can help with:"];
-  for (const { skill } of deps.hosted ?? []) lines.push(`- ${skill.title}: ${skill.description}`);
+  const lines = skillsMenu((deps.hosted ?? []).map(({ skill }) => skill));
   const held = Object.keys(routing.held).map((name) => activeSkill(deps, name).skill.title);
   if (held.length) lines.push(`On hold: ${held.join(", ")}. Say so to go back to it.`);
   return lines;

@@ -13,3 +13,10 @@ describe("toFlowEvent: approvals", () => {
     expect(() => toFlowEvent({ approve: "ok", by: "manager", request: 5 } as never)).toThrow(FlowInputError);
   });
 });
+
+describe("toFlowEvent: opening a skill", () => {
+  it("names the skill to open; an empty name is not an event", () => {
+    expect(toFlowEvent({ open: "order_refund" })).toEqual({ type: "open", skill: "order_refund" });
+    expect(() => toFlowEvent({ open: "" })).toThrow(FlowInputError);
+  });
+});

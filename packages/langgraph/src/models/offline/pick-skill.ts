@@ -1,6 +1,6 @@
 /**
- * The offline choice of a skill, when a flow hosts several: the skill whose name or description shares
- * the most words with the message, counting each word once and ignoring short and common words
+ * Word overlap between a message and a skill, one kind of evidence `route-skill.ts` weighs: the skill
+ * whose name or description shares the most words with the message, counting each word once and ignoring short and common words
  * ("forget it, I want a refund instead" → the skill described as "Refund an order"). No skill when no
  * word is shared or when two skills tie. Pure.
  */
@@ -18,13 +18,16 @@ function contentWords(text: string): Set<string> {
   return new Set(words.filter((w) => w.length >= 3 && !COMMON.has(w)).map(singular));
 }
 
-/** The name of the best-matching skill, or undefined. Pure. */
-export function pickSkill(text: string, skills: Array<{ name: string; description: string }>): string | undefined {
+/** How many content words the text shares with the skill's name and description. Pure. */
+export function wordOverlap(text: string, skill: { name: string; description: string }): number {
   const said = contentWords(text);
-  const scores = skills.map((s) => {
-    const own = contentWords(`${s.name.replace(/[_-]/g, " ")} ${s.description}`);
-    return [...own].filter((w) => said.has(w)).length;
-  });
+  const own = contentWords(`${skill.name.replace(/[_-]/g, " ")} ${skill.description}`);
+  return [...own].filter((w) => said.has(w)).length;
+}
+
+/** The name of the best-matching skill by shared words alone, or undefined. Pure. */
+export function pickSkill(text: string, skills: Array<{ name: string; description: string }>): string | undefined {
+  const scores = skills.map((s) => wordOverlap(text, s));
   const best = Math.max(0, ...scores);
   if (best === 0 || scores.filter((s) => s === best).length > 1) return undefined;
   return skills[scores.indexOf(best)].name;

@@ -1,0 +1,46 @@
+/**
+ * The offline extractor's values for one request: each rule (patterns, dates, choices, numbers, yes/no)
+ * proposes candidates; they are taken strongest first — the pending question before other fields, a
+ * value named by the text before a guess — each field at most once and each stretch of text for one
+ * field only. When the pending field is a `lookup` or `text` and no rule filled it, it takes the
+ * message (see `fill-free-text.ts`). Pure.
+ */
+import type { ExtractRequest, FieldInScope } from "../../model-port.js";
+import { fillChoices } from "./fill-choices.js";
+import { fillDates } from "./fill-dates.js";
+import { freeTextValue } from "./fill-free-text.js";
+import { fillNumbers } from "./fill-numbers.js";
+import { fillPatterns } from "./fill-patterns.js";
+import { fillYesNo } from "./fill-yes-no.js";
+import { overlaps, type Candidate, type Rule, type RuleInput } from "./spans.js";
+
+/** The rules, in the order their candidates are listed (ties in rank and position go to the earlier rule). */
+const RULES: Rule[] = [fillPatterns, fillDates, fillChoices, fillNumbers, fillYesNo];
+
+/** Take candidates strongest first, each field once, each stretch of text once. Pure. */
+function assign(candidates: Candidate[]): Candidate[] {
+  const sorted = candidates
+    .map((c, order) => ({ c, order }))
+    .sort((a, b) => a.c.rank - b.c.rank || a.c.start - b.c.start || a.order - b.order)
+    .map(({ c }) => c);
+  const taken: Candidate[] = [];
+  for (const c of sorted) {
+    if (taken.some((t) => t.field === c.field || overlaps(t, c))) continue;
+    taken.push(c);
+  }
+  return taken;
+}
+
+/** The values the rules find in `request.text` for the fields in scope. Pure. */
+export function extractOffline(request: ExtractRequest): Record<string, unknown> {
+  const pending: FieldInScope | undefined = request.fields.find((f) => f.name === request.pending?.field);
+  const input: RuleInput = { text: request.text, fields: request.fields, pending };
+  const taken = assign(RULES.flatMap((rule) => rule(input)));
+  const values: Record<string, unknown> = {};
+  for (const c of taken) values[c.field] = c.value;
+  if (pending && !(pending.name in values)) {
+    const value = freeTextValue(request.text, pending, taken);
+    if (value !== undefined) values[pending.name] = value;
+  }
+  return values;
+}
