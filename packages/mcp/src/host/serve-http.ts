@@ -45,7 +45,9 @@ export async function serveHttp(host: SkillHost, port: number, hostname: string)
   const closed = new Promise<void>((resolve) => (done = resolve));
   const close = async () => {
     for (const transport of sessions.values()) await transport.close().catch(() => undefined);
-    await new Promise<void>((resolve) => http.close(() => resolve()));
+    const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
+    http.closeAllConnections();
+    await stopped;
     await host.close();
     done();
   };
