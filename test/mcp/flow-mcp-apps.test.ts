@@ -55,6 +55,7 @@ describe("flow mcp with MCP Apps", () => {
     expect(flights.structuredContent.person).toContain("in the list shown to them");
     expect(typeof flights._meta?.[TOKEN]).toBe("string");
     expect(flights.content[0].text).not.toContain(flights._meta[TOKEN]);
+    expect(JSON.stringify(flights.structuredContent)).not.toContain(flights._meta[TOKEN]);
 
     const forged = await click(host, { ...flights, _meta: { [TOKEN]: "not-the-token" } }, { pick: { field: "flight_id", value: "TP1350" } });
     expect(forged.isError).toBe(true);

@@ -18,7 +18,7 @@ describe("mcpTools: listing", () => {
     const { tools, problems } = await mcpTools(stdioOptions("kinds")).listTools();
     expect(problems).toEqual([]);
     const kinds = Object.fromEntries(tools.map((tool) => [tool.name, tool.kind]));
-    expect(kinds).toEqual({ echo: "write", book: "write", whoami: "write", crash: "write", wait: "write", cancelled: "write", fails: "write", untyped: "write" });
+    expect(kinds).toEqual({ echo: "write", book: "write", flaky_book: "write", whoami: "write", crash: "write", wait: "write", cancelled: "write", fails: "write", untyped: "write" });
   });
 
   it("believes readOnlyHint only from a trusted server, and readOnly always", async () => {
