@@ -30,7 +30,10 @@ const LANGGRAPH = [
   "redactUrl", "renderTurn", "resolveModel", "toFlowEvent", "usageFromMetadata", "withUsageAccounting",
 ];
 
-const MCP = ["IDEMPOTENCY_KEY_META", "NOW_META", "closeMcpConnections", "mcpTools", "serveToolsOverStdio", "toolServer"];
+const MCP = [
+  "ANSWER_TOOL", "IDEMPOTENCY_KEY_META", "NOW_META", "WIDGET_TOKEN_META", "WIDGET_URI", "closeMcpConnections", "createSkillHost",
+  "mcpTools", "serveSkills", "serveToolsOverStdio", "toolServer",
+];
 
 const CLI = ["COMMANDS", "EXIT", "cli", "main"];
 
