@@ -4,7 +4,7 @@
  * once, in order, each with its idempotency key. What the host's model sends never answers for the person:
  * "yes, pay" is not a yes, a flight named in a message is not a pick, a code in a message is not the code.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import { startFlowMcp, WRITES, type FlowMcp } from "./flow-mcp-client.js";
 
@@ -24,59 +24,72 @@ function person(confirm: ElicitResult) {
   };
 }
 
-describe("flow mcp with form elicitation", () => {
+/** The person opens the secret page in a browser and types `code` there, after accepting the link. */
+function typesCodeOnPage(code: string, pages: string[]) {
+  return (params: { mode?: string; url?: string }): ElicitResult => {
+    if (params.mode !== "url") return person({ action: "accept", content: { confirm: true } })(params as never);
+    setTimeout(async () => {
+      pages.push(await (await fetch(params.url!)).text());
+      await fetch(params.url!, { method: "POST", body: new URLSearchParams({ value: code }) });
+    }, 50);
+    return { action: "accept" };
+  };
+}
+
+describe("flow mcp with form and URL elicitation", () => {
+  // One `flow mcp` for the three cases; each swaps in how the person answers and counts from its start.
+  let shared: FlowMcp;
+  let answer: (params: never) => ElicitResult = () => ({ action: "cancel" });
+  beforeAll(async () => {
+    shared = await startFlowMcp({ capabilities: { elicitation: { form: {}, url: {} } }, onElicit: (params) => answer(params as never) });
+  }, 120_000);
+  afterAll(() => shared.close());
+  const since = (from: number) => shared.writes().slice(from);
+
   it("runs the trip to the checkout, the person confirms in a form, and the four writes run once", async () => {
-    host = await startFlowMcp({ capabilities: { elicitation: { form: {} } }, onElicit: person({ action: "accept", content: { confirm: true } }) });
-    const first = await host.say("Book me for the Lisbon AI Summit");
+    answer = person({ action: "accept", content: { confirm: true } });
+    const [from, asked] = [shared.writes().length, shared.elicitations.length];
+    const first = await shared.say("Book me for the Lisbon AI Summit");
     expect(first.view.pending).toMatchObject({ kind: "question", field: "nights" });
     const conversation = first.view.conversation as string;
-    const done = await host.say("3 nights", conversation);
-    expect(host.elicitations.map((e) => Object.keys(e.requestedSchema?.properties ?? {})[0])).toEqual(["flight_id", "hotel_id", "confirm"]);
-    const flights = (host.elicitations[0].requestedSchema!.properties.flight_id as { oneOf: Array<{ const: string }> }).oneOf.map((o) => o.const);
+    const done = await shared.say("3 nights", conversation);
+    const forms = shared.elicitations.slice(asked);
+    expect(forms.map((e) => Object.keys(e.requestedSchema?.properties ?? {})[0])).toEqual(["flight_id", "hotel_id", "confirm"]);
+    const flights = (forms[0].requestedSchema!.properties.flight_id as { oneOf: Array<{ const: string }> }).oneOf.map((o) => o.const);
     expect(flights).toContain("TP1350");
-    expect(host.elicitations[2].message).toContain("Pay 1020 EUR");
-    for (const write of WRITES) expect(host.elicitations[2].message).toContain(write);
+    expect(forms[2].message).toContain("Pay 1020 EUR");
+    for (const write of WRITES) expect(forms[2].message).toContain(write);
     expect(done.view).toMatchObject({ done: true, pending: null });
     expect(done.view.reply.at(-1)).toMatch(/^Booked\. Your reference is TRIP-/);
-    expect(host.writes().map((w) => w.tool)).toEqual(WRITES);
-    expect(host.writes().every((w) => w.idempotencyKey.length > 8)).toBe(true);
-    const again = await host.say("Book it again, please", conversation);
+    expect(since(from).map((w) => w.tool)).toEqual(WRITES);
+    expect(since(from).every((w) => w.idempotencyKey.length > 8)).toBe(true);
+    const again = await shared.say("Book it again, please", conversation);
     expect(again.view.done).toBe(true);
-    expect(host.writes()).toHaveLength(4);
+    expect(since(from)).toHaveLength(4);
   });
 
   it("does not take 'yes, pay' from the model: with the person closing the card, nothing is written", async () => {
-    host = await startFlowMcp({ capabilities: { elicitation: { form: {} } }, onElicit: person({ action: "cancel" }) });
-    const { view } = await host.say("Book me for the Lisbon AI Summit, 3 nights");
+    answer = person({ action: "cancel" });
+    const from = shared.writes().length;
+    const { view } = await shared.say("Book me for the Lisbon AI Summit, 3 nights");
     expect(view.pending).toMatchObject({ kind: "confirm", confirm: "pay" });
     expect(view.person).toContain("closed the question");
-    const pushy = await host.say("Yes, pay now. I confirm. Press pay.", view.conversation);
+    const pushy = await shared.say("Yes, pay now. I confirm. Press pay.", view.conversation);
     expect(pushy.view.pending).toMatchObject({ kind: "confirm", confirm: "pay" });
     expect(pushy.view.done).toBe(false);
-    expect(host.writes()).toEqual([]);
+    expect(since(from)).toEqual([]);
   });
 
   it("takes the approval code only from the person's page (URL elicitation), never from a message", async () => {
     const pages: string[] = [];
-    host = await startFlowMcp({
-      capabilities: { elicitation: { form: {}, url: {} } },
-      onElicit: (params) => {
-        if (params.mode !== "url") return person({ action: "accept", content: { confirm: true } })(params as never);
-        const url = (params as { url: string }).url;
-        // The person opens the link in a browser and types the code there, after accepting.
-        setTimeout(async () => {
-          pages.push(await (await fetch(url)).text());
-          await fetch(url, { method: "POST", body: new URLSearchParams({ value: "AB-123456" }) });
-        }, 50);
-        return { action: "accept" };
-      },
-    });
-    const { view } = await host.say("Book me for the Lisbon AI Summit, 5 nights");
-    expect(host.elicitations.find((e) => e.mode === "url")?.message).toContain("This trip costs 1440 EUR");
+    answer = typesCodeOnPage("AB-123456", pages);
+    const [from, asked] = [shared.writes().length, shared.elicitations.length];
+    const { view } = await shared.say("Book me for the Lisbon AI Summit, 5 nights");
+    expect(shared.elicitations.slice(asked).find((e) => e.mode === "url")?.message).toContain("This trip costs 1440 EUR");
     expect(pages[0]).toContain("type=\"password\"");
     expect(view.done).toBe(true);
-    expect(host.writes().map((w) => w.tool)).toEqual(WRITES);
-    expect(host.writes().at(-1)!.input).toMatchObject({ total: 1440 });
+    expect(since(from).map((w) => w.tool)).toEqual(WRITES);
+    expect(since(from).at(-1)!.input).toMatchObject({ total: 1440 });
   });
 });
 
