@@ -9,7 +9,6 @@
  * rejects with an error carrying them as `stderr`).
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { Readable } from "node:stream";
 import type { McpServerSpec } from "./mcp-tools-options.js";
 
 export interface McpConnection {
@@ -61,16 +60,25 @@ export async function openConnection(spec: McpServerSpec, timeoutMs: number): Pr
     throw Object.assign(error instanceof Error ? error : new Error(String(error)), { stderr: lastLine(tail) });
   }
   connection.pid = transport.pid ?? undefined;
-  unrefChild(transport);
+  setChildRef(transport, false);
+  // Closing waits for the child to exit: hold the process open meanwhile (the SDK's own waits are unref'd).
+  connection.close = () => (setChildRef(transport, true), client.close());
   return connection;
 }
 
-/** The SDK keeps the child process private; unref it and its pipes so an idle server never holds the process open. */
-function unrefChild(transport: object): void {
-  const child = (transport as { _process?: { unref(): void; stdin?: unknown; stdout?: unknown; stderr?: unknown } })._process;
+type Refable = { ref?(): void; unref?(): void };
+
+/**
+ * The SDK keeps the child process private: unref it and its pipes so an idle server never holds the
+ * process open, or ref them again while it is being closed.
+ */
+function setChildRef(transport: object, held: boolean): void {
+  const child = (transport as { _process?: Refable & { stdin?: unknown; stdout?: unknown; stderr?: unknown } })._process;
   if (!child) return;
-  child.unref();
-  for (const stream of [child.stdin, child.stdout, child.stderr]) (stream as Readable & { unref?: () => void } | undefined)?.unref?.();
+  for (const handle of [child, child.stdin, child.stdout, child.stderr] as Array<Refable | undefined>) {
+    if (held) handle?.ref?.();
+    else handle?.unref?.();
+  }
 }
 
 /** The last non-empty line of `text`, if any. */
