@@ -32,7 +32,7 @@ const LANGGRAPH = [
 
 const MCP = [
   "ANSWER_TOOL", "IDEMPOTENCY_KEY_META", "NOW_META", "WIDGET_TOKEN_META", "WIDGET_URI", "closeMcpConnections", "createSkillHost",
-  "mcpTools", "serveSkills", "serveToolsOverStdio", "toolServer",
+  "mcpTools", "serveSkills", "serveToolsOverStdio", "threadOf", "toolServer",
 ];
 
 const CLI = ["COMMANDS", "EXIT", "cli", "main"];

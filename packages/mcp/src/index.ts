@@ -11,6 +11,7 @@ export { serveSkills } from "./host/serve-skills.js";
 export type { ServeSkillsOptions, ServingSkills } from "./host/serve-skills.js";
 export { createSkillHost } from "./host/skill-host.js";
 export type { SkillHost, SkillHostOptions } from "./host/skill-host.js";
+export { threadOf } from "./host/hosted-skill.js";
 export type { HostedSkill } from "./host/hosted-skill.js";
 export type { TurnView, PendingView, WidgetJson, WriteView } from "./host/turn-view.js";
 export { WIDGET_URI, ANSWER_TOOL } from "./host/widget-app-html.js";

@@ -10,8 +10,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { createFlow, offlineModel } from "@skillflow/langgraph";
-import { createSkillHost, type SkillHost } from "@skillflow/mcp";
-import { threadOf } from "../src/host/hosted-skill.js";
+import { createSkillHost, threadOf, type SkillHost } from "@skillflow/mcp";
 
 const skillPath = fileURLToPath(new URL("./fixtures/approval-skill", import.meta.url));
 let skills: SkillHost | undefined;

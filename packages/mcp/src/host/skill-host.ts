@@ -17,7 +17,7 @@ import { z } from "zod";
 import { APP_MIME_TYPE, APPS_EXTENSION, clientSupport } from "./client-support.js";
 import type { ElicitAnswer } from "./elicit-forms.js";
 import { answerClick, answerMessage, type HostState } from "./answer-calls.js";
-import { threadOf, type HostedSkill, type PersonChannel } from "./hosted-skill.js";
+import type { HostedSkill, PersonChannel } from "./hosted-skill.js";
 import { SecretPages } from "./secret-pages.js";
 import { ANSWER_TOOL, WIDGET_APP_HTML, WIDGET_URI } from "./widget-app-html.js";
 import { WidgetTokens } from "./widget-tokens.js";
@@ -109,4 +109,3 @@ function newConversation(): string {
   return randomBytes(6).toString("hex");
 }
 
-export { threadOf };
