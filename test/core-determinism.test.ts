@@ -22,8 +22,11 @@ const NONDETERMINISTIC: Array<[string, RegExp]> = [
   ["the environment", /\bprocess\.(env|argv|cwd|platform)\b/],
 ];
 
-/** The one allowed use: the loader's deadline on importing tools.ts (it decides no result of a pure module). */
-const ALLOWED = new Set(["loader/import-tools.ts uses timers"]);
+/**
+ * The one allowed use: the loader's deadline on importing tools.ts and on listing its tool sources
+ * (`settleWithin`; it decides no result of a pure module).
+ */
+const ALLOWED = new Set(["loader/settle-within.ts uses timers"]);
 
 /** Modules that reach outside the process or its clock. */
 const FORBIDDEN_IMPORTS = /^(node:)?(https?|http2|net|tls|dgram|dns|child_process|cluster|worker_threads|os|timers|perf_hooks|readline)(\/|$)|^(undici|node-fetch|axios)$/;

@@ -9,6 +9,8 @@ import { describe, expect, it } from "vitest";
 
 const src = fileURLToPath(new URL("../packages/core/src/", import.meta.url));
 const FORBIDDEN = [/^(node:)?fs(\/|$)/, /^jiti(\/|$)/, /^@langchain\//, /^@skillflow\/langgraph/];
+/** Not even the loader may import these: MCP lives in @skillflow/mcp, above core, and reaches the loader as a tool source. */
+const NEVER = [/^@modelcontextprotocol\//, /^@skillflow\/(mcp|server|cli)/];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -29,6 +31,11 @@ describe("core purity", () => {
     const offenders = files
       .filter((f) => !f.path.startsWith("loader/"))
       .flatMap((f) => f.imports.filter((spec) => FORBIDDEN.some((re) => re.test(spec))).map((spec) => `${f.path} imports ${spec}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it("no core module, the loader included, imports the MCP SDK or a package above core", () => {
+    const offenders = files.flatMap((f) => f.imports.filter((spec) => NEVER.some((re) => re.test(spec))).map((spec) => `${f.path} imports ${spec}`));
     expect(offenders).toEqual([]);
   });
 

@@ -12,9 +12,9 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const CORE = [
-  "TOOL_TAG", "action", "analyzeGates", "buildProcedure", "checkSkill", "coverageOf", "createExpressions", "describeTool",
+  "TOOL_SOURCE_TAG", "TOOL_TAG", "action", "analyzeGates", "buildProcedure", "checkSkill", "coverageOf", "createExpressions", "describeTool",
   "describeRange", "didYouMean", "fieldValueType", "formatValue", "gateAnalysisOf", "hasErrors", "initialState", "isLangChainTool",
-  "isToolDefinition", "lookup", "ownValue", "parseSkill", "redactSecrets", "redactStepResult", "renderProcedure", "runnableTool",
+  "isToolDefinition", "isToolSource", "lookup", "ownValue", "parseSkill", "redactSecrets", "redactStepResult", "renderProcedure", "runnableTool",
   "secretValuesOf", "shapeValueType", "shownPath", "sortDiagnostics", "step", "suggest", "understandingContext", "writesCoveredBy",
 ];
 
@@ -30,12 +30,18 @@ const LANGGRAPH = [
   "redactUrl", "renderTurn", "resolveModel", "toFlowEvent", "usageFromMetadata", "withUsageAccounting",
 ];
 
+const MCP = [
+  "ANSWER_TOOL", "IDEMPOTENCY_KEY_META", "NOW_META", "WIDGET_TOKEN_META", "WIDGET_URI", "closeMcpConnections", "createSkillHost",
+  "mcpTools", "serveSkills", "serveToolsOverStdio", "threadOf", "toolServer",
+];
+
 const CLI = ["COMMANDS", "EXIT", "cli", "main"];
 
 const ENTRY_POINTS: Array<[string, () => Promise<Record<string, unknown>>, string[]]> = [
   ["@skillflow/core", () => import("@skillflow/core"), CORE],
   ["@skillflow/core/loader", () => import("@skillflow/core/loader"), CORE_LOADER],
   ["@skillflow/langgraph", () => import("@skillflow/langgraph"), LANGGRAPH],
+  ["@skillflow/mcp", () => import("@skillflow/mcp"), MCP],
   ["@skillflow/cli", () => import("@skillflow/cli"), CLI],
 ];
 
@@ -70,7 +76,7 @@ describe("entry points", () => {
 
   it("cover every package and subpath export", () => {
     const names = sources.map((file) => file.slice(packages.length).split("\\").join("/"));
-    expect(names).toEqual(expect.arrayContaining(["core/src/index.ts", "core/src/loader/index.ts", "langgraph/src/index.ts", "cli/src/index.ts"]));
+    expect(names).toEqual(expect.arrayContaining(["core/src/index.ts", "core/src/loader/index.ts", "langgraph/src/index.ts", "mcp/src/index.ts", "cli/src/index.ts"]));
   });
 
   it.each(sources.map((file) => [file.slice(packages.length), file]))("%s has no `export *` (nor `export type *`)", (_name, file) => {

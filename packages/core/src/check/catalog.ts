@@ -30,6 +30,8 @@ const rules = [
   ["tools-timeout", "error", "tools.ts does not finish importing in time"],
   ["tools-shape", "error", "tools.ts does not export an array of tools"],
   ["duplicate-tool", "error", "two tools with one name"],
+  ["mcp-unavailable", "error", "an MCP server in tools.ts that does not start or answer"],
+  ["mcp-tool-missing", "error", "a tool tools.ts names that its MCP server does not have"],
   // Keys and shapes.
   ["unknown-step-key", "error", "a step key that is not part of the format"],
   ["unknown-field-key", "error", "a field key that is not part of the format"],

@@ -10,6 +10,7 @@ import { isToolDefinition } from "../tools/define.js";
 import { describeTool, isLangChainTool } from "../tools/describe-tool.js";
 import { runnableTool, type RunnableTool } from "../tools/runnable-tool.js";
 import { ownValue } from "../own-value.js";
+import { exportPosition, literal, positionOf } from "./locate-in-source.js";
 
 export interface CollectedTools {
   infos: Record<string, ToolInfo>;
@@ -21,7 +22,7 @@ export interface CollectedTools {
 export function collectTools(module: unknown, file: string, source: string): CollectedTools {
   const found: CollectedTools = { infos: {}, runnables: {}, diagnostics: [] };
   const exported = (module as { default?: unknown } | null)?.default;
-  const at = exportPos(source);
+  const at = exportPosition(source);
   if (!Array.isArray(exported)) {
     const what = exported === undefined ? "has no default export" : `exports ${describe(exported)} by default`;
     found.diagnostics.push(makeDiagnostic(file, "tools-shape", at, `tools.ts ${what}, not an array of tools.`, "End tools.ts with `export default [ … ]` listing its tools."));
@@ -53,23 +54,7 @@ function describe(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-/** Where `export default` is written, or the top of the file. */
-function exportPos(source: string): Position {
-  return positionOf(source, /export\s+default\b/, 1) ?? { line: 1, column: 1 };
-}
-
 /** Where the `nth` `name: "tool"` is written, if it can be found. */
 function namePos(source: string, name: string, nth: number): Position | undefined {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return positionOf(source, new RegExp(`name\\s*:\\s*["'\`]${escaped}["'\`]`), nth);
-}
-
-function positionOf(source: string, pattern: RegExp, nth: number): Position | undefined {
-  const lines = source.split("\n");
-  let seen = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const match = pattern.exec(lines[i]);
-    if (match && ++seen === nth) return { line: i + 1, column: match.index + 1 };
-  }
-  return undefined;
+  return positionOf(source, new RegExp(`name\\s*:\\s*["'\`]${literal(name).source}["'\`]`), nth);
 }

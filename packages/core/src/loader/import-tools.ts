@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import type { Diagnostic } from "../diagnostics.js";
 import { describeImportError, describeImportTimeout, type CompiledTools } from "./describe-import-error.js";
 import { frameIn, wrapperWidthOf } from "./map-source-position.js";
+import { settleWithin, TIMED_OUT } from "./settle-within.js";
 
 const CANDIDATES = ["tools.ts", "tools.mts", "tools.js", "tools.mjs"];
 
@@ -57,19 +58,6 @@ export async function importTools(file: string, source?: string, timeoutMs = DEF
     return { module };
   } catch (error) {
     return { diagnostic: describeImportError(error, file, source, await compiledOf(file, source)) };
-  }
-}
-
-const TIMED_OUT: unique symbol = Symbol("timed out");
-
-/** `promise`'s value, or TIMED_OUT after `ms`. The timer keeps the process alive while it waits, and is cleared. */
-async function settleWithin<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<typeof TIMED_OUT>((done) => (timer = setTimeout(() => done(TIMED_OUT), ms)));
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * `loadSkill(path)`: a skill folder (or its SKILL.md) → checked Skill IR and runnable tools. The edge:
  * reads files and imports tools.ts, then hands text and tool descriptions to the pure parser and checks.
+ * Tool sources in tools.ts (`mcpTools(…)`) are asked for their tools here (expand-tool-sources.ts).
  * Never throws for a bad skill: every problem comes back as a diagnostic.
  */
 import { readFile } from "node:fs/promises";
@@ -12,7 +13,8 @@ import type { Position, Skill } from "../format/ir.js";
 import type { RunnableTool } from "../tools/runnable-tool.js";
 import { finishSkill } from "./check-skill-text.js";
 import { collectTools, type CollectedTools } from "./collect-tools.js";
-import { findToolsFile, importTools } from "./import-tools.js";
+import { expandToolSources } from "./expand-tool-sources.js";
+import { DEFAULT_IMPORT_TIMEOUT_MS, findToolsFile, importTools } from "./import-tools.js";
 import { readSkillText, skillFileOf } from "./read-skill-file.js";
 
 export interface LoadedSkill {
@@ -27,7 +29,10 @@ export interface LoadedSkill {
 }
 
 export interface LoadOptions {
-  /** How long importing tools.ts may take (ms) before it is a `tools-timeout`; default 10 s (see `importTimeoutOf`). */
+  /**
+   * How long importing tools.ts may take (ms) before it is a `tools-timeout`, and each tool source in it
+   * (an MCP server) before it is `mcp-unavailable`; default 10 s (see `importTimeoutOf`).
+   */
   importTimeoutMs?: number;
 }
 
@@ -57,7 +62,9 @@ async function loadTools(skillFile: string, skill: Skill, options: LoadOptions):
   const source = await readFile(toolsFile, "utf8").catch(() => "");
   const imported = await importTools(toolsFile, source, options.importTimeoutMs);
   if (imported.diagnostic) return emptyTools([imported.diagnostic]);
-  return collectTools(imported.module, toolsFile, source);
+  const expanded = await expandToolSources(imported.module, toolsFile, source, options.importTimeoutMs ?? DEFAULT_IMPORT_TIMEOUT_MS);
+  const collected = collectTools(expanded.module, toolsFile, source);
+  return { ...collected, diagnostics: [...expanded.diagnostics, ...collected.diagnostics] };
 }
 
 /** The first place the skill names a tool: a `do:`, a `lookup:` shape or a `from:` list. */

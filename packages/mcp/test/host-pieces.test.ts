@@ -1,0 +1,99 @@
+/**
+ * The pure parts of serving skills to hosts: what a client supports, the turn view (reply, pending,
+ * widget), the forms a person answers and how their answers become typed events, and what the model is told.
+ */
+import { describe, expect, it } from "vitest";
+import type { TurnResult } from "@skillflow/langgraph";
+import { clientSupport } from "../src/host/client-support.js";
+import { describeForModel } from "../src/host/describe-for-model.js";
+import { confirmAnswer, confirmForm, pickAnswer, pickForm } from "../src/host/elicit-forms.js";
+import { cannotAsk } from "../src/host/person-words.js";
+import { turnView } from "../src/host/turn-view.js";
+import { WidgetTokens } from "../src/host/widget-tokens.js";
+
+const UI = { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } };
+
+describe("clientSupport", () => {
+  it.each([
+    [{}, { form: false, url: false, apps: false }],
+    [{ elicitation: {} }, { form: true, url: false, apps: false }],
+    [{ elicitation: { url: {} } }, { form: false, url: true, apps: false }],
+    [{ elicitation: { form: {}, url: {} } }, { form: true, url: true, apps: false }],
+    [{ extensions: UI }, { form: false, url: false, apps: true }],
+    [{ extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html"] } } }, { form: false, url: false, apps: false }],
+  ])("%j → %j", (capabilities, support) => {
+    expect(clientSupport(capabilities)).toEqual(support);
+  });
+});
+
+const skill = { name: "trip" } as never;
+const turn = (over: Partial<TurnResult>): TurnResult => ({ reply: [], widgets: [], cards: [], trace: [], tools: [], done: false, usage: { modelCalls: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0 }, ...over });
+const card = { confirm: "pay", question: "Pay 90 EUR?", writes: [{ tool: "take_payment", instance: "4", inputs: { total: 90 } }], digest: "d" };
+
+describe("turnView", () => {
+  it("shows a pick with its rows, the question, and the tools that ran in every turn of the call", () => {
+    const pick = turn({
+      reply: ["Which flight?"],
+      widgets: [{ name: "grid", kind: "grid", field: "flight_id", rows: [{ id: "A1", lands: "17:00" }] }],
+      pending: { kind: "ask", field: "flight_id", answerKey: "flight_id", stepId: "4", secret: false, pick: true },
+      tools: [{ tool: "search", kind: "lookup", ok: true, durationMs: 1 }],
+    });
+    const view = turnView(skill, "c1", [turn({ reply: ["Hello."], tools: [{ tool: "find", kind: "lookup", ok: true, durationMs: 1 }] }), pick]);
+    expect(view).toEqual({
+      skill: "trip", conversation: "c1", reply: ["Hello.", "Which flight?"], done: false, tools_run: ["find", "search"],
+      pending: { kind: "pick", field: "flight_id", question: "Which flight?" },
+      widget: { name: "grid", kind: "grid", field: "flight_id", question: "Which flight?", rows: [{ id: "A1", lands: "17:00" }] },
+    });
+  });
+
+  it("shows a card with every write and its inputs, and nothing pending once done", () => {
+    const confirm = turn({ reply: ["Pay 90 EUR?"], widgets: [{ name: "checkout", kind: "checkout", card }], pending: { kind: "confirm", confirm: "pay", key: "pay", stepId: "9", card } });
+    expect(turnView(skill, "c", [confirm]).widget).toEqual({ name: "checkout", kind: "checkout", confirm: "pay", question: "Pay 90 EUR?", writes: [{ tool: "take_payment", inputs: { total: 90 } }] });
+    const done = turnView(skill, "c", [turn({ reply: ["Booked."], done: true, pending: { kind: "done" } })]);
+    expect([done.pending, done.widget, done.done]).toEqual([null, null, true]);
+  });
+});
+
+describe("forms for the person", () => {
+  it("asks a pick as a titled single-select over the row ids, and reads the answer as a pick", () => {
+    const form = pickForm("flight_id", "Which flight?", [{ id: "TP1350", carrier: "TAP", price: 320 }, { id: 7, carrier: "BA" }, { carrier: "no id" }]);
+    expect(form.requestedSchema).toEqual({
+      type: "object", required: ["flight_id"],
+      properties: { flight_id: { type: "string", title: "Which flight?", oneOf: [{ const: "TP1350", title: "TP1350 · TAP · 320" }, { const: "7", title: "7 · BA" }] } },
+    });
+    expect(pickAnswer("flight_id", { action: "accept", content: { flight_id: "TP1350" } })).toEqual({ pick: { flight_id: "TP1350" } });
+    expect(pickAnswer("flight_id", { action: "decline" })).toBeUndefined();
+  });
+
+  it("shows a confirmation with its writes and maps yes, no, decline and cancel", () => {
+    const form = confirmForm("Pay 90 EUR?", [{ tool: "take_payment", inputs: { total: 90, note: "x" } }]);
+    expect(form.message).toBe("Pay 90 EUR?\n\nThis will run, with exactly these details:\n- take_payment: total 90, note x");
+    expect(confirmAnswer("pay", { action: "accept", content: { confirm: true } })).toEqual({ press: "pay", yes: true });
+    expect(confirmAnswer("pay", { action: "accept", content: { confirm: false } })).toEqual({ press: "pay", yes: false });
+    expect(confirmAnswer("pay", { action: "decline" })).toEqual({ press: "pay", yes: false });
+    expect(confirmAnswer("pay", { action: "cancel" })).toBeUndefined();
+  });
+});
+
+describe("what the model is told", () => {
+  it("passes on a question, or what only the person can do, with the conversation id", () => {
+    const waiting = turnView(skill, "c9", [turn({ reply: ["How many nights?"], pending: { kind: "ask", field: "nights", answerKey: "nights", stepId: "3", secret: false, pick: false } })]);
+    expect(describeForModel(waiting)).toBe('How many nights?\n\nPass the person\'s answer to "How many nights?" as the next message.\n\nConversation: c9 (send it back as `conversation` with the person\'s next message).');
+    const text = cannotAsk({ kind: "confirm", confirm: "pay", question: "Pay 90 EUR?", writes: [{ tool: "take_payment", inputs: {} }] });
+    expect(text).toBe('Only the person can answer "Pay 90 EUR?", and this host can show them neither a form (MCP elicitation) nor a widget (MCP Apps). Nothing was done: take_payment did not run.');
+  });
+});
+
+describe("WidgetTokens", () => {
+  it("redeems the current token once; a newer widget or a message voids the old one", () => {
+    const tokens = new WidgetTokens();
+    const first = tokens.issue("t");
+    const second = tokens.issue("t");
+    expect(tokens.redeem("t", first)).toBe(false);
+    expect(tokens.redeem("t", second)).toBe(true);
+    expect(tokens.redeem("t", second)).toBe(false);
+    const third = tokens.issue("t");
+    tokens.drop("t");
+    expect(tokens.redeem("t", third)).toBe(false);
+  });
+});
