@@ -164,3 +164,14 @@ describe("createFlow options", () => {
     expect(await flow.state("t")).toBeUndefined();
   });
 });
+
+describe("createFlow: a `__proto__` key in the model's output", () => {
+  it("is traced as dropped, as an unknown field, and the turn's other values still apply", async () => {
+    const model = new ScriptedChatModel();
+    const flow = await createFlow({ skill: SHOP, model, tools: recordingWrites().tools });
+    model.script(JSON.parse('{"__proto__": {"quantity": 7}, "quantity": 2}'));
+    const turn = await flow.send("proto", { text: "Two mugs please" });
+    expect(turn.trace).toContainEqual({ type: "dropped", field: "__proto__", reason: "unknown field" });
+    expect((await flow.state("proto"))?.answers.quantity?.value).toBe(2);
+  });
+});
