@@ -9,7 +9,8 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import type { FlowState, RuntimeLimits, Skill } from "@skillflow/core";
 import { chatModelPort } from "./chat-model-port.js";
 import { buildFlowGraph, type FlowGraph } from "./graph/build-flow-graph.js";
-import { emptyTurn } from "./graph/flow-graph-state.js";
+import { emptyTurn, type FlowGraphValues } from "./graph/flow-graph-state.js";
+import { isInterrupted } from "./graph/unfinished-work.js";
 import { DEFAULT_TOOL_TIMEOUT_MS, type HostDeps } from "./graph/host-deps.js";
 import { loadFlowSkill, type FlowTool } from "./load-flow-skill.js";
 import type { ModelPort } from "./model-port.js";
@@ -70,7 +71,11 @@ export interface Flow {
   readonly graph: FlowGraph;
   /** Run one turn of conversation `threadId`. */
   send(threadId: string, input: FlowInput): Promise<TurnResult>;
-  /** Finish a turn that was interrupted (a crash between super-steps); undefined when none was. */
+  /**
+   * Finish a turn a crash interrupted (between any two checkpoints, even when LangGraph's `next` is
+   * empty): a write left `started` is re-sent with its idempotency key. Undefined when nothing was left.
+   * `send` does the same before it applies its event.
+   */
   resume(threadId: string): Promise<TurnResult | undefined>;
   /**
    * The conversation's state with secrets redacted; undefined before its first event. With several
@@ -95,10 +100,15 @@ export async function createFlow(options: CreateFlowOptions): Promise<Flow> {
     recursionLimit: 2 * (deps.limits?.maxCallsPerEvent ?? DEFAULT_MAX_CALLS) + 10,
     durability: options.durability ?? "sync",
   });
-  const invoke = async (threadId: string, input: Parameters<FlowGraph["invoke"]>[0]) => {
-    const values = await graph.invoke(input, config(threadId));
+  const run = async (threadId: string, input: Parameters<FlowGraph["invoke"]>[0]): Promise<FlowGraphValues> => {
+    const values = (await graph.invoke(input, config(threadId))) as FlowGraphValues;
     await store.afterTurn(threadId);
-    return renderFlowTurn(deps, values);
+    return values;
+  };
+  /** Finish a run a crash interrupted (`failed`: also one whose task threw); its values, or undefined. */
+  const finish = async (threadId: string, failed: boolean): Promise<FlowGraphValues | undefined> => {
+    const snapshot = await graph.getState(config(threadId));
+    return isInterrupted(snapshot, { failed }) ? run(threadId, null) : undefined;
   };
   return {
     skill,
@@ -107,12 +117,16 @@ export async function createFlow(options: CreateFlowOptions): Promise<Flow> {
     graph,
     send: async (threadId, event) => {
       const input = toFlowEvent(event);
-      return lock.run(threadId, () => invoke(threadId, { input, event: null, call: null, out: emptyTurn() }));
+      return lock.run(threadId, async () => {
+        // The event applies after what a crash left is finished; the reply shows both.
+        const finished = await finish(threadId, false);
+        return renderFlowTurn(deps, await run(threadId, { input, event: null, call: null, out: finished?.out ?? emptyTurn() }));
+      });
     },
     resume: (threadId) =>
       lock.run(threadId, async () => {
-        const snapshot = await graph.getState(config(threadId));
-        return snapshot.next.length ? invoke(threadId, null) : undefined;
+        const finished = await finish(threadId, true);
+        return finished && renderFlowTurn(deps, finished);
       }),
     state: async (threadId) => activeState(deps, (await graph.getState(config(threadId))).values),
     conversation: async (threadId) => conversationView(deps, (await graph.getState(config(threadId))).values),
