@@ -27,3 +27,10 @@ export function expectTripFinishedOnce(log: string, state: FlowState | undefined
   const payment = ledger.find((e) => e.tool === "take_payment")!.result as { reference: string };
   return `Booked. Your reference is ${payment.reference}.`;
 }
+
+/** A press that never reached the store confirmed nothing: no write ran, none is in the ledger. */
+export function expectNothingBooked(log: string, state: FlowState | undefined, label: string): void {
+  expect(summarize(readEffects(log)), label).toEqual({});
+  expect(Object.values(state?.ledger ?? {}), label).toEqual([]);
+  expect(state?.pending?.kind, label).not.toBe("done");
+}
