@@ -17,6 +17,7 @@ import type { ModelPort } from "./model-port.js";
 import type { ThreadLock } from "./persistence/thread-lock.js";
 import type { Persistence } from "./persistence/persistence.js";
 import { resolveFlowStore } from "./persistence/flow-store.js";
+import type { DeploymentKeyInput } from "./persistence/deployment-key.js";
 import type { TurnResult } from "./render-turn.js";
 import { activeState, conversationView, renderFlowTurn, type ConversationView } from "./routing/flow-views.js";
 import { loadHostedSkills, type FlowSkillSource } from "./routing/load-hosted-skills.js";
@@ -57,6 +58,12 @@ export interface CreateFlowOptions {
   now?: string | (() => string);
   /** Injected failures (proofs): `{ tool: n }` makes the tool throw on its first n runs. */
   failures?: Record<string, number>;
+  /**
+   * The deployment key (hex or base64 text of at least 32 bytes, or bytes). Default: the store's
+   * (`openCheckpointer(url, { deploymentKey })`), else SKILLFLOW_DEPLOYMENT_KEY, else random per
+   * process. Given with a `store`, it must be the store's. See docs/operations.md.
+   */
+  deploymentKey?: DeploymentKeyInput;
   /** When checkpoints are written; default "sync" (a write's `started` entry is stored before it runs). */
   durability?: "sync" | "async" | "exit";
 }
@@ -90,9 +97,9 @@ const DEFAULT_MAX_CALLS = 50;
 
 /** Load the skill (when given a path), compile its graph, and return the flow. */
 export async function createFlow(options: CreateFlowOptions): Promise<Flow> {
-  const deps = await hostDeps(options);
+  const store = await resolveFlowStore(options);
+  const deps = await hostDeps(options, store.deploymentKey);
   const { skill } = deps;
-  const store = resolveFlowStore(options);
   const graph = buildFlowGraph(deps, store.saver);
   const lock = store.lock;
   const config = (threadId: string) => ({
@@ -134,7 +141,7 @@ export async function createFlow(options: CreateFlowOptions): Promise<Flow> {
 }
 
 /** What the graph's nodes are built with, from the options (loads the skill when given a path). */
-async function hostDeps(options: CreateFlowOptions): Promise<HostDeps> {
+async function hostDeps(options: CreateFlowOptions, deploymentKey: Uint8Array): Promise<HostDeps> {
   const hosted = await hostedSkills(options);
   const { skill, tools } = hosted[0]!;
   return {
@@ -146,6 +153,7 @@ async function hostDeps(options: CreateFlowOptions): Promise<HostDeps> {
     toolTimeoutMs: options.limits?.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
     now: toClock(options.now),
     shouldFail: failureInjector(options.failures),
+    deploymentKey,
   };
 }
 
