@@ -2,9 +2,9 @@
  * LangGraph's PostgresSaver with checkpoint metadata kept in clear. The saver stores metadata as a
  * JSONB column by running it through its serializer and parsing the bytes as JSON (`_dumpMetadata`), so
  * an encrypting serializer (encrypted-serializer.ts) cannot serialize it: metadata goes through
- * LangGraph's plain serializer instead. It holds no conversation data — `source`, `step`, `parents` and
- * the run's configurable ids (thread id, checkpoint namespace), never node writes — and stays queryable
- * (`list({ filter })`). Checkpoints' channel values (`checkpoint_blobs`) and pending writes
+ * LangGraph's plain serializer instead. It holds no conversation data — LangGraph 1.x writes `source`,
+ * `step` and `parents` there, never node writes (test/guarantees/secrets-at-rest.test.ts reads every
+ * column) — and stays queryable (`list({ filter })`). Checkpoints' channel values (`checkpoint_blobs`) and pending writes
  * (`checkpoint_writes`) go through the encrypting serializer; the `checkpoint` column holds only ids,
  * timestamps and channel versions.
  */

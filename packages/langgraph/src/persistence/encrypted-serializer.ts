@@ -55,7 +55,7 @@ export class EncryptedSerializer implements SerializerProtocol {
   async loadsTyped(type: string, data: Uint8Array | string): Promise<unknown> {
     if (!type.startsWith(PREFIX)) {
       if (!this.options.allowPlaintext) {
-        throw new PersistenceError(`${this.where()} holds an unencrypted checkpoint value although it was created encrypted: it was not written by Skillflow, so it is not read.`, "plaintext-row");
+        throw new PersistenceError(`T${this.where().slice(1)} holds an unencrypted checkpoint value although it was created encrypted: it was not written by Skillflow, so it is not read.`, "plaintext-row");
       }
       return this.inner.loadsTyped(type, data);
     }
@@ -76,6 +76,6 @@ export class EncryptedSerializer implements SerializerProtocol {
   }
 
   private where(): string {
-    return this.options.location ? `The store ${this.options.location}` : "the store";
+    return this.options.location ? `the store ${this.options.location}` : "the store";
   }
 }
