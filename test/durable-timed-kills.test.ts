@@ -32,6 +32,7 @@ async function payTurnMs(url: string): Promise<number> {
   return turn!.ms;
 }
 
+/** Where a kill landed: before the press reached the store, inside the stored turn, or after it finished. */
 type Landed = "before the press was stored" | "inside the turn" | "after the turn";
 
 /**
@@ -46,12 +47,13 @@ async function killOnce(url: string, i: number, delay: number): Promise<Landed> 
   await child.waitFor(/^pressing/, 60_000);
   await sleep(delay);
   child.process.kill("SIGKILL");
-  const outcome = await child.done;
+  await child.done;
   const { flow, store } = await openTripFlow(url, log);
   try {
     const stored = await flow.graph.getState({ configurable: { thread_id: thread } });
     const pressStored = stored.tasks.length > 0 || (stored.values.flow?.turn ?? 0) >= 2;
-    const landed: Landed = !pressStored ? "before the press was stored" : outcome.stdout.includes("\nturn ") ? "after the turn" : "inside the turn";
+    // From the store, not the child's output: a child can die after its turn was stored, before printing it.
+    const landed: Landed = !pressStored ? "before the press was stored" : stored.tasks.length > 0 ? "inside the turn" : "after the turn";
     const label = `kill ${i}, ${delay.toFixed(1)} ms after the press, ${landed}`;
     if (i % 2 === 0) {
       const turn = (await flow.resume(thread)) ?? (pressStored ? undefined : await flow.send(thread, { press: "pay" }));
