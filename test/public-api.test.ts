@@ -21,12 +21,12 @@ const CORE = [
 const CORE_LOADER = ["checkSkillText", "collectTools", "decodeSkillBytes", "findSkills", "finishSkill", "importTimeoutOf", "loadSkill", "looksLikeSkill", "notASkillReason"];
 
 const LANGGRAPH = [
-  "DEFAULT_KEEP_CHECKPOINTS", "EXTRACT_TOOL", "FlowInputError", "FlowLoadError", "ModelSetupError", "NO_USAGE",
+  "DEFAULT_KEEP_CHECKPOINTS", "DEPLOYMENT_KEY_ENV", "EXTRACT_TOOL", "EncryptedSerializer", "FlowInputError", "FlowLoadError", "ModelSetupError", "NO_USAGE",
   "OFFLINE_NOTICE", "PROVIDERS", "PersistenceError", "ProofError", "ProveUsageError", "ScriptedChatModel", "TOKENIZER",
   "addUsage", "buildExtractPrompt", "buildExtractionSchema", "buildFlowGraph", "chatModelPort", "countTokens", "emptyTurn",
-  "createChatModel", "createFlow", "createMemoryLock", "describeShape", "estimateTokens", "estimateUsage",
+  "createChatModel", "createFlow", "createMemoryLock", "deriveKey", "describeShape", "estimateTokens", "estimateUsage",
   "extractOffline", "findProvider", "formatProofReport", "isModelSetupError", "normalizeUsage", "offlineModel",
-  "openCheckpointer", "openMemory", "parseDbUrl", "proofReportJson", "proveFiles", "readResult", "readUsage",
+  "openCheckpointer", "openMemory", "parseDbUrl", "parseDeploymentKey", "proofReportJson", "proveFiles", "readResult", "readUsage",
   "redactUrl", "renderTurn", "resolveModel", "toFlowEvent", "usageFromMetadata", "withUsageAccounting",
 ];
 

@@ -4,7 +4,7 @@
  * received on that turn. The guarantee tests make their own assertions over it.
  */
 import { fileURLToPath } from "node:url";
-import { createFlow, ScriptedChatModel, type Flow, type FlowInput, type TurnResult } from "@skillflow/langgraph";
+import { createFlow, ScriptedChatModel, type Flow, type FlowInput, type Persistence, type TurnResult } from "@skillflow/langgraph";
 import type { RecordedPrompt } from "../../packages/langgraph/src/scripted-chat-model.js";
 import { readProofFile } from "../../packages/langgraph/src/prove/parse-proof.js";
 import type { Proof, ProofTurn } from "../../packages/langgraph/src/prove/proof-types.js";
@@ -28,11 +28,14 @@ export interface Driven {
   turns: DrivenTurn[];
 }
 
-/** Load the proof's skill afresh (its tools.ts included), then send every turn on `thread`. */
-export async function driveProof(file: string, thread = "guarantee"): Promise<Driven> {
+/**
+ * Load the proof's skill afresh (its tools.ts included), then send every turn on `thread` — in memory,
+ * or on `store` when given.
+ */
+export async function driveProof(file: string, thread = "guarantee", store?: Persistence): Promise<Driven> {
   const proof = await readProofFile(`${ROOT}${file}`, file);
   const model = new ScriptedChatModel();
-  const flow = await createFlow({ skill: proof.skill, model, now: proof.fixtures.now, failures: proof.fixtures.fail });
+  const flow = await createFlow({ skill: proof.skill, model, now: proof.fixtures.now, failures: proof.fixtures.fail, ...(store ? { store } : {}) });
   const driven: Driven = { proof, flow, model, thread, turns: [] };
   const send = async (turn: ProofTurn): Promise<DrivenTurn> => {
     if (turn.script !== undefined) model.script(turn.script);

@@ -3,7 +3,8 @@
  * typed nor in any prompt after it is known (checked on the prompts the scripted model actually
  * received) — and never appears in a reply, a card, a trace or the state the API hands out. Text typed
  * while a secret is pending that is not a valid secret is refused without being echoed anywhere.
- * The checkpoint itself keeps the secret in clear (tools need it); that copy is never handed out.
+ * The decrypted checkpoint keeps the secret (tools need it); that copy is never handed out, and at rest
+ * it is encrypted (secrets-at-rest.test.ts).
  */
 import { describe, expect, it } from "vitest";
 import { driveProof, promptTexts, textOf } from "./drive-proof.js";

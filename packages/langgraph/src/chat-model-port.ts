@@ -4,7 +4,7 @@
  * path does not validate): a value no field could take (an object, a list) is dropped and reported; a
  * scalar goes on to the runtime, which checks it against the field's shape and refuses it with the
  * skill's message; keys outside the schema are passed on so the runtime drops them with its reason
- * (user-only, unknown); output that is not a set of values at all becomes `{ ok: false, raw, error }`
+ * (user-only, unknown) — except `__proto__`, dropped here as unknown; output that is not a set of values at all becomes `{ ok: false, raw, error }`
  * instead of an exception.
  */
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
@@ -33,6 +33,8 @@ export function chatModelPort(model: BaseChatModel, options: ChatModelPortOption
   };
 }
 
+const PROTO_KEY = "__proto__";
+
 /** Turn the model's raw message and parsed output into an extraction, checked with `schema`. Pure. */
 export function readResult(schema: ExtractionSchema, raw: BaseMessage, parsed: unknown): ExtractResult {
   const usage = readUsage(raw);
@@ -44,6 +46,12 @@ export function readResult(schema: ExtractionSchema, raw: BaseMessage, parsed: u
   const dropped: Array<{ field: string; reason: string }> = [];
   for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
     if (value === null || value === undefined) continue;
+    // An own `__proto__` key (JSON.parse makes one) would set the prototype of `values`, not a value:
+    // no field can bear that name, so it is dropped here as the runtime drops any unknown field.
+    if (key === PROTO_KEY) {
+      dropped.push({ field: key, reason: "unknown field" });
+      continue;
+    }
     const type = ownValue(schema.shape, key);
     const check = type ? type.safeParse(value) : { success: true as const };
     if (check.success) values[key] = value;

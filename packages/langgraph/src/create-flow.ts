@@ -9,13 +9,15 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import type { FlowState, RuntimeLimits, Skill } from "@skillflow/core";
 import { chatModelPort } from "./chat-model-port.js";
 import { buildFlowGraph, type FlowGraph } from "./graph/build-flow-graph.js";
-import { emptyTurn } from "./graph/flow-graph-state.js";
+import { emptyTurn, type FlowGraphValues } from "./graph/flow-graph-state.js";
+import { isInterrupted } from "./graph/unfinished-work.js";
 import { DEFAULT_TOOL_TIMEOUT_MS, type HostDeps } from "./graph/host-deps.js";
 import { loadFlowSkill, type FlowTool } from "./load-flow-skill.js";
 import type { ModelPort } from "./model-port.js";
 import type { ThreadLock } from "./persistence/thread-lock.js";
 import type { Persistence } from "./persistence/persistence.js";
 import { resolveFlowStore } from "./persistence/flow-store.js";
+import type { DeploymentKeyInput } from "./persistence/deployment-key.js";
 import type { TurnResult } from "./render-turn.js";
 import { activeState, conversationView, renderFlowTurn, type ConversationView } from "./routing/flow-views.js";
 import { loadHostedSkills, type FlowSkillSource } from "./routing/load-hosted-skills.js";
@@ -56,6 +58,12 @@ export interface CreateFlowOptions {
   now?: string | (() => string);
   /** Injected failures (proofs): `{ tool: n }` makes the tool throw on its first n runs. */
   failures?: Record<string, number>;
+  /**
+   * The deployment key (hex or base64 text of at least 32 bytes, or bytes). Default: the store's
+   * (`openCheckpointer(url, { deploymentKey })`), else SKILLFLOW_DEPLOYMENT_KEY, else random per
+   * process. Given with a `store`, it must be the store's. See docs/operations.md.
+   */
+  deploymentKey?: DeploymentKeyInput;
   /** When checkpoints are written; default "sync" (a write's `started` entry is stored before it runs). */
   durability?: "sync" | "async" | "exit";
 }
@@ -70,7 +78,11 @@ export interface Flow {
   readonly graph: FlowGraph;
   /** Run one turn of conversation `threadId`. */
   send(threadId: string, input: FlowInput): Promise<TurnResult>;
-  /** Finish a turn that was interrupted (a crash between super-steps); undefined when none was. */
+  /**
+   * Finish a turn a crash interrupted (between any two checkpoints, even when LangGraph's `next` is
+   * empty): a write left `started` is re-sent with its idempotency key. Undefined when nothing was left.
+   * `send` does the same before it applies its event.
+   */
   resume(threadId: string): Promise<TurnResult | undefined>;
   /**
    * The conversation's state with secrets redacted; undefined before its first event. With several
@@ -85,9 +97,9 @@ const DEFAULT_MAX_CALLS = 50;
 
 /** Load the skill (when given a path), compile its graph, and return the flow. */
 export async function createFlow(options: CreateFlowOptions): Promise<Flow> {
-  const deps = await hostDeps(options);
+  const store = await resolveFlowStore(options);
+  const deps = await hostDeps(options, store.deploymentKey);
   const { skill } = deps;
-  const store = resolveFlowStore(options);
   const graph = buildFlowGraph(deps, store.saver);
   const lock = store.lock;
   const config = (threadId: string) => ({
@@ -95,10 +107,15 @@ export async function createFlow(options: CreateFlowOptions): Promise<Flow> {
     recursionLimit: 2 * (deps.limits?.maxCallsPerEvent ?? DEFAULT_MAX_CALLS) + 10,
     durability: options.durability ?? "sync",
   });
-  const invoke = async (threadId: string, input: Parameters<FlowGraph["invoke"]>[0]) => {
-    const values = await graph.invoke(input, config(threadId));
+  const run = async (threadId: string, input: Parameters<FlowGraph["invoke"]>[0]): Promise<FlowGraphValues> => {
+    const values = (await graph.invoke(input, config(threadId))) as FlowGraphValues;
     await store.afterTurn(threadId);
-    return renderFlowTurn(deps, values);
+    return values;
+  };
+  /** Finish a run a crash interrupted (`failed`: also one whose task threw); its values, or undefined. */
+  const finish = async (threadId: string, failed: boolean): Promise<FlowGraphValues | undefined> => {
+    const snapshot = await graph.getState(config(threadId));
+    return isInterrupted(snapshot, { failed }) ? run(threadId, null) : undefined;
   };
   return {
     skill,
@@ -107,12 +124,16 @@ export async function createFlow(options: CreateFlowOptions): Promise<Flow> {
     graph,
     send: async (threadId, event) => {
       const input = toFlowEvent(event);
-      return lock.run(threadId, () => invoke(threadId, { input, event: null, call: null, out: emptyTurn() }));
+      return lock.run(threadId, async () => {
+        // The event applies after what a crash left is finished; the reply shows both.
+        const finished = await finish(threadId, false);
+        return renderFlowTurn(deps, await run(threadId, { input, event: null, call: null, out: finished?.out ?? emptyTurn() }));
+      });
     },
     resume: (threadId) =>
       lock.run(threadId, async () => {
-        const snapshot = await graph.getState(config(threadId));
-        return snapshot.next.length ? invoke(threadId, null) : undefined;
+        const finished = await finish(threadId, true);
+        return finished && renderFlowTurn(deps, finished);
       }),
     state: async (threadId) => activeState(deps, (await graph.getState(config(threadId))).values),
     conversation: async (threadId) => conversationView(deps, (await graph.getState(config(threadId))).values),
@@ -120,7 +141,7 @@ export async function createFlow(options: CreateFlowOptions): Promise<Flow> {
 }
 
 /** What the graph's nodes are built with, from the options (loads the skill when given a path). */
-async function hostDeps(options: CreateFlowOptions): Promise<HostDeps> {
+async function hostDeps(options: CreateFlowOptions, deploymentKey: Uint8Array): Promise<HostDeps> {
   const hosted = await hostedSkills(options);
   const { skill, tools } = hosted[0]!;
   return {
@@ -132,6 +153,7 @@ async function hostDeps(options: CreateFlowOptions): Promise<HostDeps> {
     toolTimeoutMs: options.limits?.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
     now: toClock(options.now),
     shouldFail: failureInjector(options.failures),
+    deploymentKey,
   };
 }
 

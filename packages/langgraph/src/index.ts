@@ -50,4 +50,7 @@ export type { Persistence, StoreKind, ThreadFootprint, PruneResult } from "./per
 export { parseDbUrl } from "./persistence/parse-db-url.js";
 export type { StoreLocation } from "./persistence/parse-db-url.js";
 export { createMemoryLock } from "./persistence/thread-lock.js";
+export { DEPLOYMENT_KEY_ENV, deriveKey, parseDeploymentKey } from "./persistence/deployment-key.js";
+export type { DeploymentKeyInput, KeySource } from "./persistence/deployment-key.js";
+export { EncryptedSerializer } from "./persistence/encrypted-serializer.js";
 export type { ThreadLock } from "./persistence/thread-lock.js";

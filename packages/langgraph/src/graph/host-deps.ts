@@ -1,6 +1,6 @@
 /**
  * What the graph's nodes are built with: the loaded skill, its tools, the model port, and the host's
- * settings (limits, tool timeout, clock, injected failures). Fixed for the life of a compiled graph.
+ * settings (limits, tool timeout, clock, injected failures, deployment key). Fixed for the life of a compiled graph.
  * A flow hosting several skills lists them all in `hosted` (`skill`/`tools` are then the first); the
  * nodes run the active one (`activeSkill`).
  */
@@ -27,6 +27,8 @@ export interface HostDeps {
   now: () => string;
   /** Injected failures (proofs): true makes this run of the tool throw. */
   shouldFail?: (tool: string) => boolean;
+  /** The deployment key (>= 32 bytes), for keyed digests; the store's, configured, or random per process. */
+  deploymentKey: Uint8Array;
 }
 
 /** Default per-tool timeout. */

@@ -1,6 +1,6 @@
 /**
  * `openCheckpointer(url?)`: open the conversation store a URL names (see `parseDbUrl`) — MemorySaver,
- * a SQLite file, or PostgreSQL — with its per-thread lock, pruning and close.
+ * a SQLite file, or PostgreSQL — with its per-thread lock, pruning, deployment key and close.
  * Failures are `PersistenceError`s with one sentence for a person (no stack trace).
  */
 import { MemorySaver } from "@langchain/langgraph-checkpoint";
@@ -10,6 +10,7 @@ import { openPostgres, type PostgresOptions } from "./open-postgres.js";
 import { createMemoryLock } from "./thread-lock.js";
 import { memoryFootprint, pruneMemoryThread } from "./prune-memory.js";
 import { DEFAULT_KEEP_CHECKPOINTS, type Persistence } from "./persistence.js";
+import { configuredKey, processDeploymentKey, type DeploymentKeyInput } from "./deployment-key.js";
 
 export type OpenCheckpointerOptions = PostgresOptions;
 
@@ -17,16 +18,20 @@ export async function openCheckpointer(url?: string, options: OpenCheckpointerOp
   const location = parseDbUrl(url);
   switch (location.kind) {
     case "memory":
-      return openMemory();
+      return openMemory(undefined, options.deploymentKey);
     case "sqlite":
-      return openSqlite(location.path);
+      return openSqlite(location.path, options.deploymentKey);
     case "postgres":
       return openPostgres(location.url, options);
   }
 }
 
-/** An in-process store: MemorySaver with a per-thread async mutex. Lost when the process ends. */
-export function openMemory(saver = new MemorySaver()): Persistence {
+/**
+ * An in-process store: MemorySaver with a per-thread async mutex. Lost when the process ends, and not
+ * encrypted (nothing is at rest). Its deployment key: configured, else random per process.
+ */
+export function openMemory(saver = new MemorySaver(), deploymentKey?: DeploymentKeyInput): Persistence {
+  const key = configuredKey(deploymentKey) ?? { key: processDeploymentKey(), source: "process" as const };
   return {
     kind: "memory",
     location: "memory",
@@ -34,6 +39,8 @@ export function openMemory(saver = new MemorySaver()): Persistence {
     lock: createMemoryLock(),
     prune: async (threadId, keep = DEFAULT_KEEP_CHECKPOINTS) => pruneMemoryThread(saver, threadId, keep),
     footprint: async (threadId) => memoryFootprint(saver, threadId),
+    deploymentKey: async () => key.key,
+    keySource: key.source,
     close: async () => undefined,
   };
 }

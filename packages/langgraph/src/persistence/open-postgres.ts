@@ -2,19 +2,26 @@
  * PostgreSQL as the conversation store: LangGraph's PostgresSaver on a pool this module owns (for
  * pruning), the saver's tables created by `setup()` (one process at a time), and the advisory lock on a
  * second pool — a turn holds a lock connection for its whole length, so locks must never starve the
- * saver's queries.
+ * saver's queries. Channel values and pending writes are encrypted with the deployment key
+ * (configured, else generated once and kept in the store's own table: see store-key.ts).
  */
 import pg from "pg";
-import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
+import type { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import { ADVISORY_LOCK_CLASS, createPostgresLock } from "./postgres-lock.js";
 import { createMemoryLock, layerLocks } from "./thread-lock.js";
 import { postgresFootprint, prunePostgresThread } from "./prune-postgres.js";
 import { PersistenceError, redactUrl } from "./persistence-error.js";
 import { DEFAULT_KEEP_CHECKPOINTS, type Persistence } from "./persistence.js";
+import type { DeploymentKeyInput } from "./deployment-key.js";
+import { EncryptedSerializer } from "./encrypted-serializer.js";
+import { EncryptedPostgresSaver } from "./encrypted-postgres-saver.js";
+import { postgresStoreKey, type StoreKey } from "./store-key.js";
 
 export interface PostgresOptions {
   /** Give up connecting after this long. Default 5 s. */
   connectTimeoutMs?: number;
+  /** The deployment key (hex or base64, or bytes); default SKILLFLOW_DEPLOYMENT_KEY, else the store's own. */
+  deploymentKey?: DeploymentKeyInput;
 }
 
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Persistence> {
@@ -23,12 +30,13 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   const lockPool = new pg.Pool({ ...settings, max: 20 });
   // An idle connection that drops emits `error` on its pool; without a listener the process would exit.
   for (const p of [pool, lockPool]) p.on("error", () => undefined);
-  const saver = new PostgresSaver(pool);
+  let saver: PostgresSaver;
+  let key: StoreKey;
   try {
-    await setUpSerialized(saver, lockPool);
+    ({ saver, key } = await setUpSerialized(pool, lockPool, redactUrl(url), options.deploymentKey));
   } catch (error) {
     await Promise.all([pool.end(), lockPool.end()]).catch(() => undefined);
-    throw describeConnectError(url, error);
+    throw error instanceof PersistenceError ? error : describeConnectError(url, error);
   }
   let closed: Promise<void> | undefined;
   return {
@@ -38,6 +46,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     lock: layerLocks(createMemoryLock(), createPostgresLock(lockPool)),
     prune: (threadId, keep = DEFAULT_KEEP_CHECKPOINTS) => prunePostgresThread(pool, threadId, keep),
     footprint: (threadId) => postgresFootprint(pool, threadId),
+    deploymentKey: async () => key.key,
+    keySource: key.source,
     close: () => (closed ??= Promise.all([pool.end(), lockPool.end()]).then(() => undefined)),
   };
 }
@@ -46,14 +56,19 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
 const SETUP_LOCK_CLASS = ADVISORY_LOCK_CLASS + 1;
 
 /**
- * Create the saver's tables under an advisory lock: two processes opening a fresh database at once
- * would otherwise both run the migrations and one would fail on a duplicate key.
+ * Create the saver's tables and settle the deployment key under an advisory lock: two processes opening
+ * a fresh database at once would otherwise both run the migrations (one failing on a duplicate key), or
+ * generate two keys.
  */
-async function setUpSerialized(saver: PostgresSaver, lockPool: pg.Pool): Promise<void> {
+async function setUpSerialized(pool: pg.Pool, lockPool: pg.Pool, location: string, option?: DeploymentKeyInput): Promise<{ saver: PostgresSaver; key: StoreKey }> {
   const client = await lockPool.connect();
   try {
     await client.query("SELECT pg_advisory_lock($1, 0)", [SETUP_LOCK_CLASS]);
-    await saver.setup();
+    // The tables first (with a plain saver: setup() writes no checkpoint), so the key can see old rows.
+    await new EncryptedPostgresSaver(pool).setup();
+    const key = await postgresStoreKey(client, location, option);
+    const saver = new EncryptedPostgresSaver(pool, new EncryptedSerializer(key.key, { allowPlaintext: key.allowPlaintext, location }));
+    return { saver, key };
   } finally {
     await client.query("SELECT pg_advisory_unlock($1, 0)", [SETUP_LOCK_CLASS]).catch(() => undefined);
     client.release();

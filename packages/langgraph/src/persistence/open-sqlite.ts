@@ -1,6 +1,8 @@
 /**
  * A SQLite file as the conversation store: LangGraph's SqliteSaver on a better-sqlite3 handle that this
  * module owns (for pruning and the lease lock), WAL mode, a busy timeout for several processes.
+ * Checkpoints, their metadata and pending writes are encrypted (`EncryptedSerializer`) with the
+ * deployment key: configured, else `FILE.key` beside the database (created once, mode 0600).
  */
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { openSqliteFile, type SqliteDb } from "./sqlite-db.js";
@@ -8,6 +10,9 @@ import { createSqliteLock } from "./sqlite-lock.js";
 import { createMemoryLock, layerLocks } from "./thread-lock.js";
 import { pruneSqliteThread, sqliteFootprint } from "./prune-sqlite.js";
 import { DEFAULT_KEEP_CHECKPOINTS, type Persistence } from "./persistence.js";
+import type { DeploymentKeyInput } from "./deployment-key.js";
+import { EncryptedSerializer } from "./encrypted-serializer.js";
+import { sqliteStoreKey } from "./store-key.js";
 
 /** SqliteSaver creates its tables lazily in a protected `setup()`; pruning needs them at once. */
 class SetUpSqliteSaver extends SqliteSaver {
@@ -16,9 +21,17 @@ class SetUpSqliteSaver extends SqliteSaver {
   }
 }
 
-export function openSqlite(path: string): Persistence {
+export function openSqlite(path: string, deploymentKey?: DeploymentKeyInput): Persistence {
   const db: SqliteDb = openSqliteFile(path);
-  const saver = new SetUpSqliteSaver(db as unknown as ConstructorParameters<typeof SqliteSaver>[0]);
+  let key;
+  try {
+    key = sqliteStoreKey(db, path, deploymentKey);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const serde = new EncryptedSerializer(key.key, { allowPlaintext: key.allowPlaintext, location: path });
+  const saver = new SetUpSqliteSaver(db as unknown as ConstructorParameters<typeof SqliteSaver>[0], serde);
   saver.ensureTables();
   const lock = layerLocks(createMemoryLock(), createSqliteLock(db));
   return {
@@ -28,6 +41,8 @@ export function openSqlite(path: string): Persistence {
     lock,
     prune: async (threadId, keep = DEFAULT_KEEP_CHECKPOINTS) => pruneSqliteThread(db, threadId, keep),
     footprint: async (threadId) => sqliteFootprint(db, threadId),
+    deploymentKey: async () => key.key,
+    keySource: key.source,
     close: async () => {
       if (db.open) db.close();
     },

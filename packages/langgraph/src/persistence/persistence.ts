@@ -1,9 +1,10 @@
 /**
  * `Persistence`: one opened conversation store — the LangGraph saver, the per-thread lock that goes
- * with it, pruning, and close. Produced by `openCheckpointer(url)`.
+ * with it, pruning, the deployment key, and close. Produced by `openCheckpointer(url)`.
  */
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import type { ThreadLock } from "./thread-lock.js";
+import type { KeySource } from "./deployment-key.js";
 
 export type StoreKind = "memory" | "sqlite" | "postgres";
 
@@ -41,6 +42,14 @@ export interface Persistence {
   prune(threadId: string, keep?: number): Promise<PruneResult>;
   /** What the store holds for a thread (tests, diagnostics). */
   footprint(threadId: string): Promise<ThreadFootprint>;
+  /**
+   * The deployment key (at least 32 bytes): configured, kept beside the store, or (memory) random per
+   * process. Checkpoints of SQLite and PostgreSQL stores are encrypted with a key derived from it;
+   * digests that leave the runtime are keyed with it. See deployment-key.ts.
+   */
+  deploymentKey(): Promise<Uint8Array>;
+  /** Where the key came from (`configured`, `environment`, `key-file`, `store`, `process`). */
+  readonly keySource: KeySource;
   /** Release connections and file handles. Idempotent. */
   close(): Promise<void>;
 }

@@ -92,6 +92,24 @@ describe("chatModelPort", () => {
     expect(result.dropped).toEqual([]);
   });
 
+  it("drops a `__proto__` key from tool-call args as an unknown field, instead of swallowing it", async () => {
+    // JSON.parse makes `__proto__` an own key, as a provider's parsed tool call does.
+    const model = new ScriptedChatModel([JSON.parse('{"__proto__": "admin", "nights": 3}')]);
+    const result = await chatModelPort(model).extract(request);
+    expect(result.extraction).toEqual({ ok: true, values: { nights: 3 } });
+    expect(result.dropped).toEqual([{ field: "__proto__", reason: "unknown field" }]);
+  });
+
+  it("drops a `__proto__` object from raw JSON output without it becoming the values' prototype", () => {
+    const raw = new AIMessageChunk({ content: '{"__proto__": {"nights": 9, "cabin": "business"}, "roaming": true}' });
+    const result = readResult(buildValueSchema(request), raw, JSON.parse(raw.content as string));
+    if (!result.extraction.ok) throw new Error("expected values");
+    expect(result.extraction.values).toEqual({ roaming: true });
+    expect(Object.getPrototypeOf(result.extraction.values)).toBe(Object.prototype);
+    expect((result.extraction.values as Record<string, unknown>).nights).toBeUndefined();
+    expect(result.dropped).toEqual([{ field: "__proto__", reason: "unknown field" }]);
+  });
+
   it("rejects a parsed value that is not an object", () => {
     const raw = new AIMessageChunk({ content: "" });
     const result = readResult(buildValueSchema(request), raw, [1, 2]);

@@ -164,3 +164,50 @@ describe("createFlow options", () => {
     expect(await flow.state("t")).toBeUndefined();
   });
 });
+
+describe("createFlow: a `__proto__` key in the model's output", () => {
+  it("is traced as dropped, as an unknown field, and the turn's other values still apply", async () => {
+    const model = new ScriptedChatModel();
+    const flow = await createFlow({ skill: SHOP, model, tools: recordingWrites().tools });
+    model.script(JSON.parse('{"__proto__": {"quantity": 7}, "quantity": 2}'));
+    const turn = await flow.send("proto", { text: "Two mugs please" });
+    expect(turn.trace).toContainEqual({ type: "dropped", field: "__proto__", reason: "unknown field" });
+    expect((await flow.state("proto"))?.answers.quantity?.value).toBe(2);
+  });
+});
+
+describe("createFlow: a turn whose model call threw", () => {
+  /** A model port that throws on the first call and echoes the message's numbers as the quantity after. */
+  function flakyModel(): ModelPort & { texts: string[] } {
+    const texts: string[] = [];
+    return {
+      id: "flaky",
+      texts,
+      async extract(request) {
+        texts.push(request.text);
+        if (texts.length === 1) throw new Error("model unreachable");
+        const quantity = Number(/\d+/.exec(request.text)?.[0]);
+        return { extraction: { ok: true, values: { quantity } }, usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 } };
+      },
+    };
+  }
+
+  it("is replaced by the next event (not retried), so the person's new message is the one understood", async () => {
+    const model = flakyModel();
+    const flow = await createFlow({ skill: SHOP, model, tools: recordingWrites().tools });
+    await expect(flow.send("flaky", { text: "2 mugs" })).rejects.toThrow("model unreachable");
+    await flow.send("flaky", { text: "3 mugs" });
+    expect(model.texts).toEqual(["2 mugs", "3 mugs"]);
+    expect((await flow.state("flaky"))?.answers.quantity?.value).toBe(3);
+  });
+
+  it("is retried by resume", async () => {
+    const model = flakyModel();
+    const flow = await createFlow({ skill: SHOP, model, tools: recordingWrites().tools });
+    await expect(flow.send("retry", { text: "2 mugs" })).rejects.toThrow("model unreachable");
+    expect(await flow.resume("retry")).toBeDefined();
+    expect(model.texts).toEqual(["2 mugs", "2 mugs"]);
+    expect((await flow.state("retry"))?.answers.quantity?.value).toBe(2);
+    expect(await flow.resume("retry")).toBeUndefined();
+  });
+});

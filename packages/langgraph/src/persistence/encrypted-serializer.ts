@@ -1,0 +1,81 @@
+/**
+ * Checkpoints encrypted at rest: a `SerializerProtocol` that wraps LangGraph's own serializer
+ * (`JsonPlusSerializer`) and seals every value it writes with AES-256-GCM (node:crypto), under a key
+ * derived from the deployment key (HKDF, purpose `checkpoint encryption`). @langchain/langgraph-checkpoint
+ * ships no encrypting serializer for JavaScript (Python's `EncryptedSerializer` has no JS port), so this
+ * is the small wrapper the savers' `serde` parameter is made for.
+ *
+ * A sealed value is stored with the type `aesgcm+TYPE` (TYPE: the inner serializer's, `json` or
+ * `bytes`, also bound as additional data) and ASCII text: base64 of a fresh 12-byte IV, the 16-byte tag
+ * and the ciphertext. Text, because the SQLite saver reads pending writes back through
+ * `CAST(value AS TEXT)`.
+ *
+ * Reading a plain `json`/`bytes` value (written before encryption was on) is allowed only for stores
+ * that held checkpoints before they were first opened encrypted (`allowPlaintext`); anywhere else it is
+ * refused, so a row forged in the database cannot pass for the runtime's state. A value that does not
+ * decrypt (another key, an altered row) is one sentence, never garbage.
+ */
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { JsonPlusSerializer, type SerializerProtocol } from "@langchain/langgraph-checkpoint";
+import { deriveKey } from "./deployment-key.js";
+import { PersistenceError } from "./persistence-error.js";
+
+const PREFIX = "aesgcm+";
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+export interface EncryptedSerializerOptions {
+  /** Accept values stored unencrypted (a store that had checkpoints before encryption). Default false. */
+  allowPlaintext?: boolean;
+  /** The store, for messages. */
+  location?: string;
+}
+
+export class EncryptedSerializer implements SerializerProtocol {
+  private readonly key: Buffer;
+  private readonly inner = new JsonPlusSerializer();
+
+  constructor(
+    deploymentKey: Uint8Array,
+    private readonly options: EncryptedSerializerOptions = {},
+  ) {
+    this.key = Buffer.from(deriveKey(deploymentKey, "checkpoint encryption"));
+  }
+
+  async dumpsTyped(data: unknown): Promise<[string, Uint8Array]> {
+    const [type, plain] = await this.inner.dumpsTyped(data);
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv("aes-256-gcm", this.key, iv);
+    cipher.setAAD(Buffer.from(type));
+    const sealed = Buffer.concat([cipher.update(plain), cipher.final()]);
+    const text = Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString("base64");
+    return [`${PREFIX}${type}`, new TextEncoder().encode(text)];
+  }
+
+  async loadsTyped(type: string, data: Uint8Array | string): Promise<unknown> {
+    if (!type.startsWith(PREFIX)) {
+      if (!this.options.allowPlaintext) {
+        throw new PersistenceError(`T${this.where().slice(1)} holds an unencrypted checkpoint value although it was created encrypted: it was not written by Skillflow, so it is not read.`, "plaintext-row");
+      }
+      return this.inner.loadsTyped(type, data);
+    }
+    const innerType = type.slice(PREFIX.length);
+    return this.inner.loadsTyped(innerType, this.open(innerType, data));
+  }
+
+  private open(innerType: string, data: Uint8Array | string): Buffer {
+    const raw = Buffer.from(typeof data === "string" ? data : new TextDecoder().decode(data), "base64");
+    try {
+      const decipher = createDecipheriv("aes-256-gcm", this.key, raw.subarray(0, IV_BYTES));
+      decipher.setAAD(Buffer.from(innerType));
+      decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+      return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
+    } catch {
+      throw new PersistenceError(`A checkpoint in ${this.where()} cannot be decrypted with this deployment key: it was written with another key, or altered.`, "wrong-key");
+    }
+  }
+
+  private where(): string {
+    return this.options.location ? `the store ${this.options.location}` : "the store";
+  }
+}
