@@ -2,6 +2,7 @@
 // Named exports only (no `export *`); test/public-api.test.ts pins this list.
 export { lookup, action, isToolDefinition, TOOL_TAG } from "./tools/define.js";
 export type { ToolContext, ToolSpec, ToolDefinition } from "./tools/define.js";
+export { ToolRejected, isToolRejected } from "./tools/tool-rejected.js";
 export { TOOL_SOURCE_TAG, isToolSource } from "./tools/tool-source.js";
 export type { ToolSource, ToolSourceListing, ToolSourceProblem } from "./tools/tool-source.js";
 export type { ValueType } from "./tools/value-type.js";

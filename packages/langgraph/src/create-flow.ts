@@ -56,8 +56,10 @@ export interface CreateFlowOptions {
   limits?: Partial<FlowLimits>;
   /** The clock handed to tools: a fixed ISO time (proofs) or a function. Default: the real clock. */
   now?: string | (() => string);
-  /** Injected failures (proofs): `{ tool: n }` makes the tool throw on its first n runs. */
+  /** Injected failures (proofs): `{ tool: n }` makes the tool throw on its first n runs (a write is in doubt). */
   failures?: Record<string, number>;
+  /** Injected rejections (proofs): `{ tool: n }` makes the tool throw `ToolRejected` on its first n runs. */
+  rejections?: Record<string, number>;
   /**
    * The deployment key (hex or base64 text of at least 32 bytes, or bytes). Default: the store's
    * (`openCheckpointer(url, { deploymentKey })`), else SKILLFLOW_DEPLOYMENT_KEY, else random per
@@ -152,7 +154,7 @@ async function hostDeps(options: CreateFlowOptions, deploymentKey: Uint8Array): 
     limits: { maxCallsPerEvent: options.limits?.maxCallsPerEvent ?? DEFAULT_MAX_CALLS },
     toolTimeoutMs: options.limits?.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
     now: toClock(options.now),
-    shouldFail: failureInjector(options.failures),
+    shouldFail: failureInjector(options.failures, options.rejections),
     deploymentKey,
   };
 }

@@ -4,7 +4,7 @@
  * answer with the `tool_result` event the runtime expects. Never throws: a missing tool, a throw or a
  * timeout is a failed result with a sentence saying what happened.
  */
-import { ownValue, type Effect, type FlowEvent, type ToolContext, type ToolKind } from "@skillflow/core";
+import { isToolRejected, ownValue, ToolRejected, type Effect, type FlowEvent, type ToolContext, type ToolKind } from "@skillflow/core";
 
 /** What the host needs of a tool: the loader's RunnableTool and core's ToolDefinition both fit. */
 export interface HostTool {
@@ -21,8 +21,11 @@ export interface ToolRunOptions {
   timeoutMs: number;
   /** The clock handed to tools, ISO 8601. */
   now: () => string;
-  /** Called before each run; true makes this run throw (injected failures for proofs). */
-  shouldFail?: (tool: string) => boolean;
+  /**
+   * Called before each run (injected failures for proofs): "doubt" makes this run throw an error (the
+   * write is in doubt), "reject" throws `ToolRejected` (nothing was done), false runs the tool.
+   */
+  shouldFail?: (tool: string) => InjectedFailure | false;
 }
 
 /** Run the tool a call effect names and describe the outcome as a `tool_result` event. */
@@ -37,12 +40,15 @@ export async function runToolCall(
   const tool = ownValue(tools, call.tool);
   if (!tool) return { ...base, ok: false, error: `No tool named ${call.tool} is loaded.`, durationMs: 0 };
   try {
-    if (options.shouldFail?.(call.tool)) throw new Error(`${call.tool} failed (injected by the proof's fixtures)`);
+    const injected = options.shouldFail?.(call.tool);
+    if (injected === "reject") throw new ToolRejected(`${call.tool} refused the request (injected by the proof's fixtures)`);
+    if (injected === "doubt") throw new Error(`${call.tool} failed (injected by the proof's fixtures)`);
     const context = { idempotencyKey: call.kind === "write" ? call.key : "", now: options.now() };
     const output = await withTimeout(call.tool, options.timeoutMs, (signal) => tool.run(call.inputs, { ...context, signal }));
     return { ...base, ok: true, output, durationMs: elapsed() };
   } catch (error) {
-    return { ...base, ok: false, error: describeError(call.tool, error), durationMs: elapsed() };
+    const rejected = isToolRejected(error) ? { rejected: true } : {};
+    return { ...base, ok: false, ...rejected, error: describeError(call.tool, error), durationMs: elapsed() };
   }
 }
 
@@ -70,13 +76,17 @@ function describeError(tool: string, error: unknown): string {
   return message.startsWith(tool) ? message : `${tool} failed: ${message}`;
 }
 
-/** Injected failures: `{ tool: n }` makes that tool throw on its first n runs. Stateful per instance. */
-export function failureInjector(failures: Record<string, number> = {}): (tool: string) => boolean {
-  const left = new Map(Object.entries(failures));
-  return (tool) => {
-    const n = left.get(tool) ?? 0;
-    if (n <= 0) return false;
-    left.set(tool, n - 1);
-    return true;
-  };
+export type InjectedFailure = "doubt" | "reject";
+
+/**
+ * Injected failures: `failures: { tool: n }` makes that tool throw on its first n runs (in doubt);
+ * `rejections: { tool: n }` makes it throw `ToolRejected` (nothing done). Stateful per instance.
+ */
+export function failureInjector(
+  failures: Record<string, number> = {}, rejections: Record<string, number> = {},
+): (tool: string) => InjectedFailure | false {
+  const left = new Map<string, Array<InjectedFailure>>();
+  for (const [tool, n] of Object.entries(rejections)) left.set(tool, Array<InjectedFailure>(n).fill("reject"));
+  for (const [tool, n] of Object.entries(failures)) left.set(tool, [...(left.get(tool) ?? []), ...Array<InjectedFailure>(n).fill("doubt")]);
+  return (tool) => left.get(tool)?.shift() ?? false;
 }

@@ -1,6 +1,7 @@
 /**
  * A tool result from the host: a lookup result goes into the cache under its key; a write result
- * completes (or fails) the ledger entry started with that idempotency key.
+ * completes the ledger entry started with that idempotency key — done, failed (the tool said nothing
+ * was done), or in doubt (any other failure: it may have run).
  */
 import { drop } from "./propose-value.js";
 import { record, type Run } from "./run-context.js";
@@ -27,6 +28,6 @@ export function applyToolResult(run: Run, event: ToolResultEvent): void {
   if (!entry) return void drop(run, event.tool, "write result with no started write for its key");
   run.state.ledger[entry.instance] = event.ok
     ? { ...entry, status: "done", result: event.output }
-    : { ...entry, status: "failed", error };
+    : { ...entry, status: event.rejected ? "failed" : "doubt", error };
   if (!event.ok) run.state.failedThisEvent.push(entry.instance);
 }

@@ -19,7 +19,7 @@ export function compareCompleted(run: Run, tool: ToolInfo, frame: Frame, entry: 
     const names = [...new Set([...Object.keys(entry.inputs), ...Object.keys(now)])];
     const changed = names.filter((name) => canonicalJson(ownValue(now, name)) !== canonicalJson(ownValue(entry.inputs, name)));
     const was = Object.fromEntries(changed.map((name) => [name, ownValue(entry.inputs, name)]));
-    log.conflicts.push({ tool: tool.name, instance: entry.instance, inputs: changed, was });
+    log.conflicts.push({ tool: tool.name, instance: entry.instance, inputs: changed, was, ...(entry.status === "doubt" ? { doubt: true } : {}) });
   }
   log.remaining -= 1;
   if (log.remaining <= 0) throw new Halt("region_end");

@@ -79,6 +79,8 @@ export interface Conflict {
   instance: string;
   inputs: string[];
   was: Record<string, unknown>;
+  /** The write is in doubt (it may have run), not done. */
+  doubt?: boolean;
 }
 
 export interface VerifyLog {

@@ -6,11 +6,12 @@
  * write that failed during this event stops the chain and asks again.
  */
 import type { DoStep, ToolInfo } from "../format/ir.js";
+import type { LedgerEntry } from "./types.js";
 import { answerKey } from "./answer-keys.js";
 import { bindInputs, noteOutput } from "./bind-inputs.js";
 import { compareCompleted } from "./compare-completed.js";
 import { digestOf, idempotencyKeyOf } from "./digest.js";
-import { ensureLookup, requestCall } from "./request-call.js";
+import { checkCallCap, ensureLookup, requestCall } from "./request-call.js";
 import { showCard, waitForNewApproval } from "./show-card.js";
 import { emit, fail, Halt, traceStep, type Frame, type Region, type Run } from "./run-context.js";
 import { collectSkips, depsOf, regionsCovering } from "./regions.js";
@@ -39,16 +40,26 @@ function runWrite(run: Run, step: DoStep, tool: ToolInfo, frame: Frame, instance
     if (run.mode === "collect") run.collected.push({ tool: tool.name, instance, inputs: entry.inputs });
     return traceStep(run, step, frame, "done before");
   }
-  if (run.mode === "verify") return;
-  const inputs = bindInputs(run, tool, frame);
+  // A write in doubt (or sent and not answered) may already have run: it is only ever sent again with
+  // exactly the inputs, and so the key, it was sent with; a change to those inputs is refused (try-change).
+  const pinned = entry?.status === "doubt" || entry?.status === "started" ? entry : undefined;
+  if (run.mode === "verify") {
+    if (pinned?.status === "doubt") compareCompleted(run, tool, frame, pinned);
+    return;
+  }
+  const inputs = pinned ? pinned.inputs : bindInputs(run, tool, frame);
   if (run.mode === "collect") {
     run.collected.push({ tool: tool.name, instance, inputs });
     return;
   }
-  const inputsDigest = digestOf(inputs);
+  const inputsDigest = pinned ? pinned.inputsDigest : digestOf(inputs);
   const covering = checkGate(run, step, tool.name, instance, inputsDigest);
-  if (entry?.status === "failed" && run.state.failedThisEvent.includes(instance)) stopAfterFailure(run, covering, tool.name, entry.error);
-  const idempotencyKey = idempotencyKeyOf(run.state.flowId, instance, inputsDigest);
+  if (entry && (entry.status === "failed" || entry.status === "doubt") && run.state.failedThisEvent.includes(instance)) {
+    stopAfterFailure(run, covering, tool.name, entry);
+  }
+  const idempotencyKey = pinned ? pinned.idempotencyKey : idempotencyKeyOf(run.state.flowId, instance, inputsDigest);
+  // The cap is checked before the ledger records the write as sent (a refused call was never sent).
+  checkCallCap(run);
   run.state.ledger[instance] = {
     tool: tool.name, instance, idempotencyKey, inputs, inputsDigest, status: "started", turn: run.state.turn,
   };
@@ -77,14 +88,18 @@ function checkGate(run: Run, step: DoStep, tool: string, instance: string, input
 }
 
 /**
- * A write failed this event: earlier writes stay done, the person's yes (the innermost covering confirm
+ * A write failed this event (in doubt, or rejected by the tool): earlier writes stay done, the person's yes (the innermost covering confirm
  * that is not an approval) returns to "asked", and its card is shown with the error. Covered only by
  * approvals, the approval is asked for again.
  */
-function stopAfterFailure(run: Run, covering: Region[], tool: string, error: string | undefined): never {
+function stopAfterFailure(run: Run, covering: Region[], tool: string, entry: LedgerEntry): never {
   const region = [...covering].reverse().find((r) => !r.by) ?? covering[covering.length - 1]!;
   delete run.state.confirmations[region.key];
-  emit(run, { type: "error", message: `${toolFailureText(tool, error)}. Nothing after it was run; confirm again to retry.` });
+  const text = toolFailureText(tool, entry.error);
+  const message = entry.status === "doubt"
+    ? `${text}, so it may or may not have run. Nothing after it was run; confirm again to retry it with the same details.`
+    : `${text}. Nothing after it was run; confirm again to retry.`;
+  emit(run, { type: "error", message });
   if (region.by) waitForNewApproval(run, region);
   showCard(run, region.key, region.stepId, region.card);
 }

@@ -15,9 +15,9 @@ import type { FlowState } from "./types.js";
 import { verifyCompleted } from "./verify-completed.js";
 import { ownValue } from "../own-value.js";
 
-/** True when some write has completed: only then can an event be put on trial. Pure. */
+/** True when some write has completed or may have (in doubt): only then can an event be put on trial. Pure. */
 export function hasCompletedWrite(state: FlowState): boolean {
-  return Object.values(state.ledger).some((entry) => entry.status === "done");
+  return Object.values(state.ledger).some((entry) => entry.status === "done" || entry.status === "doubt");
 }
 
 /** Puts the event just applied on trial when it changed an answer and some write has completed. */
@@ -76,14 +76,17 @@ function changedFields(before: FlowState["answers"], after: FlowState["answers"]
   return [...new Set(keys.map((key) => key.split("@")[0]!))];
 }
 
-/** "hold_hotel already ran with nights 3, so nights cannot change now." Secret inputs are masked. */
+/**
+ * "hold_hotel already ran with nights 3, so nights cannot change now." — or "may already have run" for
+ * a write in doubt. Secret inputs are masked.
+ */
 function conflictMessage(run: Run, conflicts: Conflict[], fields: string[]): string {
   const shown = (name: string, value: unknown) => (ownValue(run.skill.fields, name)?.secret ? SECRET_MASK : formatValue(value));
   const ran = conflicts.map((c, i) => {
     const values = c.inputs
       .map((name) => (c.was[name] === undefined ? `no ${name}` : `${name} ${shown(name, c.was[name])}`))
       .join(" and ");
-    return `${c.tool}${i === 0 ? " already ran" : ""} with ${values}`;
+    return `${c.tool}${i === 0 ? (c.doubt ? " may already have run" : " already ran") : c.doubt ? " may have run" : ""} with ${values}`;
   });
   return `${ran.join(", and ")}, so ${fields.join(" and ")} cannot change now.`;
 }

@@ -27,7 +27,13 @@ export interface Confirmation {
   turn: number;
 }
 
-export type LedgerStatus = "started" | "done" | "failed";
+/**
+ * `started`: sent to the host (a crash re-sends it with the same key). `done`: it ran. `failed`: the tool
+ * said nothing was done (`ToolRejected`), so a correction may change it. `doubt`: it failed in a way that
+ * does not say whether it ran (a timeout, a throw after doing its work): it is retried only with the
+ * same inputs and key, and a change to its inputs is refused until it settles.
+ */
+export type LedgerStatus = "started" | "done" | "failed" | "doubt";
 
 export interface LedgerEntry {
   tool: string;
@@ -146,12 +152,16 @@ export type FlowEvent =
    * the request the approver saw), it counts only while that request is the one waiting.
    */
   | { type: "approve"; confirm: string; by: string; yes: boolean; request?: string }
-  /** The host ran a tool the runtime asked for. */
+  /**
+   * The host ran a tool the runtime asked for. A failed write is in doubt unless `rejected` says the
+   * tool did nothing (it threw `ToolRejected`).
+   */
   | {
       type: "tool_result";
       tool: string;
       key: string;
       ok: boolean;
+      rejected?: boolean;
       output?: unknown;
       error?: string;
       durationMs: number;

@@ -21,7 +21,7 @@ export type VerifyOutcome =
 export function verifyCompleted(run: Run): VerifyOutcome {
   const probe = newRun(run.skill, copyState(run.state), run.limits);
   probe.mode = "verify";
-  const remaining = Object.values(run.state.ledger).filter((e) => e.status === "done").length;
+  const remaining = Object.values(run.state.ledger).filter((e) => e.status === "done" || e.status === "doubt").length;
   const log: VerifyLog = (probe.verify = { conflicts: [], remaining });
   let outcome: VerifyOutcome | undefined;
   try {

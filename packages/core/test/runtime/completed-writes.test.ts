@@ -105,7 +105,8 @@ function planHost(quote: (plan: unknown) => unknown = (plan) => ({ price: plan =
     quote: ({ plan }) => quote(plan),
     reserve: () => ({ ref: "R-1" }),
     notify: () => {
-      if (notifyFails-- > 0) throw new Error("mail is down");
+      // Nothing was sent (the tool says so, as ToolRejected does), so a correction may change it.
+      if (notifyFails-- > 0) throw Object.assign(new Error("mail is down"), { rejected: true });
       return { sent: true };
     },
   });

@@ -88,7 +88,9 @@ export class Host {
       const output = fake(call.inputs, call.key);
       return { type: "tool_result", tool: call.tool, key: call.key, ok: true, output, durationMs: 3 };
     } catch (error) {
-      return { type: "tool_result", tool: call.tool, key: call.key, ok: false, error: (error as Error).message, durationMs: 3 };
+      // A fake that throws an error marked `rejected` says nothing was done, as `ToolRejected` does.
+      const rejected = (error as { rejected?: boolean }).rejected === true ? { rejected: true } : {};
+      return { type: "tool_result", tool: call.tool, key: call.key, ok: false, ...rejected, error: (error as Error).message, durationMs: 3 };
     }
   }
 

@@ -122,10 +122,12 @@ describe("a failing write", () => {
     toCheckout(host, 3);
     const turn = host.press("pay");
     expect(writes(turn)).toEqual(["hold_flight", "hold_hotel", "reserve_cab"]);
-    expect(errors(turn)).toEqual(["reserve_cab failed: no cabs available. Nothing after it was run; confirm again to retry."]);
+    expect(errors(turn)).toEqual([
+      "reserve_cab failed: no cabs available, so it may or may not have run. Nothing after it was run; confirm again to retry it with the same details.",
+    ]);
     expect(cards(turn).length).toBe(1);
     expect(host.state.pending?.kind).toBe("confirm");
-    expect(host.state.ledger["11"].status).toBe("failed");
+    expect(host.state.ledger["11"].status).toBe("doubt");
     const failedKey = host.state.ledger["11"].idempotencyKey;
     const retry = host.press("pay");
     expect(writes(retry)).toEqual(["reserve_cab", "take_payment"]);
@@ -201,7 +203,7 @@ describe("a failure reads once", () => {
     });
     toCheckout(host, 3);
     expect(errors(host.press("pay"))).toEqual([
-      "reserve_cab failed (injected by the proof's fixtures). Nothing after it was run; confirm again to retry.",
+      "reserve_cab failed (injected by the proof's fixtures), so it may or may not have run. Nothing after it was run; confirm again to retry it with the same details.",
     ]);
   });
 
@@ -214,6 +216,8 @@ describe("a failure reads once", () => {
       },
     });
     toCheckout(host, 3);
-    expect(errors(host.press("pay"))).toEqual(["reserve_cab failed: no cabs. Nothing after it was run; confirm again to retry."]);
+    expect(errors(host.press("pay"))).toEqual([
+      "reserve_cab failed: no cabs, so it may or may not have run. Nothing after it was run; confirm again to retry it with the same details.",
+    ]);
   });
 });

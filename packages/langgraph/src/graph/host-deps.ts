@@ -6,7 +6,7 @@
  */
 import type { RuntimeLimits, Skill } from "@skillflow/core";
 import type { ModelPort } from "../model-port.js";
-import type { HostTool } from "../run-tool.js";
+import type { HostTool, InjectedFailure } from "../run-tool.js";
 
 /** One hosted skill with its tools. */
 export interface HostedSkill {
@@ -25,8 +25,8 @@ export interface HostDeps {
   toolTimeoutMs: number;
   /** The clock handed to tools, ISO 8601 (frozen in proofs). */
   now: () => string;
-  /** Injected failures (proofs): true makes this run of the tool throw. */
-  shouldFail?: (tool: string) => boolean;
+  /** Injected failures (proofs): how this run of the tool fails, or false. */
+  shouldFail?: (tool: string) => InjectedFailure | false;
   /** The deployment key (>= 32 bytes), for keyed digests; the store's, configured, or random per process. */
   deploymentKey: Uint8Array;
 }

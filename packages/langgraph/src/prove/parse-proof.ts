@@ -13,7 +13,7 @@ import { isRecord, ProofReader } from "./proof-reader.js";
 import { ProofError, type Proof, type ProofFixtures } from "./proof-types.js";
 
 const TOP_KEYS = ["skill", "skills", "title", "fixtures", "turns"] as const;
-const FIXTURE_KEYS = ["answers", "now", "fail"] as const;
+const FIXTURE_KEYS = ["answers", "now", "fail", "reject"] as const;
 const NOT_A_PROOF = "This is not a proof file: a proof is YAML with `skill:` (or `skills:`) and `turns:`";
 
 /** Parse proof text. `file` is how the file is named in errors; `dir` resolves `skill:`/`skills:`. Pure. */
@@ -68,7 +68,7 @@ function parseSkills(reader: ProofReader, root: Record<string, unknown>): string
 
 function parseFixtures(reader: ProofReader, value: unknown): ProofFixtures {
   if (value === undefined || value === null) return {};
-  if (!isRecord(value)) throw reader.error(["fixtures"], "`fixtures:` is a mapping with `answers`, `now` or `fail`.");
+  if (!isRecord(value)) throw reader.error(["fixtures"], "`fixtures:` is a mapping with `answers`, `now`, `fail` or `reject`.");
   reader.checkKeys(["fixtures"], value, FIXTURE_KEYS, "fixture");
   const fixtures: ProofFixtures = {};
   if (value.answers !== undefined) {
@@ -81,14 +81,16 @@ function parseFixtures(reader: ProofReader, value: unknown): ProofFixtures {
     }
     fixtures.now = value.now;
   }
-  if (value.fail !== undefined) fixtures.fail = parseFail(reader, value.fail);
+  if (value.fail !== undefined) fixtures.fail = parseFail(reader, value.fail, "fail");
+  if (value.reject !== undefined) fixtures.reject = parseFail(reader, value.reject, "reject");
   return fixtures;
 }
 
-function parseFail(reader: ProofReader, value: unknown): Record<string, number> {
-  if (!isRecord(value)) throw reader.error(["fixtures", "fail"], "`fail:` maps tool names to how many first calls fail, e.g. `fail: { reserve_cab: 1 }`.");
+/** `fail:` (the tool throws: a write is in doubt) or `reject:` (it throws ToolRejected: nothing done). */
+function parseFail(reader: ProofReader, value: unknown, key: "fail" | "reject"): Record<string, number> {
+  if (!isRecord(value)) throw reader.error(["fixtures", key], `\`${key}:\` maps tool names to how many first calls fail, e.g. \`${key}: { reserve_cab: 1 }\`.`);
   for (const [tool, n] of Object.entries(value)) {
-    if (typeof n !== "number" || !Number.isInteger(n) || n < 0) throw reader.error(["fixtures", "fail", tool], "Give a whole number of calls that fail.");
+    if (typeof n !== "number" || !Number.isInteger(n) || n < 0) throw reader.error(["fixtures", key, tool], "Give a whole number of calls that fail.");
   }
   return value as Record<string, number>;
 }

@@ -52,7 +52,10 @@ export interface ProofTurn {
 export interface ProofFixtures {
   answers?: Record<string, unknown>;
   now?: string;
+  /** Tools that throw on their first n calls (a write is then in doubt). */
   fail?: Record<string, number>;
+  /** Tools that throw `ToolRejected` on their first n calls (nothing was done). */
+  reject?: Record<string, number>;
 }
 
 export interface Proof {

@@ -40,7 +40,7 @@ export async function runProof(proof: Proof, load: SkillSource): Promise<ProofRu
   try {
     const loaded = await Promise.all((proof.skills ?? [proof.skill]).map(load));
     const skills = { skills: loaded.map(({ skill, tools }) => ({ skill, tools })) };
-    flow = await createFlow({ ...skills, model, now: proof.fixtures.now, failures: proof.fixtures.fail });
+    flow = await createFlow({ ...skills, model, now: proof.fixtures.now, failures: proof.fixtures.fail, rejections: proof.fixtures.reject });
   } catch (error) {
     setup("skill", "the skill loads", messageOf(error));
     return run;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ToolContext } from "@skillflow/core";
+import { ToolRejected, type ToolContext } from "@skillflow/core";
 import { failureInjector, runToolCall, type CallEffect, type HostTool } from "../../src/run-tool.js";
 import { ledgerGuard } from "../../src/graph/act-node.js";
 import { initialState } from "@skillflow/core";
@@ -38,6 +38,25 @@ describe("runToolCall", () => {
     const tool: HostTool = { name: "bad", kind: "write", run: () => { throw new Error("card declined"); } };
     expect(await runToolCall(call("bad"), { bad: tool }, options)).toMatchObject({ ok: false, error: "bad failed: card declined" });
     expect(await runToolCall(call("nope"), {}, options)).toMatchObject({ ok: false, error: "No tool named nope is loaded." });
+  });
+
+  it("marks a write that throws ToolRejected (from any copy of core) as rejected: nothing was done; any other failure is not", async () => {
+    const rejecting: HostTool = { name: "hold", kind: "write", run: () => { throw new ToolRejected("no rooms left"); } };
+    expect(await runToolCall(call("hold"), { hold: rejecting }, options)).toMatchObject({ ok: false, rejected: true, error: "hold failed: no rooms left" });
+    const foreign: HostTool = { name: "hold", kind: "write", run: () => { throw Object.assign(new Error("x"), { [Symbol.for("skillflow.toolRejected")]: true }); } };
+    expect(await runToolCall(call("hold"), { hold: foreign }, options)).toMatchObject({ rejected: true });
+    const throwing: HostTool = { name: "hold", kind: "write", run: () => { throw new Error("socket hang up"); } };
+    expect(await runToolCall(call("hold"), { hold: throwing }, options)).not.toHaveProperty("rejected");
+    const slow: HostTool = { name: "hold", kind: "write", run: () => new Promise(() => {}) };
+    expect(await runToolCall(call("hold"), { hold: slow }, { ...options, timeoutMs: 20 })).not.toHaveProperty("rejected");
+  });
+
+  it("injects rejections and failures: rejections first, then failures, then the tool runs", async () => {
+    const tool: HostTool = { name: "cab", kind: "write", run: () => ({ ok: true }) };
+    const shouldFail = failureInjector({ cab: 1 }, { cab: 1 });
+    const results = [];
+    for (let i = 0; i < 3; i++) results.push(await runToolCall(call("cab"), { cab: tool }, { ...options, shouldFail }));
+    expect(results.map((r) => [r.ok, r.rejected ?? false])).toEqual([[false, true], [false, false], [true, false]]);
   });
 
   it("injects failures on a tool's first n runs only", async () => {
