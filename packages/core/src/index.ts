@@ -40,7 +40,7 @@ export { suggest, didYouMean } from "./format/suggest.js";
 export type { Diagnostic, Severity, Report } from "./diagnostics.js";
 export type {
   Provenance, Answer, Confirmation, LedgerStatus, LedgerEntry, LookupCacheEntry, ApprovalRequest, Card, Pending,
-  Usage, FlowState, Extraction, FlowEvent, WidgetView, Effect, TraceEvent, StepResult, RuntimeLimits, Trial,
+  Usage, FlowState, Extraction, FlowEvent, WidgetView, Effect, TraceEvent, StepResult, RuntimeLimits, StepOptions, Trial,
 } from "./runtime/types.js";
 export { initialState } from "./runtime/initial-state.js";
 export { step } from "./runtime/step.js";

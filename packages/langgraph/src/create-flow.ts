@@ -22,6 +22,7 @@ import type { TurnResult } from "./render-turn.js";
 import { activeState, conversationView, renderFlowTurn, type ConversationView } from "./routing/flow-views.js";
 import { loadHostedSkills, type FlowSkillSource } from "./routing/load-hosted-skills.js";
 import { failureInjector } from "./run-tool.js";
+import { deriveKey } from "./persistence/deployment-key.js";
 import { toFlowEvent, type FlowInput } from "./to-flow-event.js";
 
 export interface FlowLimits extends RuntimeLimits {
@@ -106,7 +107,7 @@ export async function createFlow(options: CreateFlowOptions): Promise<Flow> {
   const lock = store.lock;
   const config = (threadId: string) => ({
     configurable: { thread_id: threadId },
-    recursionLimit: 2 * (deps.limits?.maxCallsPerEvent ?? DEFAULT_MAX_CALLS) + 10,
+    recursionLimit: 2 * (deps.runtime.maxCallsPerEvent ?? DEFAULT_MAX_CALLS) + 10,
     durability: options.durability ?? "sync",
   });
   const run = async (threadId: string, input: Parameters<FlowGraph["invoke"]>[0]): Promise<FlowGraphValues> => {
@@ -151,7 +152,11 @@ async function hostDeps(options: CreateFlowOptions, deploymentKey: Uint8Array): 
     tools,
     ...(hosted.length > 1 ? { hosted } : {}),
     model: toModelPort(options.model),
-    limits: { maxCallsPerEvent: options.limits?.maxCallsPerEvent ?? DEFAULT_MAX_CALLS },
+    runtime: {
+      maxCallsPerEvent: options.limits?.maxCallsPerEvent ?? DEFAULT_MAX_CALLS,
+      // Every digest that leaves the runtime is keyed, so a short secret cannot be computed back from it.
+      digestKey: deriveKey(deploymentKey, "digests"),
+    },
     toolTimeoutMs: options.limits?.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
     now: toClock(options.now),
     shouldFail: failureInjector(options.failures, options.rejections),

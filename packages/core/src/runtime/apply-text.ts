@@ -25,7 +25,7 @@ export function applyText(run: Run, event: TextEvent): void {
     emit(run, { type: "say", text: NOT_UNDERSTOOD });
     return;
   }
-  const chatInScope = extraction.reply ? replayCopy(run.skill, run.state).chats.length > 0 : false;
+  const chatInScope = extraction.reply ? replayCopy(run.skill, run.state, run.options).chats.length > 0 : false;
   for (const [name, value] of Object.entries(extraction.values)) proposeValue(run, name, value, "model");
   if (extraction.reply) {
     if (chatInScope) emit(run, { type: "say", text: extraction.reply });

@@ -4,7 +4,6 @@
  * request its approver saw. Per confirm, the state keeps the current request and the one it superseded
  * (so an approval for it is recognised as stale); older ones are dropped.
  */
-import { digestOf } from "./digest.js";
 import { emit, record, type Run } from "./run-context.js";
 import type { ApprovalRequest, Card, FlowState } from "./types.js";
 
@@ -22,7 +21,7 @@ export function fileRequest(run: Run, key: string, confirm: string, role: string
   const state = run.state;
   const previous = latestRequest(state, key);
   const filed = state.turn;
-  const id = `${key}#${digestOf(["approval", state.flowId, key, card.digest, filed]).slice(0, 16)}`;
+  const id = `${key}#${run.digest(["approval", state.flowId, key, card.digest, filed]).slice(0, 16)}`;
   const request: ApprovalRequest = { id, key, confirm, role, card, status: "waiting", filed };
   for (const [other, r] of Object.entries(state.approvals)) {
     if (r.key === key && other !== previous?.id) delete state.approvals[other];

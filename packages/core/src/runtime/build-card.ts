@@ -7,7 +7,7 @@
  * everything the card shows: the question as rendered, the widget, and the writes with their inputs.
  */
 import type { ConfirmStep } from "../format/ir.js";
-import { digestOf } from "./digest.js";
+import type { Digester } from "./digest.js";
 import { renderIn } from "./eval-in-frame.js";
 import { loopOf } from "./regions.js";
 import { Halt, type Frame, type Run } from "./run-context.js";
@@ -18,13 +18,13 @@ import { walk } from "./walk.js";
 export function buildCard(run: Run, step: ConfirmStep, frame: Frame, frames: Frame[]): Card {
   const question = renderIn(run, step.question, frame);
   const writes = collectRegion(run, frames);
-  const digest = cardDigest(question, step.widget, writes);
+  const digest = cardDigest(run.digest, question, step.widget, writes);
   return { confirm: step.confirm, question, ...(step.widget ? { widget: step.widget } : {}), writes, digest };
 }
 
 /** The digest of what a card shows. */
-export function cardDigest(question: string, widget: string | undefined, writes: Card["writes"]): string {
-  return digestOf(["card", question, widget ?? null, writes.map((w) => [w.tool, w.instance, w.inputs])]);
+export function cardDigest(digest: Digester, question: string, widget: string | undefined, writes: Card["writes"]): string {
+  return digest(["card", question, widget ?? null, writes.map((w) => [w.tool, w.instance, w.inputs])]);
 }
 
 function collectRegion(run: Run, frames: Frame[]): Card["writes"] {

@@ -6,7 +6,7 @@
  */
 import type { ToolInfo } from "../format/ir.js";
 import { availableInputs } from "./bind-inputs.js";
-import { canonicalJson, digestOf } from "./digest.js";
+import { canonicalJson } from "./digest.js";
 import { Halt, type Frame, type Run } from "./run-context.js";
 import type { LedgerEntry } from "./types.js";
 import { ownValue } from "../own-value.js";
@@ -15,7 +15,7 @@ import { ownValue } from "../own-value.js";
 export function compareCompleted(run: Run, tool: ToolInfo, frame: Frame, entry: LedgerEntry): void {
   const log = run.verify!;
   const now = availableInputs(run, tool, frame);
-  if (digestOf(now) !== entry.inputsDigest) {
+  if (run.digest(now) !== entry.inputsDigest) {
     const names = [...new Set([...Object.keys(entry.inputs), ...Object.keys(now)])];
     const changed = names.filter((name) => canonicalJson(ownValue(now, name)) !== canonicalJson(ownValue(entry.inputs, name)));
     const was = Object.fromEntries(changed.map((name) => [name, ownValue(entry.inputs, name)]));

@@ -1,8 +1,11 @@
 /**
- * Digests of values: canonical JSON (object keys sorted) hashed with SHA-256. Pure and deterministic,
- * so the same inputs give the same card digest and the same idempotency key in every process.
+ * Digests of values: canonical JSON (object keys sorted) hashed with HMAC-SHA-256 under a key the host
+ * gives (derived from the deployment key), so a short secret cannot be computed back from a digest that
+ * leaves the runtime (card digests, approval ids, idempotency keys, lookup keys, traces). Without a key
+ * (pure tests, tools that digest their own data) it is a plain SHA-256. Deterministic for one key, so the
+ * same inputs give the same card digest and the same idempotency key in every process of a deployment.
  */
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 
 /** JSON with object keys sorted; BigInt as its decimal string, undefined properties left out. */
 export function canonicalJson(value: unknown): string {
@@ -17,14 +20,31 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
 }
 
-/** SHA-256 of the canonical JSON of `value`, hex, shortened to 32 characters (128 bits). */
+/** A digest function: hex, shortened to 32 characters (128 bits). */
+export type Digester = (value: unknown) => string;
+
+/** SHA-256 of the canonical JSON of `value` (unkeyed: only for values that hold no secret). */
 export function digestOf(value: unknown): string {
   return createHash("sha256").update(canonicalJson(value)).digest("hex").slice(0, 32);
 }
 
+const digesters = new WeakMap<Uint8Array, Digester>();
+
+/** The digest function for `key` (HMAC-SHA-256), or the unkeyed one without a key. */
+export function digesterFor(key: Uint8Array | undefined): Digester {
+  if (!key) return digestOf;
+  let found = digesters.get(key);
+  if (!found) {
+    const secret = Buffer.from(key);
+    found = (value) => createHmac("sha256", secret).update(canonicalJson(value)).digest("hex").slice(0, 32);
+    digesters.set(key, found);
+  }
+  return found;
+}
+
 /** The idempotency key of a write: stable for one flow, one write instance and one set of inputs. */
-export function idempotencyKeyOf(flowId: string, instance: string, inputsDigest: string): string {
-  return digestOf(["write", flowId, instance, inputsDigest]);
+export function idempotencyKeyOf(digest: Digester, flowId: string, instance: string, inputsDigest: string): string {
+  return digest(["write", flowId, instance, inputsDigest]);
 }
 
 /** The cache key of a lookup run with these inputs. */

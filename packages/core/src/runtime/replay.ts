@@ -6,13 +6,17 @@ import { expressionsFor } from "../expr/create-expressions.js";
 import type { Skill } from "../format/ir.js";
 import { copyState } from "./copy-state.js";
 import { DEFAULT_LIMITS, emit, Halt, record, type Run } from "./run-context.js";
-import type { FlowState, RuntimeLimits } from "./types.js";
+import { digesterFor } from "./digest.js";
+import type { FlowState, StepOptions } from "./types.js";
 import { rootFrame, walk } from "./walk.js";
 
 /** A run over `state` (which the run mutates: pass a copy). */
-export function newRun(skill: Skill, state: FlowState, limits?: Partial<RuntimeLimits>): Run {
+export function newRun(skill: Skill, state: FlowState, options: StepOptions = {}): Run {
+  const { digestKey, ...limits } = options;
   return {
     skill,
+    options,
+    digest: digesterFor(digestKey),
     exprs: expressionsFor(skill),
     state,
     effects: [],
@@ -54,8 +58,8 @@ function voidUnreached(run: Run): void {
 }
 
 /** A throwaway replay of a copy of `state`: where the flow stands, what it would show, which chats it passed. */
-export function replayCopy(skill: Skill, state: FlowState): Run {
-  const run = newRun(skill, copyState(state));
+export function replayCopy(skill: Skill, state: FlowState, options?: StepOptions): Run {
+  const run = newRun(skill, copyState(state), options);
   replay(run);
   return run;
 }

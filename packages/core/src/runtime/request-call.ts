@@ -4,7 +4,7 @@
  */
 import type { ToolInfo } from "../format/ir.js";
 import { bindInputs, noteOutput } from "./bind-inputs.js";
-import { digestOf, lookupKeyOf } from "./digest.js";
+import { lookupKeyOf } from "./digest.js";
 import { emit, fail, Halt, record, type Frame, type Run } from "./run-context.js";
 import { namesTool, toolFailureCause, toolFailureText } from "./tool-failure-text.js";
 import type { Effect } from "./types.js";
@@ -34,7 +34,7 @@ export function requestCall(run: Run, call: Omit<CallEffect, "type">, inputsDige
 /** The output of lookup `tool` for the inputs bound here: cached, or requested (which stops the walk). */
 export function ensureLookup(run: Run, tool: ToolInfo, frame: Frame, instance: string): unknown {
   const inputs = bindInputs(run, tool, frame);
-  const inputsDigest = digestOf(inputs);
+  const inputsDigest = run.digest(inputs);
   const key = lookupKeyOf(tool.name, inputsDigest);
   const hit = ownValue(run.state.lookups, key);
   if (!hit) requestCall(run, { tool: tool.name, kind: "lookup", inputs, key, instance }, inputsDigest);

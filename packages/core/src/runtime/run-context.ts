@@ -5,7 +5,8 @@
 import type { RepeatStep, Skill, Step } from "../format/ir.js";
 import type { SkillExpressions } from "../expr/types.js";
 import type { ValueType } from "../tools/value-type.js";
-import type { Card, Effect, FlowState, RuntimeLimits, TraceEvent } from "./types.js";
+import type { Digester } from "./digest.js";
+import type { Card, Effect, FlowState, RuntimeLimits, StepOptions, TraceEvent } from "./types.js";
 
 /** Where the walk is in one list of steps. Frames form an explicit stack, so a card can walk ahead. */
 export interface Frame {
@@ -45,6 +46,10 @@ export interface Collect {
 
 export interface Run {
   skill: Skill;
+  /** What the host gave `step` (limits, digest key): a trial or a throwaway replay runs with the same. */
+  options: StepOptions;
+  /** The keyed digest of this deployment (HMAC under the host's digest key). */
+  digest: Digester;
   exprs: SkillExpressions;
   state: FlowState;
   effects: Effect[];

@@ -10,7 +10,7 @@ import type { LedgerEntry } from "./types.js";
 import { answerKey } from "./answer-keys.js";
 import { bindInputs, noteOutput } from "./bind-inputs.js";
 import { compareCompleted } from "./compare-completed.js";
-import { digestOf, idempotencyKeyOf } from "./digest.js";
+import { idempotencyKeyOf } from "./digest.js";
 import { checkCallCap, ensureLookup, requestCall } from "./request-call.js";
 import { showCard, waitForNewApproval } from "./show-card.js";
 import { emit, fail, Halt, traceStep, type Frame, type Region, type Run } from "./run-context.js";
@@ -52,12 +52,12 @@ function runWrite(run: Run, step: DoStep, tool: ToolInfo, frame: Frame, instance
     run.collected.push({ tool: tool.name, instance, inputs });
     return;
   }
-  const inputsDigest = pinned ? pinned.inputsDigest : digestOf(inputs);
+  const inputsDigest = pinned ? pinned.inputsDigest : run.digest(inputs);
   const covering = checkGate(run, step, tool.name, instance, inputsDigest);
   if (entry && (entry.status === "failed" || entry.status === "doubt") && run.state.failedThisEvent.includes(instance)) {
     stopAfterFailure(run, covering, tool.name, entry);
   }
-  const idempotencyKey = pinned ? pinned.idempotencyKey : idempotencyKeyOf(run.state.flowId, instance, inputsDigest);
+  const idempotencyKey = pinned ? pinned.idempotencyKey : idempotencyKeyOf(run.digest, run.state.flowId, instance, inputsDigest);
   // The cap is checked before the ledger records the write as sent (a refused call was never sent).
   checkCallCap(run);
   run.state.ledger[instance] = {
@@ -76,7 +76,7 @@ function checkGate(run: Run, step: DoStep, tool: string, instance: string, input
   if (covering.length === 0) fail(run, `${tool} was not run: no confirmation above it was answered yes.`);
   for (const region of covering) {
     const onCard = region.card.writes.find((w) => w.instance === instance);
-    if (!onCard || digestOf(onCard.inputs) !== inputsDigest) {
+    if (!onCard || run.digest(onCard.inputs) !== inputsDigest) {
       fail(run, `${tool} was not run: its inputs are not the ones on the confirmation card.`);
     }
     const yes = ownValue(run.state.confirmations, region.key);

@@ -13,10 +13,10 @@ import { compactState } from "./compact-state.js";
 import { copyState } from "./copy-state.js";
 import { newRun, replay } from "./replay.js";
 import { settleTrial } from "./try-change.js";
-import type { FlowEvent, FlowState, RuntimeLimits, StepResult } from "./types.js";
+import type { FlowEvent, FlowState, StepOptions, StepResult } from "./types.js";
 
-export function step(skill: Skill, state: FlowState, event: FlowEvent, limits?: Partial<RuntimeLimits>): StepResult {
-  const run = newRun(skill, copyState(state), limits);
+export function step(skill: Skill, state: FlowState, event: FlowEvent, options?: StepOptions): StepResult {
+  const run = newRun(skill, copyState(state), options);
   run.trace.push({ type: "event", event: event.type, turn: event.type === "tool_result" ? state.turn : state.turn + 1 });
   applyEvent(run, event);
   if (!run.state.trial || settleTrial(run)) replay(run);

@@ -228,3 +228,13 @@ export interface RuntimeLimits {
   /** Tool calls per person event (default 50). */
   maxCallsPerEvent: number;
 }
+
+/** What a host gives `step` besides the state and the event. */
+export interface StepOptions extends Partial<RuntimeLimits> {
+  /**
+   * The key of every digest that leaves the runtime (cards, approval ids, idempotency keys, lookup keys,
+   * traces): derive it from the deployment key. Every call for one deployment must give the same key.
+   * Without it digests are unkeyed SHA-256 (tests only: a short secret could be computed back).
+   */
+  digestKey?: Uint8Array;
+}

@@ -9,7 +9,7 @@ import { renderIn } from "./eval-in-frame.js";
 import { replayCopy } from "./replay.js";
 import { Halt, type Run } from "./run-context.js";
 import { fieldDecl, indexSkill, type AskSite } from "./skill-index.js";
-import type { FlowState } from "./types.js";
+import type { FlowState, StepOptions } from "./types.js";
 import { keyInScope, modelMayNotSet } from "./who-may-set.js";
 import { scopeOfKey } from "./answer-keys.js";
 
@@ -32,8 +32,8 @@ export interface UnderstandingContext {
   chat?: { instructions: string };
 }
 
-export function understandingContext(skill: Skill, state: FlowState): UnderstandingContext {
-  const run = replayCopy(skill, state);
+export function understandingContext(skill: Skill, state: FlowState, options?: StepOptions): UnderstandingContext {
+  const run = replayCopy(skill, state, options);
   const pending = run.state.pending;
   const context: UnderstandingContext = { fields: fieldsInScope(run), secretPending: false };
   if (pending?.kind === "ask") {

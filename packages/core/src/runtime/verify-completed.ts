@@ -19,7 +19,7 @@ export type VerifyOutcome =
 
 /** Checks the completed writes of `run.state` (which is not changed, except its per-event call count). */
 export function verifyCompleted(run: Run): VerifyOutcome {
-  const probe = newRun(run.skill, copyState(run.state), run.limits);
+  const probe = newRun(run.skill, copyState(run.state), run.options);
   probe.mode = "verify";
   const remaining = Object.values(run.state.ledger).filter((e) => e.status === "done" || e.status === "doubt").length;
   const log: VerifyLog = (probe.verify = { conflicts: [], remaining });

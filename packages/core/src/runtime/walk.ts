@@ -6,7 +6,6 @@ import type { RepeatStep, Step } from "../format/ir.js";
 import type { ValueType } from "../tools/value-type.js";
 import { answerKey, rowScope } from "./answer-keys.js";
 import { LEGACY_SAID } from "./compact-state.js";
-import { digestOf } from "./digest.js";
 import { evaluateIn, renderIn } from "./eval-in-frame.js";
 import { runAsk } from "./run-ask.js";
 import { runConfirm } from "./run-confirm.js";
@@ -68,7 +67,7 @@ function runSay(run: Run, step: Extract<Step, { kind: "say" }>, frame: Frame): v
   // A "verify" walk renders the text only for the lookups it reads.
   if (run.mode === "verify") return;
   const instance = answerKey(step.id, frame.scope);
-  const digest = digestOf(["say", text]);
+  const digest = run.digest(["say", text]);
   const said = run.state.said;
   const shown = said[instance] === digest || said[`${LEGACY_SAID}${digest}`] === digest;
   said[instance] = digest;

@@ -4,7 +4,7 @@
  * host runs it. A failing write stops the chain; the next yes retries only it and what follows.
  */
 import { describe, expect, it } from "vitest";
-import { idempotencyKeyOf } from "../../src/runtime/digest.js";
+import { digestOf, idempotencyKeyOf } from "../../src/runtime/digest.js";
 import { step } from "../../src/runtime/step.js";
 import type { ValueType } from "../../src/tools/value-type.js";
 import { cards, errors, Host, skillFrom, T, toolInfo, tools, writes } from "./host.js";
@@ -83,7 +83,7 @@ describe("the ledger and idempotency keys", () => {
     const entry = result.state.ledger["9"];
     expect(entry).toMatchObject({ tool: "hold_flight", status: "started", inputs: { flight_id: "TP1", cabin: "economy" } });
     expect(call?.type === "call" && call.key).toBe(entry.idempotencyKey);
-    expect(entry.idempotencyKey).toBe(idempotencyKeyOf("flow-1", "9", entry.inputsDigest));
+    expect(entry.idempotencyKey).toBe(idempotencyKeyOf(digestOf, "flow-1", "9", entry.inputsDigest));
   });
 
   it("after a crash, the replay re-sends the started write with the same key", () => {

@@ -4,12 +4,12 @@
  * instructions passed on the current path). `null` when the message must not reach the model: a secret
  * is the pending question. Pure (the runtime replays a copy of the state; no tool runs).
  */
-import { understandingContext, type FlowState, type Skill } from "@skillflow/core";
+import { understandingContext, type FlowState, type Skill, type StepOptions } from "@skillflow/core";
 import type { ExtractRequest } from "../model-port.js";
 
-export function buildExtractRequest(skill: Skill, flow: FlowState, text: string): ExtractRequest | null {
+export function buildExtractRequest(skill: Skill, flow: FlowState, text: string, runtime?: StepOptions): ExtractRequest | null {
   if (flow.pending?.kind === "ask" && flow.pending.secret) return null;
-  const context = understandingContext(skill, flow);
+  const context = understandingContext(skill, flow, runtime);
   if (context.secretPending) return null;
   const request: ExtractRequest = {
     skill: { name: skill.name, description: skill.description },

@@ -4,7 +4,7 @@
  * A flow hosting several skills lists them all in `hosted` (`skill`/`tools` are then the first); the
  * nodes run the active one (`activeSkill`).
  */
-import type { RuntimeLimits, Skill } from "@skillflow/core";
+import type { Skill, StepOptions } from "@skillflow/core";
 import type { ModelPort } from "../model-port.js";
 import type { HostTool, InjectedFailure } from "../run-tool.js";
 
@@ -20,7 +20,8 @@ export interface HostDeps {
   /** Present when the flow hosts several skills (two or more, unique names), in the order given. */
   hosted?: HostedSkill[];
   model: ModelPort;
-  limits?: Partial<RuntimeLimits>;
+  /** What `step` is given: the limits, and the digest key derived from the deployment key. */
+  runtime: StepOptions;
   /** Milliseconds a tool may take before it is aborted and counted as failed. */
   toolTimeoutMs: number;
   /** The clock handed to tools, ISO 8601 (frozen in proofs). */

@@ -14,7 +14,7 @@ export function replayNode(deps: HostDeps) {
   return (state: FlowGraphValues): FlowGraphUpdate => {
     if (!state.flow || !state.event) throw new Error("The replay node needs a flow and an event.");
     const { skill } = activeSkill(deps, state.routing?.active);
-    const result = step(skill, state.flow, state.event, deps.limits);
+    const result = step(skill, state.flow, state.event, deps.runtime);
     const call = result.effects.find((e): e is CallEffect => e.type === "call") ?? null;
     const shown = result.effects.filter((e: Effect) => e.type !== "call");
     return { flow: result.state, event: null, call, out: extendTurn(state.out, { effects: shown, trace: result.trace }) };

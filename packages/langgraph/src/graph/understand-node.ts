@@ -20,7 +20,7 @@ export function understandNode(deps: HostDeps) {
     if (!input) throw new Error("A turn needs an event.");
     if (input.type === "open") return openOwn(deps, state, flow, input.skill);
     if (input.type !== "text" || input.extraction) return { flow, event: input, input: null };
-    const request = buildExtractRequest(deps.skill, flow, input.text);
+    const request = buildExtractRequest(deps.skill, flow, input.text, deps.runtime);
     if (!request) return { flow, event: { type: "text", text: input.text }, input: null };
     const result = await deps.model.extract(request);
     const event: FlowEvent = { type: "text", text: input.text, extraction: result.extraction };

@@ -19,14 +19,14 @@ import { isFinished, type RoutingState } from "./routing-state.js";
 export function buildRoutingRequest(deps: HostDeps, routing: RoutingState, flow: FlowState | null, text: string): ExtractRequest | null {
   const inProgress = routing.active && flow && !isFinished(flow) ? routing.active : null;
   const request = inProgress
-    ? buildExtractRequest(activeSkill(deps, inProgress).skill, flow!, text)
+    ? buildExtractRequest(activeSkill(deps, inProgress).skill, flow!, text, deps.runtime)
     : { skill: { name: "", description: "" }, fields: [], text };
   if (!request) return null;
   request.skills = (deps.hosted ?? []).map(({ skill }): HostedSkillInfo => {
     const info = { name: skill.name, description: skill.description };
     if (skill.name === inProgress) return info;
     const state = ownValue(routing.held, skill.name) ?? initialState(skill.name);
-    return { ...info, fields: understandingContext(skill, state).fields };
+    return { ...info, fields: understandingContext(skill, state, deps.runtime).fields };
   });
   return request;
 }
