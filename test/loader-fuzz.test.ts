@@ -38,6 +38,45 @@ async function seeds(): Promise<Seed[]> {
   return list;
 }
 
+/** Inputs up to this size must check within `MAX_MS`. */
+const MAX_INPUT = 100_000;
+const MAX_MS = 1_000;
+
+/**
+ * Shapes that once took seconds (issue 9, point 8): n `when`-guarded confirms each followed by a write,
+ * accepted (37 KB took 6.8 s) and with every write after its `when` (a 56 KB one took more than 35 s).
+ */
+function guardedConfirms(n: number, ungated: boolean): string {
+  const lines = ["- ask: { count: \"How many?\" }"];
+  for (let i = 0; i < n; i++) lines.push(`- when: count > ${i}`, "  steps:", `    - confirm: { ok_${i}: "Save block ${i}?" }`, ungated ? "- do: save" : "    - do: save");
+  return `---\nname: guarded\ndescription: Guarded confirms.\n---\n\n## Fields\n\n\`\`\`yaml\ncount: { number: { min: 0 } }\n\`\`\`\n\n## Steps\n\n\`\`\`yaml\n${lines.join("\n")}\n\`\`\`\n`;
+}
+
+describe("check time", () => {
+  const save: ToolInfo = { name: "save", kind: "write", params: [{ name: "count", type: { t: "int" }, optional: false }], output: { t: "object", fields: { id: { t: "string" } } } };
+  for (const ungated of [false, true]) {
+    it(`${ungated ? "rejects" : "accepts"} ~100 KB of guarded confirms within ${MAX_MS} ms`, () => {
+      const n = ungated ? 1_150 : 1_050;
+      const text = guardedConfirms(n, ungated);
+      expect(text.length).toBeGreaterThan(90_000);
+      expect(text.length).toBeLessThanOrEqual(MAX_INPUT);
+      // Warm once (the first call also compiles the parser's code), then time the best of three.
+      const check = () => finishSkill(parseSkill(text, "guarded/SKILL.md"), { save });
+      check();
+      const times: number[] = [];
+      let result = check();
+      for (let i = 0; i < 3; i++) {
+        const started = performance.now();
+        result = check();
+        times.push(performance.now() - started);
+      }
+      const elapsed = Math.min(...times);
+      expect(result.diagnostics.filter((d) => d.ruleId === "ungated-write")).toHaveLength(ungated ? n : 0);
+      expect(elapsed).toBeLessThan(MAX_MS);
+    });
+  }
+});
+
 describe("loader fuzz", () => {
   it("never throws and always locates its diagnostics inside the file", async () => {
     const all = await seeds();
@@ -46,12 +85,16 @@ describe("loader fuzz", () => {
     fc.assert(
       fc.property(arb, ({ seed, mutations }) => {
         const text = applyMutations(seed.text, mutations);
+        const started = performance.now();
         const parsed = parseSkill(text, seed.file);
         const checked = finishSkill(parsed, seed.tools);
         // The checks must also cope with a partly read skill, even though the loader does not ask them to.
         const partial = parsed.skill ? checkSkill({ ...parsed.skill, tools: seed.tools }) : [];
+        const elapsed = performance.now() - started;
         const problem = violation(text, seed.file, [...checked.diagnostics, ...partial], RULES);
         if (problem) throw new Error(`${problem}\n--- mutated text ---\n${text}`);
+        // No input up to 100 KB may take a second to check (issue 9, point 8: the gate analysis was quadratic).
+        if (text.length <= MAX_INPUT && elapsed > MAX_MS) throw new Error(`parse + check took ${elapsed.toFixed(0)} ms (limit ${MAX_MS} ms) for ${text.length} characters:\n${text}`);
       }),
       { numRuns: RUNS },
     );

@@ -11,7 +11,7 @@
 import type { AskStep, ConfirmStep, DoStep, Skill, Step } from "../format/ir.js";
 import { ownValue } from "../own-value.js";
 import { dependenciesOf, dependsOnAny, type Dependencies } from "./dependencies.js";
-import { gateAnalysisOf, type PathList } from "./paths.js";
+import { cons, gateAnalysisOf, type PathList } from "./paths.js";
 import type { CoveredWrite, CoveringConfirm, PathOutcome } from "./path-types.js";
 
 /** A write a confirm covers on some path, and the asks that would end the region before it. */
@@ -191,8 +191,8 @@ function advancePaths(
   if (step.kind === "repeat") return visit(step.steps, 0, states) ?? [];
   if (step.kind !== "when") return states;
   const outcome = (value: boolean): PathOutcome => ({ kind: "when", stepId: step.id, pos: step.pos, condition: step.condition.source, value });
-  const taken = visit(step.steps, 0, states.map((s) => ({ ...s, path: { head: outcome(true), tail: s.path } }))) ?? [];
-  const skipped = states.map((s) => ({ ...s, path: { head: outcome(false), tail: s.path } }));
+  const taken = visit(step.steps, 0, states.map((s) => ({ ...s, path: cons(outcome(true), s.path) }))) ?? [];
+  const skipped = states.map((s) => ({ ...s, path: cons(outcome(false), s.path) }));
   return distinct([...skipped, ...taken]);
 }
 

@@ -8,7 +8,7 @@ import { at } from "./words.js";
 
 /** The reason sentence: names the path, then what ended the region, if anything did. */
 export function gapReason(write: WriteGate, gap: GateGap): string {
-  const prefix = pathWords(gap.path);
+  const prefix = pathWords(gap.path, gap.omitted);
   const runs = `\`${write.tool}\` runs with no confirm above it`;
   let text = prefix ? `${prefix}, ${runs}` : `${runs} on every path`;
   const after = gap.path.find((o) => o.kind === "after-repeat");
@@ -52,11 +52,11 @@ export function dependencyWords(field: string, reason: DependencyReason): string
 const MAX_OUTCOMES = 4;
 
 /** "when `a` is false and `b` is true, on a later pass of the `repeat` at line 5". */
-export function pathWords(path: readonly PathOutcome[]): string {
+export function pathWords(path: readonly PathOutcome[], omitted = 0): string {
   const whens = path.filter((o) => o.kind === "when").map((o) => (o.kind === "when" ? `\`${o.condition}\` is ${o.value}` : ""));
   const parts: string[] = [];
-  if (whens.length > MAX_OUTCOMES) {
-    parts.push(`when ${whens.slice(0, MAX_OUTCOMES - 1).join(", ")} (and ${whens.length - MAX_OUTCOMES + 1} more \`when\` outcomes on that path)`);
+  if (whens.length + omitted > MAX_OUTCOMES) {
+    parts.push(`when ${whens.slice(0, MAX_OUTCOMES - 1).join(", ")} (and ${whens.length + omitted - MAX_OUTCOMES + 1} more \`when\` outcomes on that path)`);
   } else if (whens.length > 0) parts.push(`when ${joinAnd(whens)}`);
   for (const o of path) {
     if (o.kind === "repeat-again") parts.push(`on a second pass of the \`repeat\` at ${at(o.pos)}`);

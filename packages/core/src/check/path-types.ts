@@ -33,6 +33,8 @@ export interface ClosedByAsk {
 export interface GateGap {
   /** The decisions that lead there, in path order; empty when every path does. */
   path: PathOutcome[];
+  /** Further `when` outcomes on that path, counted but not kept (a long path is named by its first ones). */
+  omitted?: number;
   closedBy?: ClosedByAsk;
 }
 

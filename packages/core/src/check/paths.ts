@@ -19,8 +19,14 @@ import { ownValue } from "../own-value.js";
 import { dependenciesOf, type Dependencies } from "./dependencies.js";
 import type { ClosedByAsk, GateAnalysis, PathOutcome, WriteGate } from "./path-types.js";
 
-/** A persistent list of path outcomes, newest first (sharing tails keeps the pass linear). */
-export type PathList = { head: PathOutcome; tail: PathList } | null;
+/**
+ * A persistent list of path outcomes, newest first (sharing tails keeps the pass linear). It keeps the
+ * first `MAX_KEPT` outcomes of a path and counts the rest (`omitted`), so a witness never costs more
+ * than a message names: a write after 10,000 skipped `when`s does not copy 10,000 outcomes.
+ */
+export type PathList = { head: PathOutcome; tail: PathList; size: number; omitted: number } | null;
+
+const MAX_KEPT = 16;
 
 /** An ask that may have run since the last open confirm, on one path. */
 interface Asked {
@@ -47,7 +53,10 @@ interface Pass {
   writes: WriteGate[];
 }
 
-const cons = (head: PathOutcome, tail: PathList): PathList => ({ head, tail });
+export function cons(head: PathOutcome, tail: PathList): PathList {
+  if (tail && tail.size >= MAX_KEPT) return { ...tail, omitted: tail.omitted + 1 };
+  return { head, tail, size: (tail?.size ?? 0) + 1, omitted: tail?.omitted ?? 0 };
+}
 const NONE: ReadonlyMap<string, Asked> = new Map();
 
 /** Runs the write-gate analysis over a skill. */
@@ -161,11 +170,12 @@ function recordWrite(step: DoStep, s: GateState, ctx: PathList, pass: Pass): Wri
     const after = s.bare.afterRepeat;
     const path = mergePaths(s.bare.path, ctx);
     if (after) path.push({ kind: "after-repeat", stepId: after.step.id, pos: after.step.pos, confirmStepId: after.confirm.id, confirm: after.confirm.confirm });
-    return { ...gate, gated: false, gap: { path: path.sort(byPosition) } };
+    return { ...gate, gated: false, gap: { path: path.sort(byPosition), ...omittedOf(s.bare.path, ctx) } };
   }
   const closing = closingAsk(step, s, pass);
   if (!closing) return gate;
-  return { ...gate, gated: false, gap: { path: mergePaths(closing.asked.path, ctx), closedBy: closing.closedBy } };
+  const path = mergePaths(closing.asked.path, ctx);
+  return { ...gate, gated: false, gap: { path, ...omittedOf(closing.asked.path, ctx), closedBy: closing.closedBy } };
 }
 
 /** The earliest ask, since the last open confirm, of a field this write depends on. */
@@ -187,6 +197,12 @@ function closingAsk(step: DoStep, s: GateState, pass: Pass): { asked: Asked; clo
 }
 
 const byPosition = (a: { pos: Position }, b: { pos: Position }) => a.pos.line - b.pos.line || a.pos.column - b.pos.column;
+
+/** How many outcomes of the witness were counted and not kept (absent when none). */
+function omittedOf(...lists: PathList[]): { omitted?: number } {
+  const n = lists.reduce((sum, list) => sum + (list?.omitted ?? 0), 0);
+  return n > 0 ? { omitted: n } : {};
+}
 
 /** The witness's decisions plus the enclosing `when`s the write sits in, in step order, each once. */
 function mergePaths(...lists: PathList[]): PathOutcome[] {

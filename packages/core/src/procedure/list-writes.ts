@@ -64,6 +64,7 @@ function gapWords(skill: Skill, gap: GateGap, byId: ReadonlyMap<string, PlacedSt
     if (o.kind === "repeat-again") return [`on a later row of step ${o.stepId}`];
     return inline(`after step ${o.stepId} ends (`, code(o.confirm), " covers only its own rows)");
   });
+  if (gap.omitted) parts.push([`${gap.omitted} more conditions on that way`]);
   const way = parts.length > 0 ? inline("when ", joinList(parts, ", ", " and "), ", ") : ["on every way, "];
   const closed = gap.closedBy
     ? inline(" (the answer at step ", gap.closedBy.askStepId, " ends what ", gap.closedBy.confirm ? code(gap.closedBy.confirm) : "the confirmations above", " covers)")
