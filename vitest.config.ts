@@ -10,6 +10,7 @@ export default defineConfig({
       "@skillflow/core/loader": fileURLToPath(new URL("./packages/core/src/loader/index.ts", import.meta.url)),
       "@skillflow/core": src("core"),
       "@skillflow/langgraph": src("langgraph"),
+      "@skillflow/server": src("server"),
       "@skillflow/cli": src("cli"),
     },
   },
