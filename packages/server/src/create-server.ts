@@ -15,6 +15,7 @@ import { json, problem } from "./http/respond.js";
 import { servePage } from "./page/serve-page.js";
 import { newId, type ServerContext } from "./server-context.js";
 import { openServeStore } from "./store/open-serve-store.js";
+import type { AuditEntry } from "./store/serve-types.js";
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
@@ -49,6 +50,8 @@ export interface SkillflowServer {
   fetch: FetchHandler;
   app: Hono;
   flow: Flow;
+  /** The audit of one approval request: who answered, when, and the card digest they answered. */
+  audit(approvalId: string): Promise<AuditEntry[]>;
   /** Stop taking runs, wait for running ones to finish (at most `timeoutMs`), then close the stores. */
   shutdown(timeoutMs?: number): Promise<void>;
   readonly inflight: number;
@@ -80,6 +83,7 @@ export async function createSkillflowServer(options: SkillflowServerOptions): Pr
   return {
     agui, approvals, sessions, app, flow,
     fetch: async (request) => app.fetch(request),
+    audit: (approvalId) => store.auditOf(approvalId),
     get inflight() { return ctx.inflight.count; },
     shutdown: (timeoutMs = 30_000) => (closing ??= drain(ctx, timeoutMs).then(async () => {
       await store.close();

@@ -69,6 +69,22 @@ export class AguiDriver {
     return out;
   }
 
+  /**
+   * POST a RunAgentInput as is — no client-side checks — and read the SSE stream: for what a client
+   * without HttpAgent's coverage check could send.
+   */
+  async raw(body: Record<string, unknown>): Promise<{ status: number; events: BaseEvent[]; json?: any }> {
+    const response = await fetch(this.agent.url, {
+      method: "POST",
+      headers: { ...this.agent.headers, "content-type": "application/json", accept: "text/event-stream" },
+      body: JSON.stringify({ threadId: this.agent.threadId, runId: `r${++this.seq}`, messages: [], ...body }),
+    });
+    const text = await response.text();
+    if (!response.headers.get("content-type")?.startsWith("text/event-stream")) return { status: response.status, events: [], json: JSON.parse(text) };
+    const events = text.split("\n\n").filter((c) => c.startsWith("data: ")).map((c) => JSON.parse(c.slice(6)) as BaseEvent);
+    return { status: response.status, events };
+  }
+
   private cancelOpen(): ResumeEntry[] {
     return this.agent.pendingInterrupts.map((i) => ({ interruptId: i.id, status: "cancelled" as const }));
   }
