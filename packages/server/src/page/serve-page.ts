@@ -33,9 +33,11 @@ export async function servePage(ctx: ServerContext, request: Request, name: stri
   }
   const type = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
   if (!type) return problem(404, `No page file ${name}.`);
+  const gzip = /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
   try {
-    const body = await readFile(new URL(name, BUILT));
-    return new Response(body, { headers: { "content-type": type, "cache-control": "no-cache", ...SECURITY } });
+    const body = await readFile(new URL(gzip ? `${name}.gz` : name, BUILT));
+    const encoding: Record<string, string> = gzip ? { "content-encoding": "gzip", vary: "accept-encoding" } : {};
+    return new Response(body, { headers: { "content-type": type, "cache-control": "no-cache", ...encoding, ...SECURITY } });
   } catch {
     return problem(500, `The chat page is not built (${name} is missing): run \`npm run build\` (or \`npm ci\`), which bundles it.`);
   }
