@@ -7,4 +7,6 @@ export type { Approver, ApproverDirectory } from "./approvals/approvers.js";
 export { hashCredential, verifyCredential } from "./approvals/credentials.js";
 export { ACTIVITY } from "./agui/turn-events.js";
 export { toNodeListener } from "./http/node-listener.js";
+export { listen } from "./http/listen.js";
+export type { Listening } from "./http/listen.js";
 export type { AuthMode } from "./auth/identify.js";

@@ -21,9 +21,12 @@ export type ChatSkills =
   /** A skill with errors; its diagnostics are printed (exit 1). */
   | { ok: false; invalid: true };
 
-/** Load the skills at `target` (relative to `io.cwd`). Prints diagnostics of skills that do not load. */
-export async function loadChatSkills(target: string, io: CliIo): Promise<ChatSkills> {
-  const found = await findSkillFiles([target], "chat", io.cwd);
+/**
+ * Load the skills at `target` (a path, or several, relative to `io.cwd`) for `flow command` (`chat`,
+ * `serve`). Prints diagnostics of skills that do not load.
+ */
+export async function loadChatSkills(target: string | readonly string[], io: CliIo, command = "chat"): Promise<ChatSkills> {
+  const found = await findSkillFiles(typeof target === "string" ? [target] : target, command, io.cwd);
   if (found.errors.length > 0) return { ok: false, message: found.errors[0]!.message };
   const importTimeoutMs = importTimeoutOf(io.env);
   const loaded = await Promise.all(found.files.map((file) => loadSkill(file, { importTimeoutMs })));
@@ -32,7 +35,7 @@ export async function loadChatSkills(target: string, io: CliIo): Promise<ChatSki
     const shown = sortDiagnostics(diagnostics.map((d) => ({ ...d, file: shownPath(d.file, io.cwd) })));
     io.stderr.write(formatText(shown, loaded.length, useColor(io)));
     const broken = loaded.filter((l) => !l.skill).map((l) => shownPath(l.file, io.cwd));
-    io.stderr.write(`flow chat: ${broken.join(", ")} ${broken.length === 1 ? "does" : "do"} not load; fix the errors above (flow check shows them too).\n`);
+    io.stderr.write(`flow ${command}: ${broken.join(", ")} ${broken.length === 1 ? "does" : "do"} not load; fix the errors above (flow check shows them too).\n`);
     return { ok: false, invalid: true };
   }
   return { ok: true, skills: loaded.map((l) => ({ skill: l.skill!, tools: l.tools })) };
