@@ -94,9 +94,9 @@ export async function createSkillflowServer(options: SkillflowServerOptions): Pr
 
 async function openRest(options: SkillflowServerOptions, persistence: Persistence) {
   try {
-    const hosted = options.skills.length === 1 ? { skill: options.skills[0] as never } : { skills: options.skills };
+    // A list of one is the one-skill case (createFlow hosts it exactly as `skill`).
     const now = options.now;
-    const flow = await createFlow({ ...options.flow, ...hosted, model: options.model, store: persistence, ...(now !== undefined && { now }) });
+    const flow = await createFlow({ ...options.flow, skills: options.skills, model: options.model, store: persistence, ...(now !== undefined && { now }) });
     const store = await openServeStore(options.db);
     return { flow, store };
   } catch (error) {
