@@ -30,12 +30,18 @@ const LANGGRAPH = [
   "redactUrl", "renderTurn", "resolveModel", "toFlowEvent", "usageFromMetadata", "withUsageAccounting",
 ];
 
+const SERVER = [
+  "ACTIVITY", "ApproverConfigError", "approverDirectory", "createSkillflowServer", "hashCredential", "listen", "parseApprovers",
+  "toNodeListener", "verifyCredential",
+];
+
 const CLI = ["COMMANDS", "EXIT", "cli", "main"];
 
 const ENTRY_POINTS: Array<[string, () => Promise<Record<string, unknown>>, string[]]> = [
   ["@skillflow/core", () => import("@skillflow/core"), CORE],
   ["@skillflow/core/loader", () => import("@skillflow/core/loader"), CORE_LOADER],
   ["@skillflow/langgraph", () => import("@skillflow/langgraph"), LANGGRAPH],
+  ["@skillflow/server", () => import("@skillflow/server"), SERVER],
   ["@skillflow/cli", () => import("@skillflow/cli"), CLI],
 ];
 
