@@ -46,7 +46,7 @@ async function runLocked(ctx: ServerContext, input: RunAgentInput, emit: Emit): 
   const plan = planRun(input, thread);
   if (!plan.ok) return void emit({ type: EventType.RUN_ERROR, message: plan.message, code: plan.code } as BaseEvent);
   const events = plan.events.length || thread.outbox.length || thread.lastTurn ? plan.events : [{ preset: {} }];
-  const sent = await sendAll(ctx, threadId, events);
+  const sent = await sendAll(ctx, threadId, events, thread.interrupt?.kind === "approval");
   const turns = [...thread.outbox, ...sent.turns];
   const shown = turns.length ? turns : thread.lastTurn ? [thread.lastTurn] : [];
   const last = shown[shown.length - 1];
@@ -70,14 +70,16 @@ interface Sent {
 }
 
 /** Send the events in order; stop at the first that fails (the turns before it stand). */
-async function sendAll(ctx: ServerContext, threadId: string, events: FlowInput[]): Promise<Sent> {
+async function sendAll(ctx: ServerContext, threadId: string, events: FlowInput[], waitedOnApproval: boolean): Promise<Sent> {
   const turns: ShownTurn[] = [];
+  let mayHaveWaiting = waitedOnApproval;
   for (const event of events) {
     const started = performance.now();
     try {
       const turn = await ctx.flow.send(threadId, event);
       ctx.log(turnLogLine({ at: ctx.now(), via: "agui", thread: threadId, skill: skillName(ctx.flow, turn), event, turn, durationMs: performance.now() - started }));
-      await syncApprovals(ctx, threadId, turn);
+      await syncApprovals(ctx, threadId, turn, mayHaveWaiting);
+      mayHaveWaiting = turn.pending?.kind === "approval";
       turns.push(toShown(turn));
     } catch (error) {
       if (!(error instanceof FlowInputError)) throw error;

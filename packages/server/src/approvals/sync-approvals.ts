@@ -7,9 +7,11 @@
 import type { TurnResult } from "../flow-port.js";
 import { newId, type ServerContext } from "../server-context.js";
 
-export async function syncApprovals(ctx: ServerContext, threadId: string, turn: TurnResult): Promise<void> {
+export async function syncApprovals(ctx: ServerContext, threadId: string, turn: TurnResult, mayHaveWaiting = true): Promise<void> {
   const pending = turn.pending;
   const current = pending?.kind === "approval" ? pending : undefined;
+  // Nothing can be waiting when the flow waited on no request before this turn and files none now.
+  if (!current && !mayHaveWaiting && !turn.trace.some((t) => t.type === "approval_requested")) return;
   if (current) {
     const card = turn.cards.find((c) => c.confirm === current.confirm);
     if (card) {

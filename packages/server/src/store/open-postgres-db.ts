@@ -1,7 +1,9 @@
 /**
- * The server's tables on PostgreSQL, beside the conversations. Its own small pool: the per-thread lock
- * here is held across a whole `flow.send`, which takes the flow's own lock connection, so sharing that
- * pool could starve it (20 conversations holding this lock would leave no connection for theirs).
+ * The server's tables on PostgreSQL, beside the conversations, on pools of their own. The per-thread
+ * lock is held across a whole `flow.send` (which takes the flow's own lock connection), so it cannot
+ * share a pool with the flow's lock, nor with this store's own queries: lock holders filling the pool
+ * would leave no connection for the queries they wait on. Locks wait in line for a connection (up to
+ * two minutes); queries never wait behind a lock.
  */
 import pg from "pg";
 import { createMemoryLock, type ThreadLock } from "../flow-port.js";
@@ -11,15 +13,16 @@ import type { SqlDb } from "./sql-db.js";
 const SERVE_LOCK_CLASS = 0x5f12;
 
 export function openPostgresDb(url: string): SqlDb {
-  const pool = new pg.Pool({ connectionString: url, max: 30, connectionTimeoutMillis: 5000 });
-  pool.on("error", () => undefined);
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  const lockPool = new pg.Pool({ connectionString: url, max: 20, connectionTimeoutMillis: 120_000 });
+  for (const p of [pool, lockPool]) p.on("error", () => undefined);
   let closed: Promise<void> | undefined;
   return {
     dialect: "postgres",
     query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
     run: async (sql, params = []) => (await pool.query(sql, params)).rowCount ?? 0,
-    lock: layered(createMemoryLock(), advisoryLock(pool)),
-    close: () => (closed ??= pool.end()),
+    lock: layered(createMemoryLock(), advisoryLock(lockPool)),
+    close: () => (closed ??= Promise.all([pool.end(), lockPool.end()]).then(() => undefined)),
   };
 }
 
