@@ -4,7 +4,7 @@
  * lets the running turn finish while refusing new ones, and one JSON log line per turn.
  */
 import { describe, expect, it } from "vitest";
-import { writeFileSync, mkdtempSync } from "node:fs";
+import { readFileSync, writeFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -61,6 +61,21 @@ describe("flow serve: the command line", () => {
 });
 
 describe("flow serve: the binary", () => {
+  it("prints the banner the README and docs/serve.md show for `npx flow serve skills`", async () => {
+    const serve = await startServeProcess(["skills"], { FLOW_APPROVERS: "" });
+    try {
+      const port = new URL(serve.url).port;
+      const printed = serve.stdout().split("Stop with Ctrl-C")[0]!.replaceAll(`:${port}/`, ":8787/");
+      for (const doc of ["README.md", "docs/serve.md"]) {
+        const text = readFileSync(join(ROOT, doc), "utf8");
+        const shown = /npx flow serve skills[^\n]*\n```\n\n```\n([\s\S]*?)Stop with Ctrl-C/.exec(text)?.[1];
+        expect(shown, doc).toBe(printed);
+      }
+    } finally {
+      expect(await serve.stop()).toBe(0);
+    }
+  });
+
   it("serves the page and /healthz, says auth none out loud, and on SIGTERM finishes the running turn and refuses new ones", async () => {
     const serve = await startServeProcess([SLOW_NOTE, "--db", "memory", "--auth", "none"], { SLOW_NOTE_MS: "1500" });
     expect(serve.stdout()).toContain("auth        none: every request is the same caller; anyone who reaches this port can read and drive every conversation");
