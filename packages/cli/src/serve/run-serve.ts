@@ -52,8 +52,10 @@ export async function runServe(targets: string[], options: ServeOptions, io: Cli
     const why = code === "EADDRINUSE" ? "is already in use (pass --port to pick another, or --port 0 for a free one)" : `cannot be opened: ${(error as Error).message}`;
     return fail(`${checked.settings.host}:${checked.settings.port} ${why}`, EXIT.failed);
   }
+  // Listen for the signal before saying where to connect: a stop sent right after the banner must not kill us.
+  const signalled = untilSignal();
   io.stdout.write(banner({ names: loaded.skills.map((s) => s.skill.name), model, store: shownStore(lg, db, io.cwd), approvers: approvers.shown, settings: checked.settings, url: listening.url }));
-  const signal = await untilSignal();
+  const signal = await signalled;
   io.stdout.write(`flow serve: ${signal}: finishing ${server.inflight} running request(s), refusing new ones…\n`);
   await listening.stop();
   io.stdout.write("flow serve: stopped.\n");
