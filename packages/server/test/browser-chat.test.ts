@@ -23,7 +23,7 @@ beforeAll(async () => {
       pat: { roles: ["manager"], credential: await hashCredential("pat-secret") },
     },
   });
-  serve = await startServe({ skills: [skillPath("conference_trip"), skillPath("order_refund")], approvers });
+  serve = await startServe({ skills: [skillPath("conference_trip"), skillPath("order_refund"), skillPath("account_change")], approvers });
   chrome = await launch();
 }, 60_000);
 afterAll(async () => {
@@ -42,7 +42,7 @@ suite(`the chat page in Chromium${HAVE_CHROMIUM ? "" : " (skipped: /usr/bin/chro
   it("books the conference trip: type, click a flight (the late one refused), pick a hotel, Pay", async () => {
     const page = await chrome.browser.newPage();
     await page.goto(serve.url);
-    await expect.poll(() => lastBot(page).textContent()).toContain("Order refund: Return items");
+    await expect.poll(() => lastBot(page).textContent()).toContain("Account change: Change the plan");
     await send(page, "I need a conference trip");
     await expect.poll(() => lastBot(page).textContent()).toBe("Which conference are you going to?");
     await send(page, "Lisbon AI Summit, 3 nights");
@@ -76,10 +76,34 @@ suite(`the chat page in Chromium${HAVE_CHROMIUM ? "" : " (skipped: /usr/bin/chro
     await page.close();
   });
 
+  it("asks the authenticator code in a password field, sends it only as a resume answer, and never shows it", async () => {
+    const page = await chrome.browser.newPage();
+    const bodies: string[] = [];
+    page.on("request", (r) => void (r.url().endsWith("/agui") && bodies.push(r.postData() ?? "")));
+    await page.goto(serve.url);
+    await expect.poll(() => lastBot(page).textContent()).toContain("Account change: Change the plan");
+    await send(page, "I'd like to change my plan, my number is 07700900123");
+    await expect.poll(() => page.locator("#say").getAttribute("type")).toBe("password");
+    expect(await page.locator("#say-label").textContent()).toBe("Please type the 6-digit code your authenticator app shows. (typed privately, never shown)");
+    await screenshot(page, "secret-1-password-field");
+    await page.locator("#say").fill("428193");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.locator("#log").textContent()).toContain("Thanks, Sam Patel.");
+    await expect.poll(() => page.locator("#say").getAttribute("type")).toBe("text");
+    expect(await page.locator("li.me").last().textContent()).toBe("•••••• (hidden)");
+    expect(await page.content()).not.toContain("428193");
+    const carrying = bodies.filter((b) => b.includes("428193")).map((b) => JSON.parse(b));
+    expect(carrying).toHaveLength(1);
+    expect(JSON.stringify(carrying[0].messages)).not.toContain("428193");
+    expect(carrying[0].resume[0].payload).toEqual({ verification_code: "428193" });
+    expect(serve.logs.join("\n")).not.toContain("428193");
+    await page.close();
+  });
+
   it("a refund over the limit is approved on /approve by the signed-in supervisor; a manager is refused", async () => {
     const customer = await chrome.browser.newPage();
     await customer.goto(serve.url);
-    await expect.poll(() => lastBot(customer).textContent()).toContain("Order refund: Return items");
+    await expect.poll(() => lastBot(customer).textContent()).toContain("Account change: Change the plan");
     await send(customer, "I want a refund, my email is maria@example.com");
     await customer.getByRole("button", { name: "Choose A-1001" }).click();
     await customer.getByRole("button", { name: "card", exact: true }).click();
