@@ -3,11 +3,13 @@
 // through createFlow in process, in the same run, on SQLite (a temp file) and PostgreSQL (PG_URL, when
 // set), with 1 and 50 conversations at once. The model is scripted (a fixed table: no network), so the
 // figures measure the runtime, the store and the HTTP layer. Prints turns/s, p50 and p99 per turn, and
-// the HTTP / in-process ratios. Runs from dist: `npx tsc -b && npm run bench:serve`.
+// the HTTP / in-process ratios. The HTTP client runs in a worker thread (bench/serve/http-client.mjs), as
+// a browser would run elsewhere, so the server's process does only the server's work. Runs from dist: `npx tsc -b && npm run bench:serve`.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
 import { createFlow, openCheckpointer } from "@skillflow/langgraph";
 import { createSkillflowServer, listen } from "@skillflow/server";
 
@@ -15,7 +17,7 @@ const SKILL = fileURLToPath(new URL("../skills/conference_trip", import.meta.url
 const NOW = "2027-03-01T09:00:00Z";
 const GOAL = 1.5;
 /** Conversations per condition (at concurrency 1 they run one after the other). */
-const CONVERSATIONS = { 1: 12, 50: 50 };
+const CONVERSATIONS = { 1: 20, 50: 100 };
 
 /** The scripted model: the one free-text message of the story, extracted the same way every time. */
 const scripted = {
@@ -41,26 +43,14 @@ async function inProcess(db, thread) {
   return times;
 }
 
-async function overHttp(http, thread) {
-  const token = (await (await fetch(`${http.url}sessions`, { method: "POST" })).json()).token;
-  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "text/event-stream" };
-  const times = [];
-  let open;
-  let last = "";
-  for (const [i, event] of STORY.entries()) {
-    const body = { threadId: thread, runId: `r${i}`, messages: event.text ? [{ id: `m${i}`, role: "user", content: event.text }] : [] };
-    if (event.pick || event.press) body.resume = [{ interruptId: open.id, status: "resolved", payload: event.pick ?? { yes: true } }];
-    const t = performance.now();
-    const text = await (await fetch(`${http.url}agui`, { method: "POST", headers, body: JSON.stringify(body) })).text();
-    times.push(performance.now() - t);
-    const events = text.split("\n\n").filter((c) => c.startsWith("data: ")).map((c) => JSON.parse(c.slice(6)));
-    const finished = events.find((e) => e.type === "RUN_FINISHED");
-    if (!finished) throw new Error(`http: run ${i} did not finish: ${text.slice(0, 300)}`);
-    open = finished.outcome?.interrupts?.[0];
-    last = events.filter((e) => e.type === "TEXT_MESSAGE_CONTENT").at(-1)?.delta ?? "";
-  }
-  if (!last.startsWith("Booked.")) throw new Error(`http: not booked: ${last}`);
-  return times;
+/** The HTTP arm: a worker thread drives the conversations against the server listening in this process. */
+function overHttp(url, conversations, concurrency) {
+  return new Promise((resolve, reject) => {
+    const prefix = `bench-${process.pid}-${Date.now()}`;
+    const worker = new Worker(new URL("./serve/http-client.mjs", import.meta.url), { workerData: { url, conversations, concurrency, prefix } });
+    worker.once("message", ({ latencies, seconds }) => resolve(summary(latencies, seconds)));
+    worker.once("error", reject);
+  });
 }
 
 /** Run `conversations` conversations, `concurrency` at a time; every turn's latency and the wall time. */
@@ -72,7 +62,10 @@ async function measure(conversations, concurrency, one) {
     while (next < conversations) latencies.push(...(await one(`bench-${process.pid}-${Date.now()}-${next++}`)));
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  const seconds = (performance.now() - start) / 1000;
+  return summary(latencies, (performance.now() - start) / 1000);
+}
+
+function summary(latencies, seconds) {
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
   return { turns: latencies.length, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
@@ -87,8 +80,8 @@ async function condition(store, url, concurrency) {
   await persistence.close();
   const server = await createSkillflowServer({ skills: [SKILL], model: scripted, db: url, now: NOW });
   const http = await listen(server, { port: 0, host: "127.0.0.1" });
-  await measure(2, 1, (t) => overHttp(http, `warm-${t}`));
-  const remote = await measure(n, concurrency, (t) => overHttp(http, t));
+  await overHttp(http.url, 2, 1);
+  const remote = await overHttp(http.url, n, concurrency);
   await http.stop();
   return { store, concurrency, local, remote };
 }

@@ -28,7 +28,12 @@ export function openSqliteDb(path: string): SqlDb {
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
   const Sqlite = require("better-sqlite3") as DatabaseConstructor;
   const db = new Sqlite(file, { timeout: 10_000 });
-  if (file !== ":memory:") db.pragma("journal_mode = WAL");
+  if (file !== ":memory:") {
+    db.pragma("journal_mode = WAL");
+    // In WAL mode NORMAL survives a crash of the process (not of the machine) and saves an fsync per
+    // write; the conversations' own checkpoints keep the saver's setting.
+    db.pragma("synchronous = NORMAL");
+  }
   const statements = new Map<string, Statement>();
   const prepared = (sql: string) => {
     let statement = statements.get(sql);

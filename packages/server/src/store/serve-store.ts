@@ -57,6 +57,9 @@ export async function createServeStore(db: SqlDb): Promise<ServeStore> {
       return row.subject;
     },
     async claimThread(threadId, owner, now) {
+      // Read first: a conversation is claimed once, and every later run only reads (no write per run).
+      const known = await db.query<{ owner: string }>(`SELECT owner FROM skillflow_serve_threads WHERE thread_id = $1`, [threadId]);
+      if (known[0]) return known[0].owner;
       await db.run(
         `INSERT INTO skillflow_serve_threads (thread_id, owner, seen, outbox, created_at) VALUES ($1, $2, '[]', '[]', $3) ON CONFLICT (thread_id) DO NOTHING`,
         [threadId, owner, now]);
