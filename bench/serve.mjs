@@ -96,9 +96,9 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-const ms = (x) => `${x.toFixed(1)} ms`.padStart(9);
+const ms = (x) => `${x.toFixed(1)} ms`.padStart(11);
 const rate = (x) => x.toFixed(0).padStart(7);
-console.log(`${"store".padEnd(11)}${"conv".padStart(5)}  ${"arm".padEnd(11)}${"turns".padStart(6)}${"turns/s".padStart(8)}${"p50".padStart(9)}${"p99".padStart(9)}`);
+console.log(`${"store".padEnd(11)}${"conv".padStart(5)}  ${"arm".padEnd(11)}${"turns".padStart(6)}${"turns/s".padStart(8)}${"p50".padStart(12)}${"p99".padStart(11)}`);
 for (const r of results) {
   for (const [arm, m] of [["in process", r.local], ["HTTP", r.remote]]) {
     console.log(`${r.store.padEnd(11)}${String(r.concurrency).padStart(5)}  ${arm.padEnd(11)}${String(m.turns).padStart(6)}${rate(m.perSecond)} ${ms(m.p50)}${ms(m.p99)}`);

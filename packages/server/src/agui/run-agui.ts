@@ -59,7 +59,9 @@ async function runLocked(ctx: ServerContext, input: RunAgentInput, emit: Emit): 
   });
   if (sent.error) return void emit({ type: EventType.RUN_ERROR, message: sent.error.message, code: sent.error.code } as BaseEvent);
   const state = await ctx.flow.state(threadId);
-  emit({ type: EventType.STATE_SNAPSHOT, snapshot: stateSnapshot(last?.skill ?? (last ? ctx.flow.skill.name : null), state) } as BaseEvent);
+  // Several skills report the one in progress (null: none); one skill is always the flow's.
+  const active = last?.skill !== undefined ? last.skill : ctx.flow.skills.length > 1 ? null : ctx.flow.skill.name;
+  emit({ type: EventType.STATE_SNAPSHOT, snapshot: stateSnapshot(active, state) } as BaseEvent);
   const outcome = pair ? { type: "interrupt", interrupts: [pair.wire] } : { type: "success" };
   emit({ type: EventType.RUN_FINISHED, threadId, runId, outcome, result: { done: last?.done ?? false } } as BaseEvent);
 }
