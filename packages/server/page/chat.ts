@@ -48,26 +48,43 @@ const subscriber: AgentSubscriber = {
     open = params.outcome === "interrupt" ? params.interrupts[0] : undefined;
   },
   onRunErrorEvent: ({ event }) => {
+    runErrored = true;
     say(event.message, "error");
     if (event.code === "interrupt_not_open") setTimeout(() => void look(), 0);
   },
 };
 
+/** Set when the run ended with RUN_ERROR (already shown), so a rejected promise is not shown twice. */
+let runErrored = false;
+
 async function run(resume: ResumeEntry[]): Promise<void> {
   busy = true;
+  runErrored = false;
   status.textContent = "…";
   form.querySelector("button")!.disabled = true;
   try {
     await agent.runAgent(resume.length ? { resume } : {}, subscriber);
   } catch (error) {
-    if (!(error instanceof Error && /RUN_ERROR|run error/i.test(error.message))) say(`The server could not be reached: ${(error as Error).message}`, "error");
+    const failure = error as Error & { status?: number; payload?: { error?: string } };
+    if (failure.status === 404 && shownIds.size === 0) {
+      // The stored conversation belongs to an older session (its cookie is gone): start a new one.
+      restartAfter = true;
+    } else if (!runErrored) {
+      say(failure.payload?.error ?? `The run failed: ${failure.message}`, "error");
+    }
   } finally {
     busy = false;
     status.textContent = "";
     form.querySelector("button")!.disabled = false;
     settle();
+    if (restartAfter) {
+      restartAfter = false;
+      startOver();
+    }
   }
 }
+
+let restartAfter = false;
 
 /** A run with nothing new: where the conversation stands (open interrupts are left unanswered). */
 function look(): Promise<void> {
@@ -97,14 +114,15 @@ form.addEventListener("submit", (event) => {
   void run(cancelOpen());
 });
 
-byId<HTMLButtonElement>("new-chat").addEventListener("click", () => {
-  if (busy) return;
+byId<HTMLButtonElement>("new-chat").addEventListener("click", () => void (!busy && startOver()));
+
+function startOver(): void {
   agent = newAgent(freshThread());
   open = undefined;
   log.replaceChildren();
   shownIds.clear();
   void look();
-});
+}
 
 interface SkillflowMeta { kind?: string; field?: string; secret?: boolean; role?: string }
 function skillflowOf(interrupt: Interrupt | undefined): SkillflowMeta | undefined {

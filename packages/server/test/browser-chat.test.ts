@@ -100,6 +100,23 @@ suite(`the chat page in Chromium${HAVE_CHROMIUM ? "" : " (skipped: /usr/bin/chro
     await page.close();
   });
 
+  it("a conversation id stored by another session is not shown: the page starts a new conversation", async () => {
+    const other = await chrome.browser.newPage();
+    await other.goto(serve.url);
+    await expect.poll(() => lastBot(other).textContent()).toContain("Account change: Change the plan");
+    await send(other, "I need a conference trip");
+    await expect.poll(() => lastBot(other).textContent()).toBe("Which conference are you going to?");
+    const stolen = await other.evaluate(() => localStorage.getItem("skillflow.thread"));
+    const page = await chrome.browser.newPage();
+    await page.goto(serve.url);
+    await page.evaluate((id) => localStorage.setItem("skillflow.thread", id!), stolen);
+    await page.reload();
+    await expect.poll(() => lastBot(page).textContent()).toContain("Account change: Change the plan");
+    expect(await page.locator("#log").textContent()).not.toContain("Which conference are you going to?");
+    expect(await page.evaluate(() => localStorage.getItem("skillflow.thread"))).not.toBe(stolen);
+    await Promise.all([page.close(), other.close()]);
+  });
+
   it("a refund over the limit is approved on /approve by the signed-in supervisor; a manager is refused", async () => {
     const customer = await chrome.browser.newPage();
     await customer.goto(serve.url);
