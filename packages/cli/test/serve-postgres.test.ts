@@ -2,9 +2,11 @@
  * Two `flow serve` processes on one PostgreSQL serve the same conversations: a caller's token, the
  * thread's owner and its open interrupt are shared, so a conversation can move from one process to
  * the other at every run; two runs for one thread sent to both processes at once are served one
- * after the other (the thread lock holds across them); the trip is booked once. Needs PG_URL.
+ * after the other (the thread lock holds across them); the trip is booked once. An approval filed in one
+ * process is listed and answered in the other, and the customer's process delivers the result. Needs PG_URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashCredential } from "@skillflow/server";
 import { AguiDriver } from "../../server/test/helpers/agui-driver.js";
 import { startServeProcess, type ServeProcess } from "./serve-process.js";
 
@@ -64,5 +66,34 @@ describe.skipIf(!PG_URL)("flow serve: two processes, one PostgreSQL", () => {
     expect(again.state!.writes.map((w: { tool: string; status: string }) => `${w.tool}:${w.status}`))
       .toEqual(["hold_flight:done", "hold_hotel:done", "reserve_cab:done", "take_payment:done"]);
     expect([...turnLines(a, thread), ...turnLines(b, thread)].filter((l) => l.tools.includes("take_payment"))).toHaveLength(1);
+  });
+});
+
+describe.skipIf(!PG_URL)("flow serve: approvals across processes", () => {
+  it("a request filed through one process is listed and approved on the other", async () => {
+    const approvers = JSON.stringify({ approvers: { sam: { roles: ["supervisor"], credential: await hashCredential("sam-pg-secret") } } });
+    const [shop, desk] = await Promise.all([0, 1].map(() => startServeProcess(["skills/order_refund", "--db", PG_URL!], { FLOW_APPROVERS: approvers })));
+    try {
+      const token = (await (await fetch(`${shop.url}/sessions`, { method: "POST" })).json()).token as string;
+      const thread = `pg-refund-${Date.now()}`;
+      const chat = new AguiDriver(shop.url, token, thread);
+      await chat.look();
+      await chat.say("Hi, my email is maria@example.com");
+      await chat.answer({ order_id: "A-1001" });
+      await chat.say("Back to my card please");
+      await chat.say("It arrived broken");
+      const waiting = await chat.answer({ yes: true });
+      expect(waiting.interrupt!.reason).toBe("approval");
+      const sam = { authorization: `Basic ${Buffer.from("sam:sam-pg-secret").toString("base64")}` };
+      const listed = (await (await fetch(`${desk.url}/approvals`, { headers: sam })).json()).requests as Array<{ id: string; thread: string }>;
+      const request = listed.find((r) => r.thread === thread)!;
+      const approved = await fetch(`${desk.url}/approvals/${request.id}`, { method: "POST", headers: { ...sam, "content-type": "application/json" }, body: '{"yes":true}' });
+      expect(approved.status).toBe(200);
+      const next = await chat.look();
+      expect(next.text.some((t) => /^Refund RF-\S+ for the Espresso machine is on its way/.test(t))).toBe(true);
+      expect(turnLines(desk, thread).map((l) => [l.via, l.event, l.tools])).toEqual([["approval", "approve", ["issue_refund"]]]);
+    } finally {
+      await Promise.all([shop.stop(), desk.stop()]);
+    }
   });
 });
