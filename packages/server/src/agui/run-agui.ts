@@ -52,7 +52,9 @@ async function runLocked(ctx: ServerContext, input: RunAgentInput, emit: Emit): 
   const last = shown[shown.length - 1];
   const pair = last && interruptOf(last, skillOf(ctx.flow, last.skill), thread.interrupt, plan.answered, () => newId("i"));
   const textSent = plan.messageId !== undefined && sent.turns.length === events.length;
-  await ctx.store.writeThread(nextRecord(thread, last, pair?.open ?? null, textSent ? plan.messageId : undefined));
+  // A run with nothing new (a page polling while an approval waits) leaves the record as it was.
+  const changed = sent.turns.length > 0 || thread.outbox.length > 0 || (pair?.open.id ?? null) !== (thread.interrupt?.id ?? null);
+  if (changed) await ctx.store.writeThread(nextRecord(thread, last, pair?.open ?? null, textSent ? plan.messageId : undefined));
   shown.forEach((turn, i) => {
     const skill = skillOf(ctx.flow, turn.skill);
     for (const event of turnEvents(turn, skill, i === shown.length - 1 ? pair?.wire.id : undefined)) emit(event);
