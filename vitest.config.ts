@@ -11,6 +11,7 @@ export default defineConfig({
       "@skillflow/core": src("core"),
       "@skillflow/langgraph": src("langgraph"),
       "@skillflow/mcp": src("mcp"),
+      "@skillflow/server": src("server"),
       "@skillflow/cli": src("cli"),
     },
   },

@@ -35,6 +35,11 @@ const MCP = [
   "mcpTools", "serveSkills", "serveToolsOverStdio", "threadOf", "toolServer",
 ];
 
+const SERVER = [
+  "ACTIVITY", "ApproverConfigError", "approverDirectory", "createSkillflowServer", "hashCredential", "listen", "parseApprovers",
+  "toNodeListener", "verifyCredential",
+];
+
 const CLI = ["COMMANDS", "EXIT", "cli", "main"];
 
 const ENTRY_POINTS: Array<[string, () => Promise<Record<string, unknown>>, string[]]> = [
@@ -42,6 +47,7 @@ const ENTRY_POINTS: Array<[string, () => Promise<Record<string, unknown>>, strin
   ["@skillflow/core/loader", () => import("@skillflow/core/loader"), CORE_LOADER],
   ["@skillflow/langgraph", () => import("@skillflow/langgraph"), LANGGRAPH],
   ["@skillflow/mcp", () => import("@skillflow/mcp"), MCP],
+  ["@skillflow/server", () => import("@skillflow/server"), SERVER],
   ["@skillflow/cli", () => import("@skillflow/cli"), CLI],
 ];
 

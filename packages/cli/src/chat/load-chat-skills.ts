@@ -23,7 +23,7 @@ export type ChatSkills =
 
 /**
  * Load the skills at `targets` (relative to `io.cwd`). Prints diagnostics of skills that do not load.
- * `command` names the command in messages (`flow mcp` loads its skills the same way).
+ * `command` names the command in messages (`flow mcp` and `flow serve` load their skills the same way).
  */
 export async function loadChatSkills(targets: string | readonly string[], io: CliIo, command = "chat"): Promise<ChatSkills> {
   const found = await findSkillFiles(typeof targets === "string" ? [targets] : targets, command, io.cwd);

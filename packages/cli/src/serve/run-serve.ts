@@ -1,0 +1,126 @@
+/**
+ * Opening and running `flow serve`: the skills (checked as `flow check` does), the approvers, the model
+ * (offline extractor by default without a key, as `flow chat`), the store (`.flow/serve.sqlite` unless
+ * `--db`), then the server on its port until SIGTERM or SIGINT, which finish the running turns first.
+ * Every failure is one sentence on stderr and an exit code; nothing prints a stack trace.
+ */
+import { shownPath } from "@skillflow/core";
+import { EXIT, type CliIo } from "../io.js";
+import { loadChatSkills } from "../chat/load-chat-skills.js";
+import { storeUrl } from "../chat/open-chat.js";
+import { checkServeOptions, DEFAULT_SERVE_DB, type ServeOptions, type ServeSettings } from "./serve-options.js";
+
+type Server = typeof import("@skillflow/server");
+type Host = typeof import("@skillflow/langgraph");
+
+export async function runServe(targets: string[], options: ServeOptions, io: CliIo): Promise<number> {
+  const fail = (message: string, code: number) => (io.stderr.write(`flow serve: ${message}\n`), code);
+  const checked = await checkServeOptions(options, io.env, io.cwd);
+  if (!checked.ok) return fail(checked.message, EXIT.usage);
+  const modules = Promise.all([import("@skillflow/server"), import("@skillflow/langgraph")]);
+  modules.catch(() => undefined);
+  const loaded = await loadChatSkills(targets, io, "serve");
+  if (!loaded.ok) return "message" in loaded ? fail(loaded.message, EXIT.usage) : EXIT.failed;
+  const [sf, lg] = await modules;
+  const approvers = readApprovers(sf, checked.settings);
+  if (!approvers.ok) return fail(approvers.message, EXIT.usage);
+  let model: Awaited<ReturnType<Host["resolveModel"]>>;
+  try {
+    model = await lg.resolveModel(options.model, io.env);
+  } catch (error) {
+    if (!lg.isModelSetupError(error)) throw error;
+    return fail(error.message, EXIT.usage);
+  }
+  const db = storeUrl(options.db ?? DEFAULT_SERVE_DB, io.cwd);
+  let server: Awaited<ReturnType<Server["createSkillflowServer"]>>;
+  try {
+    server = await sf.createSkillflowServer({
+      skills: loaded.skills.map(({ skill, tools }) => ({ skill, tools })), model, db,
+      auth: checked.settings.auth, ...(approvers.directory && { approvers: approvers.directory }),
+      log: (line) => void io.stdout.write(`${line}\n`),
+    });
+  } catch (error) {
+    if (!(error instanceof lg.PersistenceError)) throw error;
+    return fail(error.message, error.code === "bad-url" ? EXIT.usage : EXIT.failed);
+  }
+  let listening: Awaited<ReturnType<Server["listen"]>>;
+  try {
+    listening = await sf.listen(server, checked.settings);
+  } catch (error) {
+    await server.shutdown(0);
+    const code = (error as { code?: string }).code;
+    const why = code === "EADDRINUSE" ? "is already in use (pass --port to pick another, or --port 0 for a free one)" : `cannot be opened: ${(error as Error).message}`;
+    return fail(`${checked.settings.host}:${checked.settings.port} ${why}`, EXIT.failed);
+  }
+  // Listen for the signal before saying where to connect: a stop sent right after the banner must not kill us.
+  const signalled = untilSignal();
+  io.stdout.write(banner({ names: loaded.skills.map((s) => s.skill.name), model, store: shownStore(lg, db, io.cwd), approvers: approvers.shown, settings: checked.settings, url: listening.url }));
+  const signal = await signalled;
+  io.stdout.write(`flow serve: ${signal}: finishing ${server.inflight} running request(s), refusing new ones…\n`);
+  await listening.stop();
+  io.stdout.write("flow serve: stopped.\n");
+  return EXIT.ok;
+}
+
+/** `--hash-credential`: the scrypt hash of the credential read on stdin (its trailing newline dropped). */
+export async function hashFromStdin(io: CliIo): Promise<number> {
+  if (!io.stdin) return (io.stderr.write("flow serve: no input to read the credential from\n"), EXIT.usage);
+  let text = "";
+  for await (const chunk of io.stdin) text += String(chunk);
+  const credential = text.replace(/\r?\n$/, "");
+  if (!credential) return (io.stderr.write("flow serve: --hash-credential read an empty credential; type it, then Enter (or pipe it in)\n"), EXIT.usage);
+  const { hashCredential } = await import("@skillflow/server");
+  io.stdout.write(`${await hashCredential(credential)}\n`);
+  return EXIT.ok;
+}
+
+function readApprovers(sf: Server, settings: ServeSettings) {
+  if (!settings.approvers) return { ok: true as const, shown: "none: pass --approvers FILE or set FLOW_APPROVERS to take approvals" };
+  try {
+    const directory = sf.parseApprovers(settings.approvers.text, settings.approvers.source);
+    return { ok: true as const, directory, shown: `${directory.size} (from ${settings.approvers.source})` };
+  } catch (error) {
+    if (!(error instanceof sf.ApproverConfigError)) throw error;
+    return { ok: false as const, message: error.message };
+  }
+}
+
+function shownStore(lg: Host, db: string, cwd: string): string {
+  const location = lg.parseDbUrl(db);
+  return location.kind === "sqlite" ? shownPath(location.path, cwd) : location.kind === "postgres" ? lg.redactUrl(location.url) : "memory (nothing is kept)";
+}
+
+interface BannerInput {
+  names: string[];
+  model: { id: string; notice?: string };
+  store: string;
+  approvers: string;
+  settings: ServeSettings;
+  url: string;
+}
+
+function banner(b: BannerInput): string {
+  const rows: Array<[string, string]> = [["serving", b.names.join(", ")], ["model", b.model.id]];
+  if (b.model.notice) rows.push(["", b.model.notice]);
+  rows.push(["store", b.store], ["approvers", b.approvers]);
+  rows.push(["auth", b.settings.auth === "none"
+    ? "none: every request is the same caller; anyone who reaches this port can read and drive every conversation"
+    : "a session cookie (the chat page) or a bearer token (POST /sessions) per caller"]);
+  rows.push(["chat", b.url], ["approvals", `${b.url}approve`], ["AG-UI", `POST ${b.url}agui`]);
+  const lines = rows.map(([k, v]) => `${k.padEnd(12)}${v}`);
+  return `${lines.join("\n")}\nStop with Ctrl-C or SIGTERM: running turns finish, new ones are refused.\n`;
+}
+
+function untilSignal(): Promise<string> {
+  return new Promise((resolve) => {
+    const on = (name: string) => () => {
+      process.off("SIGTERM", term);
+      process.off("SIGINT", int);
+      resolve(name);
+    };
+    const term = on("SIGTERM");
+    const int = on("SIGINT");
+    process.once("SIGTERM", term);
+    process.once("SIGINT", int);
+  });
+}

@@ -1,0 +1,224 @@
+/**
+ * The chat page: talks AG-UI to the server with `@ag-ui/client`'s HttpAgent. Text is a user message;
+ * a row click, a card's Yes/No or Pay, a choice and a secret are `resume` answers to the open interrupt
+ * (never chat text, never the model). The conversation id is kept in localStorage, so a reload shows
+ * where it stands. Keyboard: every control is a button or an input; after each run the focus moves to
+ * the new widget's first button, or to the message box.
+ */
+import { HttpAgent, type AgentSubscriber } from "@ag-ui/client";
+import type { ActivitySnapshotEvent, Interrupt, ResumeEntry } from "@ag-ui/core";
+import { byId, el, shown, writesList, type CardWrite } from "./dom.js";
+
+const THREAD_KEY = "skillflow.thread";
+const log = byId<HTMLOListElement>("log");
+const form = byId<HTMLFormElement>("composer");
+const input = byId<HTMLInputElement>("say");
+const label = byId<HTMLLabelElement>("say-label");
+const status = byId<HTMLParagraphElement>("status");
+
+let agent = newAgent(localStorage.getItem(THREAD_KEY) ?? freshThread());
+let open: Interrupt | undefined;
+let busy = false;
+let focusNext: HTMLElement | undefined;
+const shownIds = new Set<string>();
+const refusals = new Set<string>();
+
+function freshThread(): string {
+  const id = crypto.randomUUID();
+  localStorage.setItem(THREAD_KEY, id);
+  return id;
+}
+
+function newAgent(threadId: string): HttpAgent {
+  return new HttpAgent({ url: "agui", threadId });
+}
+
+const subscriber: AgentSubscriber = {
+  onTextMessageStartEvent: ({ event }) => {
+    if ((event.metadata as { skillflow?: { refusal?: boolean } } | undefined)?.skillflow?.refusal) refusals.add(event.messageId);
+  },
+  onTextMessageEndEvent: ({ event, textMessageBuffer }) => {
+    if (shownIds.has(event.messageId)) return;
+    shownIds.add(event.messageId);
+    const refusal = refusals.has(event.messageId);
+    append(el("li", { class: refusal ? "bot refusal" : "bot", ...(refusal && { role: "alert" }) }, textMessageBuffer));
+  },
+  onActivitySnapshotEvent: ({ event }) => renderActivity(event),
+  onRunFinishedEvent: (params) => {
+    open = params.outcome === "interrupt" ? params.interrupts[0] : undefined;
+  },
+  onRunErrorEvent: ({ event }) => {
+    runErrored = true;
+    say(event.message, "error");
+    if (event.code === "interrupt_not_open") setTimeout(() => void look(), 0);
+  },
+};
+
+/** Set when the run ended with RUN_ERROR (already shown), so a rejected promise is not shown twice. */
+let runErrored = false;
+
+async function run(resume: ResumeEntry[]): Promise<void> {
+  busy = true;
+  runErrored = false;
+  status.textContent = "…";
+  form.querySelector("button")!.disabled = true;
+  try {
+    await agent.runAgent(resume.length ? { resume } : {}, subscriber);
+  } catch (error) {
+    const failure = error as Error & { status?: number; payload?: { error?: string } };
+    if (failure.status === 404 && shownIds.size === 0) {
+      // The stored conversation belongs to an older session (its cookie is gone): start a new one.
+      restartAfter = true;
+    } else if (!runErrored) {
+      say(failure.payload?.error ?? `The run failed: ${failure.message}`, "error");
+    }
+  } finally {
+    busy = false;
+    status.textContent = "";
+    form.querySelector("button")!.disabled = false;
+    settle();
+    if (restartAfter) {
+      restartAfter = false;
+      startOver();
+    }
+  }
+}
+
+let restartAfter = false;
+
+/** A run with nothing new: where the conversation stands (open interrupts are left unanswered). */
+function look(): Promise<void> {
+  return run(cancelOpen());
+}
+
+function cancelOpen(): ResumeEntry[] {
+  return agent.pendingInterrupts.map((i) => ({ interruptId: i.id, status: "cancelled" as const }));
+}
+
+/** Answer the open interrupt from a widget. `echo` is what the person's bubble shows. */
+function answer(interruptId: string, payload: unknown, echo: string): void {
+  if (busy || open?.id !== interruptId) return;
+  append(el("li", { class: "me" }, echo));
+  void run([{ interruptId, status: "resolved", payload }]);
+}
+
+form.addEventListener("submit", (event) => {
+  event.preventDefault();
+  const text = input.value.trim();
+  if (!text || busy) return;
+  input.value = "";
+  const ask = skillflowOf(open);
+  if (ask?.kind === "ask" && ask.secret) return answer(open!.id, { [ask.field!]: text }, "•••••• (hidden)");
+  append(el("li", { class: "me" }, text));
+  agent.addMessage({ id: crypto.randomUUID(), role: "user", content: text });
+  void run(cancelOpen());
+});
+
+byId<HTMLButtonElement>("new-chat").addEventListener("click", () => void (!busy && startOver()));
+
+function startOver(): void {
+  agent = newAgent(freshThread());
+  open = undefined;
+  log.replaceChildren();
+  shownIds.clear();
+  void look();
+}
+
+interface SkillflowMeta { kind?: string; field?: string; secret?: boolean; role?: string }
+function skillflowOf(interrupt: Interrupt | undefined): SkillflowMeta | undefined {
+  return (interrupt?.metadata as { skillflow?: SkillflowMeta } | undefined)?.skillflow;
+}
+
+function renderActivity(event: ActivitySnapshotEvent): void {
+  const content = event.content as Record<string, any>;
+  const widget = widgetFor(event.activityType, content);
+  if (!widget) return;
+  widget.dataset.interrupt = content.interruptId ?? "";
+  const existing = document.querySelector<HTMLElement>(`[data-message="${CSS.escape(event.messageId)}"]`);
+  widget.dataset.message = event.messageId;
+  if (existing) existing.replaceWith(widget);
+  else append(widget);
+  if (content.interruptId) focusNext = widget.querySelector<HTMLElement>("button:not([disabled])") ?? undefined;
+}
+
+function widgetFor(type: string, c: Record<string, any>): HTMLElement | undefined {
+  switch (type) {
+    case "skillflow.grid": return grid(c);
+    case "skillflow.card": return card(c, "Confirm", "Yes");
+    case "skillflow.checkout": return card(c, "Checkout", "Pay");
+    case "skillflow.form": return formWidget(c);
+    case "skillflow.approval": return el("li", { class: "widget approval" }, `Waiting for ${c.role} to approve: ${c.card?.question ?? c.confirm} This page checks every few seconds.`);
+    default: return undefined;
+  }
+}
+
+function grid(c: Record<string, any>): HTMLElement {
+  const columns: string[] = c.columns;
+  const head = el("tr", {}, el("th", { scope: "col" }, ""), ...columns.map((col) => el("th", { scope: "col" }, col)));
+  const rows = (c.rows as Array<Record<string, unknown>>).map((row) => {
+    const id = String(row.id);
+    const pick = el("button", { type: "button", class: "pick", "aria-label": `Choose ${id}` }, "Choose");
+    pick.addEventListener("click", () => answer(c.interruptId, { [c.field]: row.id }, id));
+    const cells = columns.map((col) => el("td", {}, shown(row[col] ?? "")));
+    const tr = el("tr", { "data-row": id }, el("td", {}, pick), ...cells);
+    tr.addEventListener("click", (e) => void (e.target !== pick && pick.click()));
+    return tr;
+  });
+  return el("li", { class: "widget grid" }, el("table", {}, el("caption", {}, c.question ?? c.name), el("thead", {}, head), el("tbody", {}, ...rows)));
+}
+
+function card(c: Record<string, any>, title: string, yes: string): HTMLElement {
+  const yesButton = el("button", { type: "button", class: "yes" }, yes);
+  const noButton = el("button", { type: "button", class: "no" }, "No");
+  yesButton.addEventListener("click", () => answer(c.interruptId, { yes: true }, yes));
+  noButton.addEventListener("click", () => answer(c.interruptId, { yes: false }, "No"));
+  const writes = (c.writes as CardWrite[]).length ? [el("p", {}, `${yes} runs these, in this order:`), writesList(c.writes)] : [];
+  return el("li", { class: `widget card ${title.toLowerCase()}` }, el("h2", {}, title), el("p", { class: "question" }, c.question), ...writes, el("div", { class: "buttons" }, yesButton, noButton));
+}
+
+/** A plain field: choices and yes/no as buttons; other fields are typed in the message box. */
+function formWidget(c: Record<string, any>): HTMLElement | undefined {
+  const schema = c.input as { enum?: string[]; type?: string };
+  const options = schema.enum ?? (schema.type === "boolean" ? [true, false] : undefined);
+  if (!options) return undefined;
+  const buttons = options.map((value) => {
+    const text = value === true ? "Yes" : value === false ? "No" : String(value).replace(/_/g, " ");
+    const button = el("button", { type: "button" }, text);
+    button.addEventListener("click", () => answer(c.interruptId, { [c.field]: value }, text));
+    return button;
+  });
+  return el("li", { class: "widget choices" }, el("div", { class: "buttons", role: "group", "aria-label": c.question ?? c.field }, ...buttons));
+}
+
+/** After a run: only the open interrupt's widget stays live; the message box fits the question. */
+function settle(): void {
+  for (const widget of document.querySelectorAll<HTMLElement>("[data-interrupt]")) {
+    const live = widget.dataset.interrupt !== "" && widget.dataset.interrupt === open?.id;
+    widget.classList.toggle("done", !live);
+    for (const button of widget.querySelectorAll("button")) button.disabled = !live;
+  }
+  const meta = skillflowOf(open);
+  const secret = meta?.kind === "ask" && Boolean(meta.secret);
+  input.type = secret ? "password" : "text";
+  label.textContent = secret ? `${open?.message ?? "Secret"} (typed privately, never shown)` : "Message";
+  (focusNext && !focusNext.hasAttribute("disabled") ? focusNext : input).focus();
+  focusNext = undefined;
+  schedulePoll(meta?.kind === "approval");
+}
+
+let poll: ReturnType<typeof setTimeout> | undefined;
+function schedulePoll(waiting: boolean): void {
+  clearTimeout(poll);
+  if (waiting) poll = setTimeout(() => void (!busy && look()), 2000);
+}
+
+function say(text: string, kind: string): void {
+  append(el("li", { class: kind, role: "alert" }, text));
+}
+
+function append(node: HTMLElement): void {
+  log.append(node);
+  node.scrollIntoView({ block: "nearest" });
+}
+
+void look();

@@ -1,0 +1,34 @@
+/**
+ * `POST /agui`: an AG-UI `RunAgentInput` in (validated with `@ag-ui/core/schemas`), an SSE stream of
+ * AG-UI events out. Problems a caller can make are answered before the stream starts, each with one
+ * sentence: no session (401), a body over the limit (413), not JSON or not a `RunAgentInput` (400), a
+ * thread that belongs to another caller (404 — as if it did not exist), shutting down (503).
+ */
+import { RunAgentInputSchema } from "@ag-ui/core/schemas";
+import type { RunAgentInput } from "@ag-ui/core";
+import { identifyCaller, type AuthMode } from "../auth/identify.js";
+import { readJson } from "../http/read-json.js";
+import { problem } from "../http/respond.js";
+import type { ServerContext } from "../server-context.js";
+import { streamRun } from "./run-agui.js";
+
+export async function handleAgui(ctx: ServerContext, request: Request, auth: AuthMode, bodyLimit: number): Promise<Response> {
+  if (ctx.inflight.draining) return problem(503, "The server is shutting down and takes no new runs; try again in a moment.", { "retry-after": "5" });
+  const caller = await identifyCaller(ctx, request, auth);
+  if (!caller.ok) return caller.response;
+  const body = await readJson(request, bodyLimit);
+  if (!body.ok) return body.response;
+  const parsed = RunAgentInputSchema.safeParse(body.value);
+  if (!parsed.success) return problem(400, `The body is not an AG-UI RunAgentInput: ${describeIssue(parsed.error.issues[0])}.`);
+  const input = parsed.data as RunAgentInput;
+  if (!input.threadId.trim()) return problem(400, "threadId is empty: it names the conversation.");
+  const owner = await ctx.store.claimThread(input.threadId, caller.who, ctx.now());
+  if (owner !== caller.who) return problem(404, `No conversation ${input.threadId}.`);
+  return streamRun(ctx, input);
+}
+
+function describeIssue(issue: { path: PropertyKey[]; message: string } | undefined): string {
+  if (!issue) return "it does not match the schema";
+  const where = issue.path.length ? issue.path.map(String).join(".") : "the body";
+  return `${where}: ${issue.message}`;
+}

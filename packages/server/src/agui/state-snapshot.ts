@@ -1,0 +1,31 @@
+/**
+ * The `STATE_SNAPSHOT` a run sends after its turns: the conversation as `Flow.state()` returns it —
+ * already redacted (secrets are `[secret]`) — reduced to what a front end shows: the skill in
+ * progress, the answers with who gave them, what the flow waits for, the writes and their status,
+ * the approval requests, and the model usage. No tool output, no lookup cache, no idempotency key. Pure.
+ */
+import type { FlowState } from "@skillflow/core";
+
+export interface StateView {
+  skill: string | null;
+  answers: Record<string, { value: unknown; by: string }>;
+  pending: FlowState["pending"] | null;
+  writes: Array<{ tool: string; instance: string; status: string }>;
+  approvals: Array<{ confirm: string; role: string; status: string }>;
+  usage: FlowState["usage"] | null;
+  done: boolean;
+}
+
+export function stateSnapshot(skill: string | null, state: FlowState | undefined): StateView {
+  if (!state) return { skill, answers: {}, pending: null, writes: [], approvals: [], usage: null, done: false };
+  const answers = Object.fromEntries(Object.entries(state.answers).map(([key, a]) => [key, { value: a.value, by: a.by }]));
+  return {
+    skill,
+    answers,
+    pending: state.pending ?? null,
+    writes: Object.values(state.ledger).map((e) => ({ tool: e.tool, instance: e.instance, status: e.status })),
+    approvals: Object.values(state.approvals).map((r) => ({ confirm: r.confirm, role: r.role, status: r.status })),
+    usage: state.usage,
+    done: state.pending?.kind === "done",
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * One shown turn as AG-UI events: each reply line a `TEXT_MESSAGE_START/CONTENT/END` (role assistant),
+ * then each widget an `ACTIVITY_SNAPSHOT` — `skillflow.grid` (a `from:` list: a row click is a pick),
+ * `skillflow.card` or `skillflow.checkout` (a confirmation: every write with its exact inputs),
+ * `skillflow.form` (a plain field: its input type, range, choices; secret ones are password inputs) and
+ * `skillflow.approval` (a request waiting for a role outside the chat). Message ids derive from the
+ * turn's id, so a turn shown again carries the same ids. Pure.
+ */
+import { EventType, type BaseEvent } from "@ag-ui/core";
+import type { Card, FieldDecl, Skill, WidgetView } from "@skillflow/core";
+import type { ShownTurn } from "../store/serve-types.js";
+import { valueSchema } from "./response-schema.js";
+
+/** The activity types this server emits. */
+export const ACTIVITY = {
+  grid: "skillflow.grid",
+  card: "skillflow.card",
+  checkout: "skillflow.checkout",
+  form: "skillflow.form",
+  approval: "skillflow.approval",
+} as const;
+
+/** Events for `turn`; `interruptId` is set on the widget of what the run ends waiting for. */
+export function turnEvents(turn: ShownTurn, skill: Skill, interruptId?: string): BaseEvent[] {
+  const events: BaseEvent[] = [];
+  turn.reply.forEach((line, i) => {
+    const messageId = `${turn.id}.m${i}`;
+    const refusal = turn.refused?.includes(line) ? { metadata: { skillflow: { refusal: true } } } : {};
+    events.push(
+      { type: EventType.TEXT_MESSAGE_START, messageId, role: "assistant", ...refusal } as BaseEvent,
+      { type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta: line } as BaseEvent,
+      { type: EventType.TEXT_MESSAGE_END, messageId } as BaseEvent,
+    );
+  });
+  activities(turn, skill).forEach((activity, i) => {
+    const content = activity.waitsHere && interruptId ? { ...activity.content, interruptId } : activity.content;
+    events.push({ type: EventType.ACTIVITY_SNAPSHOT, messageId: `${turn.id}.a${i}`, activityType: activity.type, content, replace: true } as BaseEvent);
+  });
+  return events;
+}
+
+interface Activity {
+  type: string;
+  content: Record<string, unknown>;
+  /** This widget is the one the flow waits on (its interrupt id is added). */
+  waitsHere: boolean;
+}
+
+/** The turn's widgets, plus a card or form for a pending confirm or ask that has no widget of its own. */
+function activities(turn: ShownTurn, skill: Skill): Activity[] {
+  const pending = turn.pending;
+  const out: Activity[] = turn.widgets.map((widget) => widgetActivity(widget, skill, turn));
+  if (pending?.kind === "confirm" && !out.some((a) => a.waitsHere)) {
+    out.push({ type: ACTIVITY.card, content: cardContent(pending.card, undefined), waitsHere: true });
+  }
+  if (pending?.kind === "ask" && !out.some((a) => a.waitsHere)) {
+    out.push({ type: ACTIVITY.form, content: formContent(pending.field, fieldOf(skill, pending.field), question(turn)), waitsHere: true });
+  }
+  if (pending?.kind === "approval") {
+    const card = turn.cards.find((c) => c.confirm === pending.confirm);
+    out.push({ type: ACTIVITY.approval, content: { role: pending.role, confirm: pending.confirm, ...(card && { card }), status: "waiting" }, waitsHere: true });
+  }
+  return out;
+}
+
+function widgetActivity(widget: WidgetView, skill: Skill, turn: ShownTurn): Activity {
+  const pending = turn.pending;
+  const asked = pending?.kind === "ask" && pending.field === widget.field;
+  if (widget.kind === "grid") {
+    const rows = widget.rows ?? [];
+    return { type: ACTIVITY.grid, content: { name: widget.name, field: widget.field, question: question(turn), columns: columnsOf(rows), rows }, waitsHere: asked };
+  }
+  if ((widget.kind === "card" || widget.kind === "checkout") && widget.card) {
+    const type = widget.kind === "checkout" ? ACTIVITY.checkout : ACTIVITY.card;
+    return { type, content: cardContent(widget.card, widget.name), waitsHere: pending?.kind === "confirm" && pending.confirm === widget.card.confirm };
+  }
+  const field = widget.field ?? "";
+  return { type: ACTIVITY.form, content: { name: widget.name, ...formContent(field, fieldOf(skill, field), question(turn)) }, waitsHere: asked };
+}
+
+function cardContent(card: Card, name: string | undefined): Record<string, unknown> {
+  return { ...(name && { name }), confirm: card.confirm, question: card.question, writes: card.writes, digest: card.digest };
+}
+
+/** A plain field: its question and the JSON Schema of its value (type, range, choices, secret). */
+function formContent(field: string, decl: FieldDecl | undefined, text: string | undefined): Record<string, unknown> {
+  return { field, ...(text && { question: text }), secret: Boolean(decl?.secret), input: valueSchema(decl, undefined) };
+}
+
+function fieldOf(skill: Skill, name: string): FieldDecl | undefined {
+  return Object.hasOwn(skill.fields, name) ? skill.fields[name] : undefined;
+}
+
+function question(turn: ShownTurn): string | undefined {
+  return turn.pending?.kind === "ask" ? turn.reply[turn.reply.length - 1] : undefined;
+}
+
+/** The columns of a grid: every key of its rows, in first-seen order. */
+function columnsOf(rows: Array<Record<string, unknown>>): string[] {
+  const seen = new Set<string>();
+  for (const row of rows) for (const key of Object.keys(row)) seen.add(key);
+  return [...seen];
+}

@@ -1,0 +1,11 @@
+/**
+ * Answers for people and programs: a JSON body, or a problem as `{ "error": "one sentence" }` with its
+ * status (never a stack trace).
+ */
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
+}
+
+export function problem(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return json({ error: message }, status, headers);
+}

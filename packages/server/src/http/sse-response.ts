@@ -1,0 +1,28 @@
+/**
+ * An SSE response whose events are produced by `produce` as it runs, encoded with `@ag-ui/encoder`
+ * (`data: {json}\n\n`). The stream closes when `produce` settles; if it throws, the error has already
+ * been turned into a `RUN_ERROR` by the caller.
+ */
+import type { BaseEvent } from "@ag-ui/core";
+import { EventEncoder } from "@ag-ui/encoder";
+
+export type Emit = (event: BaseEvent) => void;
+
+export function sseResponse(produce: (emit: Emit) => Promise<void>): Response {
+  const encoder = new EventEncoder();
+  const bytes = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const emit: Emit = (event) => controller.enqueue(bytes.encode(encoder.encodeSSE(event)));
+      try {
+        await produce(emit);
+      } finally {
+        controller.close();
+      }
+    },
+  });
+  return new Response(body, {
+    status: 200,
+    headers: { "content-type": encoder.getContentType(), "cache-control": "no-cache", "x-accel-buffering": "no" },
+  });
+}

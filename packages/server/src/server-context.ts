@@ -1,0 +1,59 @@
+/**
+ * What every handler of one server shares: the flow, the server's store, the clock, the log, the
+ * approvers, and the drain state that graceful shutdown uses (running turns finish, new ones are refused).
+ */
+import { randomBytes } from "node:crypto";
+import type { Skill } from "@skillflow/core";
+import type { Flow, FlowInput, TurnResult } from "./flow-port.js";
+import type { ApproverDirectory } from "./approvals/approvers.js";
+import type { TurnLogLine } from "./log/turn-log.js";
+import type { ServeStore } from "./store/serve-store.js";
+import type { ShownTurn } from "./store/serve-types.js";
+
+export interface ServerContext {
+  flow: Flow;
+  store: ServeStore;
+  approvers: ApproverDirectory;
+  now(): string;
+  log(line: TurnLogLine | Record<string, unknown>): void;
+  /** Requests running now; `draining` once shutdown began (new runs get 503). */
+  inflight: { count: number; draining: boolean; idle?: () => void };
+}
+
+/** A new random id with a prefix (`t_…` turn, `i_…` interrupt, `a_…` approval). */
+export function newId(prefix: string): string {
+  return `${prefix}_${randomBytes(9).toString("base64url")}`;
+}
+
+/** The skill a turn belongs to: the one in progress after it (several skills), else the flow's one. */
+export function skillOf(flow: Flow, name: string | null | undefined): Skill {
+  return (name && flow.skills.find((s) => s.name === name)) || flow.skill;
+}
+
+/** What the server keeps of a turn (all redacted by the flow already). */
+export function toShown(turn: TurnResult): ShownTurn {
+  const shown: ShownTurn = { id: newId("t"), reply: turn.reply, widgets: turn.widgets, cards: turn.cards, done: turn.done };
+  if (turn.pending) shown.pending = turn.pending;
+  const refused = turn.trace.flatMap((t) => (t.type === "refused" ? [t.message] : t.type === "change_refused" ? [t.message] : []));
+  if (refused.length) shown.refused = refused;
+  if (turn.skill !== undefined) shown.skill = turn.skill;
+  return shown;
+}
+
+/** The name of the skill a turn is about (for the log): several skills report it, one skill is the flow's. */
+export function skillName(flow: Flow, turn: TurnResult): string | null {
+  return turn.skill !== undefined ? turn.skill : flow.skill.name;
+}
+
+/** Count a request as running until `work` settles; tells shutdown when the last one is done. */
+export async function tracked<T>(ctx: ServerContext, work: () => Promise<T>): Promise<T> {
+  ctx.inflight.count += 1;
+  try {
+    return await work();
+  } finally {
+    ctx.inflight.count -= 1;
+    if (ctx.inflight.count === 0) ctx.inflight.idle?.();
+  }
+}
+
+export type { FlowInput };
