@@ -45,5 +45,7 @@ export type {
 export { initialState } from "./runtime/initial-state.js";
 export { step } from "./runtime/step.js";
 export { understandingContext } from "./runtime/understanding-context.js";
+export { hideSecrets } from "./runtime/hide-secrets.js";
+export type { HiddenSecrets } from "./runtime/hide-secrets.js";
 export type { UnderstandingContext, FieldInScope } from "./runtime/understanding-context.js";
 export { redactSecrets, redactStepResult, secretValuesOf } from "./runtime/redact.js";

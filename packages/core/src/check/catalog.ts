@@ -55,6 +55,7 @@ const rules = [
   ["duplicate-ask", "error", "one field asked twice on one path"],
   ["duplicate-confirm", "error", "two confirms with one id"],
   ["secret-in-text", "error", "a secret field shown in a say, question or card"],
+  ["secret-derived-in-text", "warning", "a text showing the output of a tool that took a secret"],
   // The write gate.
   ["ungated-write", "error", "a write reachable with no confirm above it"],
   ["unconfirmable-input", "error", "a confirmed write whose input is only known after the confirm"],

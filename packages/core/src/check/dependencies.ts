@@ -211,3 +211,31 @@ function addOnce(map: Map<string, DependencyReason>, field: string, reason: Depe
 function mergeInto(into: Map<string, DependencyReason>, from: DependencySet): void {
   for (const [f, reason] of from) addOnce(into, f, reason);
 }
+
+const derivedCache = new WeakMap<Skill, ReadonlySet<string>>();
+
+/**
+ * The tools whose output is secret-derived: they take a secret field as an input, or an input that can
+ * come from another such tool. Their outputs are treated as secret: never shown in a text, masked in
+ * what leaves the runtime. Pure; computed once per Skill object.
+ */
+export function secretDerivedTools(skill: Skill): ReadonlySet<string> {
+  let found = derivedCache.get(skill);
+  if (found) return found;
+  const secret = new Set(Object.values(skill.fields).filter((f) => f.secret).map((f) => f.name));
+  const derived = new Set<string>();
+  const producers = producersByParam(skill);
+  for (let changed = secret.size > 0; changed; ) {
+    changed = false;
+    for (const tool of Object.values(skill.tools)) {
+      if (derived.has(tool.name)) continue;
+      const takes = tool.params.some((p) => secret.has(p.name) || (producers.get(p.name) ?? []).some((t) => t !== tool.name && derived.has(t)));
+      if (takes) {
+        derived.add(tool.name);
+        changed = true;
+      }
+    }
+  }
+  derivedCache.set(skill, derived);
+  return derived;
+}

@@ -16,6 +16,7 @@ import { checkExpressionSyntax } from "./check-expression-syntax.js";
 import { checkFromLists } from "./check-from-lists.js";
 import { checkLookupShapes } from "./check-lookup-shapes.js";
 import { checkRepeatLists } from "./check-repeat-lists.js";
+import { checkSecretDerivedInText } from "./check-secret-derived-in-text.js";
 import { checkSecretInText } from "./check-secret-in-text.js";
 import { checkUnboundInputs } from "./check-unbound-inputs.js";
 import { checkUnconfirmableInputs } from "./check-unconfirmable-inputs.js";
@@ -41,6 +42,7 @@ export const SEMANTIC_RULES: readonly Rule[] = [
   checkDuplicateAsks,
   checkDuplicateConfirms,
   checkSecretInText,
+  checkSecretDerivedInText,
   checkUngatedWrites,
   checkUnconfirmableInputs,
   checkConfirmCoverage,

@@ -6,7 +6,9 @@
  */
 import { drop, proposeValue, refuse, setAnswer } from "./propose-value.js";
 import { replayCopy } from "./replay.js";
-import { emit, type Run } from "./run-context.js";
+import { emit, record, type Run } from "./run-context.js";
+import { SECRET_MASK } from "./eval-in-frame.js";
+import { ownValue } from "../own-value.js";
 import { fieldDecl } from "./skill-index.js";
 import type { FlowEvent } from "./types.js";
 import { validateValue } from "./validate-value.js";
@@ -18,6 +20,7 @@ type TextEvent = Extract<FlowEvent, { type: "text" }>;
 export function applyText(run: Run, event: TextEvent): void {
   const pending = run.state.pending;
   if (pending?.kind === "ask" && pending.secret) return applySecret(run, event, pending.field, pending.answerKey);
+  keepOffers(run, event.offers);
   const extraction = event.extraction;
   if (!extraction) return;
   if (!extraction.ok) {
@@ -30,6 +33,15 @@ export function applyText(run: Run, event: TextEvent): void {
   if (extraction.reply) {
     if (chatInScope) emit(run, { type: "say", text: extraction.reply });
     else drop(run, "reply", "no chat step on the current path");
+  }
+}
+
+/** Secrets typed before they were asked: kept (for declared secret fields only) until the field is asked. */
+function keepOffers(run: Run, offers: Record<string, string> | undefined): void {
+  for (const [name, value] of Object.entries(offers ?? {})) {
+    if (!ownValue(run.skill.fields, name)?.secret || typeof value !== "string") continue;
+    run.state.offers = { ...run.state.offers, [name]: value };
+    record(run, { type: "field_set", field: name, key: `offer:${name}`, by: "user", value: SECRET_MASK });
   }
 }
 

@@ -26,6 +26,13 @@ export const LEGACY_SAID = "~";
 export function compactState(run: Run): void {
   run.state.lookups = compactLookups(run.state.lookups, run.lookupsRead, run.state.turn);
   run.state.said = Object.fromEntries(Object.entries(run.state.said).filter(([key]) => !key.startsWith(LEGACY_SAID)));
+  // A secret offered before it was asked is dropped once its field is answered, or the flow is done.
+  if (run.state.offers) {
+    const done = run.state.pending?.kind === "done";
+    const left = Object.entries(run.state.offers).filter(([field]) => !done && !Object.hasOwn(run.state.answers, field));
+    if (left.length > 0) run.state.offers = Object.fromEntries(left);
+    else delete run.state.offers;
+  }
 }
 
 /** The entries to keep; those in `read` are marked as used at `turn`. Pure. */

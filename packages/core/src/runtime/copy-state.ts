@@ -15,6 +15,8 @@ export function copyState(state: FlowState): FlowState {
     approvals: { ...state.approvals },
     said: copySaid(state.said),
     failedThisEvent: [...state.failedThisEvent],
+    ...(state.refusedSecrets ? { refusedSecrets: [...state.refusedSecrets] } : {}),
+    ...(state.offers ? { offers: { ...state.offers } } : {}),
     usage: { ...state.usage },
   };
 }

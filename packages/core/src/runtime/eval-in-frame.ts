@@ -10,6 +10,7 @@ import { ensureLookup } from "./request-call.js";
 import { hiddenInCard, type Frame, type Run } from "./run-context.js";
 import { declaredField } from "./skill-index.js";
 import { ownValue } from "../own-value.js";
+import { secretDerivedTools } from "../check/dependencies.js";
 
 export const SECRET_MASK = "[secret]";
 
@@ -18,11 +19,30 @@ export function evaluateIn(run: Run, expr: Expr, frame: Frame): EvaluateResult {
   return run.exprs.evaluate(expr, valuesFor(run, [expr], frame, false), { loopVars: frame.varTypes });
 }
 
-/** Renders `template` in `frame`; holes that cannot be filled yet leave the template as written. */
+/**
+ * Renders `template` in `frame`; holes that cannot be filled yet leave the template as written. A hole
+ * that reads the output of a tool that took a secret (secret-derived) shows `[secret]`: it is still
+ * evaluated (for the lookups it runs), never shown, and so never sent to the model.
+ */
 export function renderIn(run: Run, template: Template, frame: Frame): string {
   const holes = template.parts.filter((p): p is Expr => typeof p !== "string");
-  const result = run.exprs.render(template, valuesFor(run, holes, frame, true), { loopVars: frame.varTypes });
-  return result.ok ? result.text : template.source;
+  const values = valuesFor(run, holes, frame, true);
+  const derived = secretDerivedTools(run.skill);
+  const hidden = (hole: Expr) => derived.size > 0 && run.exprs.refs(hole).some((r) => derived.has(r.root) && !Object.hasOwn(frame.vars, r.root));
+  if (!holes.some(hidden)) {
+    const result = run.exprs.render(template, values, { loopVars: frame.varTypes });
+    return result.ok ? result.text : template.source;
+  }
+  let text = "";
+  for (const part of template.parts) {
+    if (typeof part === "string") text += part;
+    else {
+      const result = run.exprs.render({ source: part.source, pos: part.pos, parts: [part] }, values, { loopVars: frame.varTypes });
+      if (!result.ok) return template.source;
+      text += hidden(part) ? SECRET_MASK : result.text;
+    }
+  }
+  return text;
 }
 
 function valuesFor(run: Run, exprs: Expr[], frame: Frame, maskSecrets: boolean): Values {

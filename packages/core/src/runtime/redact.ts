@@ -1,30 +1,40 @@
 /**
  * Redaction: what leaves the runtime outward (state, effects, trace shown to people, logs, UIs) never
- * holds a secret answer in clear. The checkpointed state keeps secrets in clear (tools need them); use
- * these helpers on anything exposed. Pure.
+ * holds a secret in clear: not a secret answer, not a secret refused by a check, not a secret typed
+ * before it was asked, and not the output of a tool that took a secret as an input (secret-derived: it
+ * may echo the secret). The checkpointed state keeps them (tools need them; at rest it is encrypted);
+ * use these helpers on anything exposed. Pure.
  */
+import { secretDerivedTools } from "../check/dependencies.js";
 import type { Skill } from "../format/ir.js";
 import { SECRET_MASK } from "./eval-in-frame.js";
 import type { FlowState, StepResult } from "./types.js";
 import { ownValue } from "../own-value.js";
 
-/** Short secrets are replaced only where they are a whole value, not inside other text. */
+/** Secrets of this length and longer are masked anywhere in a text; shorter ones where they stand alone. */
 const MIN_SUBSTRING_LENGTH = 4;
 
-/** The values of every secret answer in `state` (all iterations of a repeat included). */
+/** Text leaves of a secret-derived output shorter than this are not masked across other values. */
+const MIN_DERIVED_LENGTH = 3;
+
+/** The values of every secret in `state`: answers (all iterations), refused ones, ones typed before asked. */
 export function secretValuesOf(skill: Skill, state: FlowState): unknown[] {
   const out: unknown[] = [];
   for (const [key, answer] of Object.entries(state.answers)) {
-    const field = ownValue(skill.fields, key.split("@")[0]);
+    const field = ownValue(skill.fields, key.split("@")[0]!);
     if (field?.secret && answer.value !== undefined && answer.value !== null) out.push(answer.value);
   }
+  for (const value of state.refusedSecrets ?? []) out.push(value);
+  for (const value of Object.values(state.offers ?? {})) out.push(value);
   return out;
 }
 
-/** A deep copy of `value` with every secret answer of `state` replaced by `[secret]`. */
+/** A deep copy of `value` with every secret of `state`, and every secret-derived output, masked. */
 export function redactSecrets<T>(skill: Skill, state: FlowState, value: T): T {
-  const secrets = secretValuesOf(skill, state);
-  return secrets.length === 0 ? value : (mask(value, secrets) as T);
+  const derived = secretDerivedTools(skill);
+  const secrets = [...secretValuesOf(skill, state), ...derivedTexts(state, derived)];
+  if (secrets.length === 0 && derived.size === 0) return value;
+  return mask(value, secrets.map(matcherOf), derived) as T;
 }
 
 /** A step result safe to show or log: state, effects and trace redacted with the secrets of its state. */
@@ -32,21 +42,48 @@ export function redactStepResult(skill: Skill, result: StepResult): StepResult {
   return redactSecrets(skill, result.state, result);
 }
 
-function mask(value: unknown, secrets: unknown[]): unknown {
-  if (typeof value === "string") return maskText(value, secrets);
-  if (Array.isArray(value)) return value.map((v) => mask(v, secrets));
-  if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mask(v, secrets)]));
+/** The text leaves of every secret-derived output held in the state (lookup results, write results). */
+function derivedTexts(state: FlowState, derived: ReadonlySet<string>): string[] {
+  if (derived.size === 0) return [];
+  const out: string[] = [];
+  const leaves = (v: unknown): void => {
+    if (typeof v === "string" && v.length >= MIN_DERIVED_LENGTH) out.push(v);
+    else if (v !== null && typeof v === "object") for (const child of Object.values(v)) leaves(child);
+  };
+  for (const entry of [...Object.values(state.lookups), ...Object.values(state.ledger)]) {
+    if (derived.has(entry.tool)) leaves(entry.result);
   }
-  return secrets.some((s) => s === value) ? SECRET_MASK : value;
+  return out;
 }
 
-function maskText(text: string, secrets: unknown[]): string {
+type Matcher = { value: unknown; text: string; alone?: RegExp };
+
+function matcherOf(value: unknown): Matcher {
+  const text = String(value);
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return text.length >= MIN_SUBSTRING_LENGTH || text.length === 0
+    ? { value, text }
+    : { value, text, alone: new RegExp(`(?<![A-Za-z0-9])${escaped}(?![A-Za-z0-9])`, "g") };
+}
+
+function mask(value: unknown, secrets: Matcher[], derived: ReadonlySet<string>): unknown {
+  if (typeof value === "string") return maskText(value, secrets);
+  if (Array.isArray(value)) return value.map((v) => mask(v, secrets, derived));
+  if (value !== null && typeof value === "object") {
+    const record = value as Record<string, unknown>;
+    // A lookup cache entry or a ledger entry of a secret-derived tool: its result is masked whole.
+    const derivedEntry = typeof record.tool === "string" && derived.has(record.tool) && Object.hasOwn(record, "result");
+    return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, derivedEntry && k === "result" ? SECRET_MASK : mask(v, secrets, derived)]));
+  }
+  return secrets.some((s) => s.value === value || (typeof value === "number" && s.text === String(value))) ? SECRET_MASK : value;
+}
+
+function maskText(text: string, secrets: Matcher[]): string {
   let out = text;
   for (const secret of secrets) {
-    const s = String(secret);
-    if (out === s) return SECRET_MASK;
-    if (s.length >= MIN_SUBSTRING_LENGTH) out = out.split(s).join(SECRET_MASK);
+    if (out === secret.text) return SECRET_MASK;
+    if (secret.text.length === 0) continue;
+    out = secret.alone ? out.replace(secret.alone, SECRET_MASK) : out.split(secret.text).join(SECRET_MASK);
   }
   return out;
 }

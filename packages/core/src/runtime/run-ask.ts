@@ -9,10 +9,10 @@ import type { AskStep, FieldDecl } from "../format/ir.js";
 import { answerKey } from "./answer-keys.js";
 import { evaluateIn, renderIn } from "./eval-in-frame.js";
 import { ensureLookup } from "./request-call.js";
-import { refuse } from "./propose-value.js";
+import { refuse, setAnswer } from "./propose-value.js";
 import { emit, fail, Halt, traceStep, type Frame, type Run } from "./run-context.js";
 import { fieldDecl } from "./skill-index.js";
-import { defaultMessage } from "./validate-value.js";
+import { defaultMessage, validateValue } from "./validate-value.js";
 import type { WidgetView } from "./types.js";
 import { ownValue } from "../own-value.js";
 import { dependenciesOf } from "../check/dependencies.js";
@@ -24,6 +24,7 @@ export function runAsk(run: Run, step: AskStep, frame: Frame): void {
   const key = answerKey(step.field, frame.scope);
   const field = fieldOf(run, step);
   if (run.mode === "verify") return verifyAnswer(run, step, field, key, frame);
+  takeOffer(run, step, field, key);
   const answer = ownValue(run.state.answers, key);
   if (answer) {
     const refusal = dynamicRefusal(run, step, field, answer.value, frame);
@@ -32,9 +33,30 @@ export function runAsk(run: Run, step: AskStep, frame: Frame): void {
       return traceStep(run, step, frame, "answered");
     }
     delete run.state.answers[key];
+    if (field.secret) rememberRefusedSecret(run, answer.value);
     refuse(run, step.field, refusal);
   }
   askHere(run, step, field, key, frame);
+}
+
+/** A secret typed before it was asked is the answer now, validated as if typed at this question. */
+function takeOffer(run: Run, step: AskStep, field: FieldDecl, key: string): void {
+  const offer = field.secret ? ownValue(run.state.offers ?? {}, step.field) : undefined;
+  if (offer === undefined || Object.hasOwn(run.state.answers, key)) return;
+  const { [step.field]: _, ...rest } = run.state.offers!;
+  run.state.offers = rest;
+  const checked = validateValue(field, offer);
+  if (checked.ok) setAnswer(run, step.field, key, checked.value, "user");
+}
+
+/** How many refused secret values are kept for masking. */
+const REFUSED_KEPT = 8;
+
+/** A secret refused by a check (a wrong PIN) is still a secret: it stays masked wherever it appears. */
+function rememberRefusedSecret(run: Run, value: unknown): void {
+  const text = String(value);
+  const kept = (run.state.refusedSecrets ?? []).filter((v) => v !== text);
+  run.state.refusedSecrets = [...kept, text].slice(-REFUSED_KEPT);
 }
 
 /**

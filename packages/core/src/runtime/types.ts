@@ -116,6 +116,16 @@ export interface FlowState {
   usage: Usage;
   /** A person event being checked against the writes already done (present only while its lookups run). */
   trial?: Trial;
+  /**
+   * Secret values typed and then refused by a check (a wrong PIN), the last few: masked wherever they
+   * appear in what leaves the runtime, like the secret answers. Encrypted at rest with the checkpoint.
+   */
+  refusedSecrets?: string[];
+  /**
+   * Secrets typed inside free text before they were asked (matching a secret field's pattern), by field:
+   * hidden from the model, and taken as the answer when the field is asked.
+   */
+  offers?: Record<string, string>;
 }
 
 /**
@@ -138,8 +148,11 @@ export type Extraction =
   | { ok: false; raw: string; error: string };
 
 export type FlowEvent =
-  /** Free text. `extraction` is absent when the model was not called (a secret was pending). */
-  | { type: "text"; text: string; extraction?: Extraction }
+  /**
+   * Free text. `extraction` is absent when the model was not called (a secret was pending). `offers`:
+   * secrets found in the text before they were asked (`hideSecrets`), kept for their fields.
+   */
+  | { type: "text"; text: string; extraction?: Extraction; offers?: Record<string, string> }
   /** A widget's field update (a row click): applied as typed, never through the model. */
   | { type: "pick"; field: string; value: unknown }
   /**

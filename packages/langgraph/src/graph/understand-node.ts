@@ -6,7 +6,7 @@
  * dropped.
  * The model call is the only I/O here; it changes nothing outside the returned state.
  */
-import { initialState, type FlowEvent, type FlowState, type TraceEvent } from "@skillflow/core";
+import { hideSecrets, initialState, type FlowEvent, type FlowState, type TraceEvent } from "@skillflow/core";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { ExtractResult } from "../model-port.js";
 import { buildExtractRequest } from "./build-extract-request.js";
@@ -20,10 +20,13 @@ export function understandNode(deps: HostDeps) {
     if (!input) throw new Error("A turn needs an event.");
     if (input.type === "open") return openOwn(deps, state, flow, input.skill);
     if (input.type !== "text" || input.extraction) return { flow, event: input, input: null };
-    const request = buildExtractRequest(deps.skill, flow, input.text, deps.runtime);
+    // A secret typed before it is asked never reaches the model; it is offered to its field.
+    const hidden = hideSecrets(deps.skill, flow, input.text);
+    const request = buildExtractRequest(deps.skill, flow, hidden.text, deps.runtime);
     if (!request) return { flow, event: { type: "text", text: input.text }, input: null };
     const result = await deps.model.extract(request);
-    const event: FlowEvent = { type: "text", text: input.text, extraction: result.extraction };
+    const offers = Object.keys(hidden.offers).length > 0 ? { offers: hidden.offers } : {};
+    const event: FlowEvent = { type: "text", text: input.text, extraction: result.extraction, ...offers };
     const trace = modelTrace(request.fields.map((f) => f.name), result);
     const usage = addUsage(state.out.usage, result);
     return { flow: { ...flow, usage: addUsage(flow.usage, result) }, event, input: null, out: extendTurn(state.out, { trace, usage }) };

@@ -12,10 +12,10 @@
  * ("cancel", "never mind") cancels the skill, anything else is taken as typed.
  */
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import type { Effect, FlowEvent, FlowState, TraceEvent } from "@skillflow/core";
+import { hideSecrets, type Effect, type FlowEvent, type FlowState, type TraceEvent } from "@skillflow/core";
 import { allFields } from "../build-extraction-schema.js";
 import { extendTurn, type FlowGraphUpdate, type FlowGraphValues } from "../graph/flow-graph-state.js";
-import type { HostDeps } from "../graph/host-deps.js";
+import { activeSkill, type HostDeps } from "../graph/host-deps.js";
 import { addUsage, modelTrace, threadIdOf } from "../graph/understand-node.js";
 import type { ExtractResult } from "../model-port.js";
 import { isCancelPhrase } from "../models/offline/read-intent.js";
@@ -39,7 +39,9 @@ export function routeNode(deps: HostDeps) {
       const cancel: RouteDecision = { close: { skill: routing.active!, how: "cancel" }, dropped: [] };
       return finish(deps, state, config, here, cancel, input);
     }
-    const request = secret ? null : buildRoutingRequest(deps, routing, here.flow, input.text);
+    // A secret typed before it is asked, for any hosted skill, never reaches the model.
+    const masked = hideAll(deps, here, input.text);
+    const request = secret ? null : buildRoutingRequest(deps, routing, here.flow, masked);
     if (!request) return { ...here, event: { type: "text", text: input.text }, input: null };
     const result = await deps.model.extract({ ...request, knows: lookupProbe(deps) });
     const names = (deps.hosted ?? []).map((h) => h.skill.name);
@@ -76,7 +78,22 @@ function finish(
   }
   const effects = routeNotes(deps, routed.routing, routed.note);
   const out = extendTurn(state.out, { effects, trace, ...(routed.note ? { route: routed.note } : {}) });
-  return { routing: routed.routing, flow: routed.flow, event: routed.flow ? event : null, input: null, out };
+  return { routing: routed.routing, flow: routed.flow, event: routed.flow ? withOffers(deps, routed, event) : null, input: null, out };
+}
+
+/** The text with the secrets of every hosted skill hidden (those answered in the skill in progress kept). */
+function hideAll(deps: HostDeps, here: Routed, text: string): string {
+  let out = text;
+  for (const { skill } of deps.hosted ?? []) out = hideSecrets(skill, skill.name === here.routing.active ? here.flow : null, out).text;
+  return out;
+}
+
+/** The secrets found in the text, offered to the skill that now handles it. */
+function withOffers(deps: HostDeps, routed: Routed, event: Extract<FlowEvent, { type: "text" | "preset" }>): FlowEvent {
+  if (event.type !== "text" || !routed.routing.active) return event;
+  const { skill } = activeSkill(deps, routed.routing.active);
+  const { offers } = hideSecrets(skill, routed.flow, event.text);
+  return Object.keys(offers).length > 0 ? { ...event, offers } : event;
 }
 
 /** A pick, press, approval or preset: to the skill in progress, or refused when none is. */
