@@ -12,9 +12,9 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const CORE = [
-  "TOOL_SOURCE_TAG", "TOOL_TAG", "action", "analyzeGates", "buildProcedure", "checkSkill", "coverageOf", "createExpressions", "describeTool",
-  "describeRange", "didYouMean", "fieldValueType", "formatValue", "gateAnalysisOf", "hasErrors", "initialState", "isLangChainTool",
-  "isToolDefinition", "isToolSource", "lookup", "ownValue", "parseSkill", "redactSecrets", "redactStepResult", "renderProcedure", "runnableTool",
+  "TOOL_SOURCE_TAG", "TOOL_TAG", "ToolRejected", "action", "analyzeGates", "buildProcedure", "checkSkill", "coverageOf", "createExpressions", "describeTool",
+  "describeRange", "didYouMean", "fieldValueType", "formatValue", "gateAnalysisOf", "hasErrors", "hideSecrets", "initialState", "isLangChainTool",
+  "isToolDefinition", "isToolRejected", "isToolSource", "lookup", "ownValue", "parseSkill", "redactSecrets", "redactStepResult", "renderProcedure", "runnableTool",
   "secretValuesOf", "shapeValueType", "shownPath", "sortDiagnostics", "step", "suggest", "understandingContext", "writesCoveredBy",
 ];
 

@@ -34,7 +34,8 @@ describe("a write over MCP whose server crashes", () => {
     expect(failed.reply.join(" ")).toMatch(/flaky_book failed: the MCP server `.*` closed the connection/);
     expect(failed.pending).toMatchObject({ kind: "confirm", confirm: "book" });
     const failedEntry = Object.values((await flow.state("t"))!.ledger)[0]!;
-    expect(failedEntry.status).toBe("failed");
+    // A server that crashed mid-call may have done the work: the write is in doubt, retried with the same key.
+    expect(failedEntry.status).toBe("doubt");
     const booked = await flow.send("t", { press: "book" });
     expect(booked.tools.map((t) => [t.tool, t.ok])).toEqual([["flaky_book", true]]);
     const entry = Object.values((await flow.state("t"))!.ledger)[0]!;
