@@ -76,7 +76,11 @@ export function followsPath(way: readonly WayEvent[], at: number, path: readonly
       const seen = prefix.filter((e) => e.t === "when" && e.stepId === o.stepId);
       return seen.every((e) => e.t === "when" && e.value === o.value);
     }
-    if (o.kind === "repeat-again") return write.t === "write" && new RegExp(`(^|/)${o.stepId.replace(/\./g, "\\.")}#2($|/)`).test(write.iter);
-    return prefix.some((e) => e.t === "repeat-end" && e.stepId === o.stepId && e.iterations > 0);
+    const ran = prefix.some((e) => e.t === "repeat-end" && e.stepId === o.stepId && e.iterations > 0);
+    if (o.kind === "after-repeat") return ran;
+    // A second pass of a repeat the write is in; for a write after that repeat the checker names it too,
+    // where "after the repeat ran" is meant (test/guarantees/confirms/red-team-witness.test.ts).
+    const inside = write.t === "write" && new RegExp(`(^|/)${o.stepId.replace(/\./g, "\\.")}#`).test(write.iter);
+    return inside ? write.t === "write" && new RegExp(`(^|/)${o.stepId.replace(/\./g, "\\.")}#2($|/)`).test(write.iter) : ran;
   });
 }
