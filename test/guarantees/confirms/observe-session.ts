@@ -39,6 +39,8 @@ export interface SessionOptions {
   siteRule?: boolean;
   /** Check property (b) after every turn (default true). */
   checkHeld?: boolean;
+  /** The conversation's id (default "flow-1"). */
+  flowId?: string;
 }
 
 export interface SessionStats {
@@ -80,7 +82,7 @@ export class Session implements Observed {
         return writeOutput(tool, inputs);
       };
     }
-    this.host = new Host(skill, fakes);
+    this.host = new Host(skill, fakes, options.flowId);
     this.deps = referenceDeps(skill, { siteRule: options.siteRule ?? true });
     this.roles = Object.fromEntries(placeSteps(skill.steps).flatMap((p) => (p.step.kind === "confirm" && p.step.by ? [[p.step.confirm, p.step.by]] : [])));
   }
