@@ -24,6 +24,22 @@ const PIN_AFTER = loaded(`
 - do: charge
 `);
 
+describe("a yes and a change back (A → B → A)", () => {
+  it("the yes voided at B does not come back at A; a press of A's card, on screen again, answers it", () => {
+    const s = new Session(PIN_AFTER);
+    const a = cardsOf(s.send(text({ a: "y" })))[0];
+    s.send(press(a!.digest));
+    const b = cardsOf(s.send(text({ a: "z" })))[0];
+    expect(b?.digest).not.toBe(a!.digest);
+    const back = cardsOf(s.send(text({ a: "y" })))[0];
+    expect(back?.digest).toBe(a!.digest);
+    expect(s.host.state.confirmations.pay).toBeUndefined();
+    expect(writesOf(s.send(press(b!.digest)))).toEqual([]);
+    s.send(press(a!.digest));
+    expect(s.host.state.confirmations.pay?.digest).toBe(a!.digest);
+  });
+});
+
 describe("a PIN and a rating asked after the yes", () => {
   it("the PIN typed wrong is refused and nothing runs; typed right, the write runs once with the confirmed inputs", () => {
     const s = new Session(PIN_AFTER);

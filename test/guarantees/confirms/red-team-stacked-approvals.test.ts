@@ -131,3 +131,30 @@ describe("approvals that cannot be bound to what the approver read", () => {
     expect(listed(cardsOf(turn)[0])).toEqual(['charge({"amount":500})']);
   });
 });
+
+describe("an approval whose card lists no write", () => {
+  const skill = loaded(`
+- ask: { a: "Which option?" }
+- confirm: { sup: "Approve buying every item?" }
+  by: supervisor
+- repeat: { for: it, in: quote.rows }
+  steps:
+    - do: buy
+`);
+
+  it("is not asked for when the list is empty (it would release nothing), and nothing runs", () => {
+    const s = new Session(skill);
+    const turn = s.send(text({ a: "z" }));
+    expect(requestsOf(turn)).toEqual([]);
+    expect(writesOf(turn)).toEqual([]);
+    expect(turn.effects.some((e) => e.type === "done")).toBe(true);
+  });
+
+  it("is asked for as soon as the list has rows, and lists them", () => {
+    const s = new Session(skill);
+    s.send(text({ a: "z" }));
+    const [request] = requestsOf(s.send(text({ a: "y" })));
+    expect(listed(request?.card)).toEqual(['buy({"it":{"id":"R1","price":20}})', 'buy({"it":{"id":"R2","price":30}})']);
+    expect(writesOf(s.send(approve(request!.id)))).toEqual(['buy({"it":{"id":"R1","price":20}})', 'buy({"it":{"id":"R2","price":30}})']);
+  });
+});
