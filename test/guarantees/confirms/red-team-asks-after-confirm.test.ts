@@ -9,9 +9,8 @@ import { describe, expect, it } from "vitest";
 import type { FlowEvent } from "@skillflow/core";
 import { coverageOf } from "../../../packages/core/src/check/coverage.js";
 import { Session } from "./observe-session.js";
-import { cardsOf, diagnosticsOf, listed, loaded, requestsOf, writesOf } from "./red-team-skill.js";
+import { cardsOf, diagnosticsOf, listed, loaded, requestsOf, text, writesOf } from "./red-team-skill.js";
 
-const text = (values: Record<string, unknown>): FlowEvent => ({ type: "text", text: "…", extraction: { ok: true, values } });
 const press = (card?: string): FlowEvent => ({ type: "press", confirm: "pay", yes: true, ...(card ? { card } : {}) });
 
 const PIN_AFTER = loaded(`

@@ -10,9 +10,8 @@ import { describe, expect, it } from "vitest";
 import type { FlowEvent } from "@skillflow/core";
 import { Host, T, toolInfo } from "../../../packages/core/test/runtime/host.js";
 import { TOOLS, writeOutput } from "./generate-skill.js";
-import { cardsOf, errorsOf, loaded, writesOf } from "./red-team-skill.js";
+import { cardsOf, errorsOf, loaded, text, writesOf } from "./red-team-skill.js";
 
-const text = (values: Record<string, unknown>): FlowEvent => ({ type: "text", text: "…", extraction: { ok: true, values } });
 const tools = { ...TOOLS, receipt: toolInfo("receipt", "lookup", { charged: T.int }, { url: T.str }) };
 const fakes = {
   quote: ({ a }: Record<string, unknown>) => ({ amount: a === "x" ? 50 : 150, rows: [] }),

@@ -8,10 +8,9 @@ import { describe, expect, it } from "vitest";
 import type { FlowEvent } from "@skillflow/core";
 import { Host, T, toolInfo } from "../../../packages/core/test/runtime/host.js";
 import { Session } from "./observe-session.js";
-import { cardsOf, errorsOf, listed, loaded, writesOf } from "./red-team-skill.js";
+import { cardsOf, errorsOf, listed, loaded, text, writesOf } from "./red-team-skill.js";
 import { TOOLS } from "./generate-skill.js";
 
-const text = (values: Record<string, unknown>): FlowEvent => ({ type: "text", text: "…", extraction: { ok: true, values } });
 const press = (confirm: string, card?: string): FlowEvent => ({ type: "press", confirm, yes: true, ...(card ? { card } : {}) });
 
 const PER_ROW = loaded(`

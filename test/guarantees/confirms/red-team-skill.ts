@@ -3,7 +3,7 @@
  * generate-skill.ts or others, checked from their text as `flow check` would, and a session on them.
  */
 import { expect } from "vitest";
-import type { Card, Effect, Skill, ToolInfo } from "@skillflow/core";
+import type { Card, Effect, FlowEvent, Skill, ToolInfo } from "@skillflow/core";
 import { checkSkillText } from "../../../packages/core/src/loader/check-skill-text.js";
 import type { Turn } from "../../../packages/core/test/runtime/host.js";
 import { TOOLS } from "./generate-skill.js";
@@ -35,3 +35,6 @@ export const requestsOf = (turn: Turn) => turn.effects.flatMap((e) => (e.type ==
 export const writesOf = (turn: Turn) => turn.calls.filter((c) => c.kind === "write").map((c) => `${c.tool}(${JSON.stringify(c.inputs)})`);
 export const errorsOf = (turn: Turn) => turn.effects.flatMap((e: Effect) => (e.type === "error" ? [e.message] : []));
 export const listed = (card: Card | undefined) => card?.writes.map((w) => `${w.tool}(${JSON.stringify(w.inputs)})`) ?? [];
+
+/** Free text with the scripted model's extraction. */
+export const text = (values: Record<string, unknown>): FlowEvent => ({ type: "text", text: "…", extraction: { ok: true, values } });

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { FlowEvent } from "@skillflow/core";
 import { Session } from "./observe-session.js";
-import { cardsOf, listed, loaded, requestsOf, writesOf } from "./red-team-skill.js";
+import { cardsOf, listed, loaded, requestsOf, text, writesOf } from "./red-team-skill.js";
 
 const SUPERVISOR_FIRST = loaded(`
 - ask: { a: "Which option?" }
@@ -29,7 +29,6 @@ const CUSTOMER_FIRST = loaded(`
 - do: charge
 `);
 
-const text = (values: Record<string, unknown>): FlowEvent => ({ type: "text", text: "…", extraction: { ok: true, values } });
 const approve = (request?: string, by = "supervisor"): FlowEvent => ({ type: "approve", confirm: "sup", by, yes: true, ...(request ? { request } : {}) });
 
 describe("stacked confirms: the supervisor's approval, then the customer's yes", () => {
