@@ -18,10 +18,14 @@ export function scopeOfKey(key: string): string {
 
 /** The scope of one iteration of the repeat step `stepId` over `row` at position `index`. */
 export function rowScope(parent: string, stepId: string, row: unknown, index: number): string {
-  const id = typeof row === "object" && row !== null ? (row as Record<string, unknown>).id : undefined;
-  const rowKey = typeof id === "string" || typeof id === "number" ? String(id) : String(index);
-  const segment = `${stepId}:${rowKey}`;
+  const segment = `${stepId}:${rowKeyOf(row, index)}`;
   return parent ? `${parent}/${segment}` : segment;
+}
+
+/** A row's key in its scope: its `id` when it has one, else its index. */
+export function rowKeyOf(row: unknown, index: number): string {
+  const id = typeof row === "object" && row !== null ? (row as Record<string, unknown>).id : undefined;
+  return typeof id === "string" || typeof id === "number" ? String(id) : String(index);
 }
 
 /** The scope and its enclosing scopes, innermost first, ending with "" (top level). */

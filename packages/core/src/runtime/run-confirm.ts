@@ -46,7 +46,7 @@ export function runConfirm(run: Run, step: ConfirmStep, frame: Frame, frames: Fr
 
 function enter(run: Run, step: ConfirmStep, frame: Frame, frames: Frame[], key: string, card: Card, outcome: string): void {
   openRegion(run, step, key, card, frames);
-  traceStep(run, step, frame, outcome);
+  traceStep(run, step, frame, outcome, card.digest);
 }
 
 /**
@@ -63,6 +63,6 @@ function waitForApproval(run: Run, step: ConfirmStep, frame: Frame, key: string,
     request = fileRequest(run, key, step.confirm, role, card);
   }
   run.state.pending = { kind: "approval", confirm: step.confirm, key, stepId: step.id, role, requestId: request.id };
-  traceStep(run, step, frame, `waiting for ${role}`);
+  traceStep(run, step, frame, `waiting for ${role}`, card.digest);
   throw new Halt("person");
 }

@@ -120,9 +120,9 @@ export function fail(run: Run, message: string): never {
 }
 
 /** Records that a step was evaluated (not while collecting a card: that walk only looks ahead). */
-export function traceStep(run: Run, step: Step, frame: Frame, outcome: string): void {
+export function traceStep(run: Run, step: Step, frame: Frame, outcome: string, digest?: string): void {
   if (run.mode !== "run") return;
-  record(run, { type: "step", stepId: frame.scope ? `${step.id}@${frame.scope}` : step.id, kind: step.kind, outcome });
+  record(run, { type: "step", stepId: frame.scope ? `${step.id}@${frame.scope}` : step.id, kind: step.kind, outcome, ...(digest ? { digest } : {}) });
 }
 
 /** In a card walk: an answer to a field asked since the confirm is not seen (it cannot change the card). */

@@ -207,7 +207,8 @@ export type Effect =
 /** One structured record of what the runtime did; what `flow prove` checks and operators log. */
 export type TraceEvent =
   | { type: "event"; event: string; turn: number }
-  | { type: "step"; stepId: string; kind: string; outcome: string }
+  /** A step evaluated on a replay; a confirm passed or waiting for its approval carries its card's digest. */
+  | { type: "step"; stepId: string; kind: string; outcome: string; digest?: string }
   | { type: "field_set"; field: string; key: string; by: Provenance; value: unknown }
   | { type: "dropped"; field: string; reason: string }
   | { type: "refused"; field: string; message: string }

@@ -4,7 +4,7 @@
  */
 import type { RepeatStep, Step } from "../format/ir.js";
 import type { ValueType } from "../tools/value-type.js";
-import { answerKey, rowScope } from "./answer-keys.js";
+import { answerKey, rowKeyOf, rowScope } from "./answer-keys.js";
 import { LEGACY_SAID } from "./compact-state.js";
 import { evaluateIn, renderIn } from "./eval-in-frame.js";
 import { runAsk } from "./run-ask.js";
@@ -92,6 +92,10 @@ function runRepeat(run: Run, step: RepeatStep, frame: Frame, frames: Frame[]): v
   if (!result.ok) fail(run, `Cannot get the list \`${step.list.source}\` (step ${step.id}): ${result.error}`);
   if (!Array.isArray(result.value)) fail(run, `\`${step.list.source}\` (step ${step.id}) is not a list.`);
   const rows = result.value;
+  // Rows are keyed by id: two with one id would share their answers, confirmation and writes.
+  const keys = rows.map(rowKeyOf);
+  const twice = keys.find((key, i) => keys.indexOf(key) !== i);
+  if (twice !== undefined) fail(run, `\`${step.list.source}\` (step ${step.id}) has two rows with the id ${twice}: each row needs an id of its own, or their answers, confirmations and writes would be mixed up.`);
   traceStep(run, step, frame, `${rows.length} rows`);
   if (rows.length === 0) return;
   const listType = run.exprs.valueType(step.list, { loopVars: frame.varTypes });
