@@ -15,7 +15,7 @@ const CORE = [
   "TOOL_SOURCE_TAG", "TOOL_TAG", "action", "analyzeGates", "buildProcedure", "checkSkill", "coverageOf", "createExpressions", "describeTool",
   "describeRange", "didYouMean", "fieldValueType", "formatValue", "gateAnalysisOf", "hasErrors", "initialState", "isLangChainTool",
   "isToolDefinition", "isToolSource", "lookup", "ownValue", "parseSkill", "redactSecrets", "redactStepResult", "renderProcedure", "runnableTool",
-  "secretValuesOf", "shapeValueType", "shownPath", "sortDiagnostics", "step", "suggest", "understandingContext", "writesCoveredBy",
+  "secretValuesOf", "shapeValueType", "shownPath", "skillBlocksSchema", "sortDiagnostics", "step", "suggest", "understandingContext", "writesCoveredBy",
 ];
 
 const CORE_LOADER = ["checkSkillText", "collectTools", "decodeSkillBytes", "findSkills", "finishSkill", "importTimeoutOf", "loadSkill", "looksLikeSkill", "notASkillReason"];
@@ -59,14 +59,15 @@ describe("public API", () => {
 
 const packages = fileURLToPath(new URL("../packages/", import.meta.url));
 
-/** Every package's entry sources: src/index.ts, plus the source of each subpath export (./loader). */
+/** Every package's entry sources: src/index.ts, plus the source of each subpath export of code (./loader). */
 function entrySources(): string[] {
   return readdirSync(packages, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .flatMap((entry) => {
       const dir = join(packages, entry.name);
       const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { exports?: Record<string, unknown> };
-      const subpaths = Object.keys(manifest.exports ?? {}).filter((key) => key !== ".");
+      // Code subpaths only: `@skillflow/core/schema` is a JSON file (the blocks' JSON Schema), not a module.
+      const subpaths = Object.entries(manifest.exports ?? {}).filter(([key, target]) => key !== "." && !String(target).endsWith(".json")).map(([key]) => key);
       return [join(dir, "src/index.ts"), ...subpaths.map((key) => join(dir, "src", key, "index.ts"))];
     });
 }

@@ -10,6 +10,8 @@ export type { LangChainToolLike } from "./tools/describe-tool.js";
 export { runnableTool } from "./tools/runnable-tool.js";
 export type { RunnableTool } from "./tools/runnable-tool.js";
 export { parseSkill } from "./format/parse-skill.js";
+export { skillBlocksSchema } from "./format/skill-schema.js";
+export type { JsonSchema } from "./format/skill-schema.js";
 export type { ParseResult } from "./format/parse-skill.js";
 export type {
   Position, Expr, Template, Shape, FieldDecl, Check, Step, StepKind, SayStep, AskStep, DoStep, ConfirmStep,
