@@ -18,7 +18,10 @@ const CORE = [
   "secretValuesOf", "shapeValueType", "shownPath", "skillBlocksSchema", "sortDiagnostics", "step", "suggest", "understandingContext", "writesCoveredBy",
 ];
 
-const CORE_LOADER = ["checkSkillText", "collectTools", "decodeSkillBytes", "findSkills", "finishSkill", "importTimeoutOf", "loadSkill", "looksLikeSkill", "notASkillReason"];
+const CORE_LOADER = [
+  "checkSkillText", "collectTools", "decodeSkillBytes", "findSkills", "finishSkill", "importTimeoutOf", "importToolsBeside", "loadSkill", "loadSkillText",
+  "looksLikeSkill", "notASkillReason",
+];
 
 const LANGGRAPH = [
   "DEFAULT_KEEP_CHECKPOINTS", "DEPLOYMENT_KEY_ENV", "EXTRACT_TOOL", "EncryptedSerializer", "FlowInputError", "FlowLoadError", "ModelSetupError", "NO_USAGE",
