@@ -13,8 +13,8 @@ import { describe, expect, it } from "vitest";
 
 const CORE = [
   "TOOL_SOURCE_TAG", "TOOL_TAG", "action", "analyzeGates", "buildProcedure", "checkSkill", "coverageOf", "createExpressions", "describeTool",
-  "describeRange", "didYouMean", "fieldValueType", "formatValue", "gateAnalysisOf", "hasErrors", "initialState", "isLangChainTool",
-  "isToolDefinition", "isToolSource", "lookup", "ownValue", "parseSkill", "redactSecrets", "redactStepResult", "renderProcedure", "runnableTool",
+  "describeFieldShape", "describeGiver", "describeRange", "didYouMean", "fieldValueType", "findBlocks", "formatValue", "gateAnalysisOf", "hasErrors", "initialState", "isLangChainTool",
+  "isToolDefinition", "isToolSource", "lookup", "normalizeText", "ownValue", "parseSkill", "redactSecrets", "redactStepResult", "renderProcedure", "runnableTool",
   "secretValuesOf", "shapeValueType", "shownPath", "skillBlocksSchema", "sortDiagnostics", "step", "suggest", "understandingContext", "writesCoveredBy",
 ];
 

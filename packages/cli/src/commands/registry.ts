@@ -32,4 +32,5 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: "procedure", summary: "write a skill as a procedure a person signs off, or --check a committed one", load: () => import("./procedure.js") },
   { name: "chat", summary: "chat with a skill in the terminal (widgets as text, resumable with --thread)", load: () => import("./chat.js") },
   { name: "mcp", summary: "serve skills to MCP hosts (IDEs, desktop assistants): a tool per skill, stdio or --http", load: () => import("./mcp.js") },
+  { name: "lsp", summary: "run the SKILL.md language server for editors (LSP over stdio)", load: () => import("./lsp.js") },
 ];

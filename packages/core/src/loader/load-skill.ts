@@ -49,7 +49,7 @@ export interface TextLoadOptions extends LoadOptions {
   tools?: ToolsBeside;
 }
 
-export async function loadSkill(path: string, options: LoadOptions = {}): Promise<LoadedSkill> {
+export async function loadSkill(path: string, options: TextLoadOptions = {}): Promise<LoadedSkill> {
   const file = await skillFileOf(path);
   const read = await readSkillText(file);
   if (read.text === undefined) return { tools: {}, diagnostics: read.diagnostics, file };
