@@ -41,6 +41,8 @@ export function createWorkspace(options: WorkspaceOptions) {
   const tools = new Map<string, Promise<ToolsBeside>>();
   const published = new Map<string, Set<string>>();
   const latest = new Map<string, number>();
+  /** The last skill of each document whose YAML parsed: half-typed YAML (an open quote) breaks a whole block. */
+  const lastParsed = new Map<string, Skill>();
   let counter = 0;
 
   const toolsOf = (file: string): Promise<ToolsBeside> => {
@@ -85,7 +87,10 @@ export function createWorkspace(options: WorkspaceOptions) {
     async analysis(uri: string, text: string): Promise<Analysis> {
       const file = fileURLToPath(uri);
       const beside = await toolsOf(file);
-      const skill = parseSkill(text, file).skill;
+      const parsed = parseSkill(text, file);
+      const broken = parsed.diagnostics.some((d) => d.ruleId === "yaml-syntax" || d.ruleId === "markdown-syntax");
+      if (parsed.skill && !broken) lastParsed.set(uri, parsed.skill);
+      const skill = broken ? lastParsed.get(uri) ?? parsed.skill : parsed.skill;
       return { ...(skill && { skill: { ...skill, tools: beside.collected.infos } }), tools: beside };
     },
     /** Forget the tools of every folder a change to the code file `file` touches. */
@@ -95,6 +100,7 @@ export function createWorkspace(options: WorkspaceOptions) {
     /** Clear what was published for a closed SKILL.md. */
     close(uri: string): void {
       latest.delete(uri);
+      lastParsed.delete(uri);
       for (const target of [...(published.get(uri) ?? [])].reverse()) options.publish(target, []);
       published.delete(uri);
     },
