@@ -83,7 +83,7 @@ describe("flow lsp: what is checked", () => {
     expect(client.diagnostics(join(fixtures, "duplicate-tool/tools.ts"))).toEqual([]);
   });
 
-  it("re-checks a skill when its tools.ts changes on disk (workspace/didChangeWatchedFiles)", async () => {
+  it("re-checks a skill when its tools.ts changes on disk (workspace/didChangeWatchedFiles, or textDocument/didSave)", async () => {
     expect(client.registered).toContain("workspace/didChangeWatchedFiles");
     // Inside the repository's node_modules, so that tools.ts finds zod and @skillflow/core.
     mkdirSync(join(root, "node_modules/.cache"), { recursive: true });
@@ -99,6 +99,14 @@ describe("flow lsp: what is checked", () => {
         client.connection.sendNotification("workspace/didChangeWatchedFiles", { changes: [{ uri: uriOf(toolsFile), type: 2 }] }));
       expect(after.map((d) => d.code)).toContain("unknown-tool");
       expect(after.find((d) => d.code === "unknown-tool")?.message).toContain("Did you mean `forecasts`?");
+      // The same through a tools.ts the client has open and saves (textDocument/didSave).
+      const fixed = readFileSync(toolsFile, "utf8").replace('name: "forecasts"', 'name: "forecast"');
+      writeFileSync(toolsFile, fixed);
+      const toolsDoc = { uri: uriOf(toolsFile), languageId: "typescript", version: 1, text: fixed };
+      await client.connection.sendNotification("textDocument/didOpen", { textDocument: toolsDoc });
+      const saved = await client.nextDiagnostics(skill, () => client.connection.sendNotification("textDocument/didSave", { textDocument: { uri: toolsDoc.uri } }));
+      expect(saved).toEqual([]);
+      await client.close(toolsFile);
       await client.close(skill);
     } finally {
       rmSync(dir, { recursive: true, force: true });

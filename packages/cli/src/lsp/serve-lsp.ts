@@ -54,7 +54,7 @@ export function serveLsp(input: NodeJS.ReadableStream, output: NodeJS.WritableSt
     watchDynamically = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     return {
       capabilities: {
-        textDocumentSync: TextDocumentSyncKind.Incremental,
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         completionProvider: { triggerCharacters: [".", "{", " "] },
         hoverProvider: true,
         definitionProvider: true,
