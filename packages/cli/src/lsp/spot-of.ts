@@ -6,7 +6,7 @@
 import type { BlockPlace, YamlPath } from "./locate-in-block.js";
 
 export type Spot =
-  /** A key of a step, of a field, of a range (`number:`/`decimal:`), or of `repeat:`; `at` is the path to it in the schema. */
+  /** A key of a step, of a field, of a range (`number:`/`decimal:`), or of `repeat:`; `schema` says where in the JSON Schema. */
   | { kind: "key"; schema: SchemaAt; existing: string[] }
   /** A field declared under Fields (its name, as a key). */
   | { kind: "field-decl" }
