@@ -13,12 +13,15 @@ import { describe, expect, it } from "vitest";
 
 const CORE = [
   "TOOL_SOURCE_TAG", "TOOL_TAG", "ToolRejected", "action", "analyzeGates", "buildProcedure", "checkSkill", "coverageOf", "createExpressions", "describeTool",
-  "describeRange", "didYouMean", "fieldValueType", "formatValue", "gateAnalysisOf", "hasErrors", "hideSecrets", "initialState", "isLangChainTool",
-  "isToolDefinition", "isToolRejected", "isToolSource", "lookup", "ownValue", "parseSkill", "redactSecrets", "redactStepResult", "renderProcedure", "runnableTool",
-  "secretValuesOf", "shapeValueType", "shownPath", "sortDiagnostics", "step", "suggest", "understandingContext", "writesCoveredBy",
+  "describeFieldShape", "describeGiver", "describeRange", "didYouMean", "fieldValueType", "findBlocks", "formatValue", "gateAnalysisOf", "hasErrors", "hideSecrets", "initialState", "isLangChainTool",
+  "isToolDefinition", "isToolRejected", "isToolSource", "lookup", "normalizeText", "ownValue", "parseSkill", "redactSecrets", "redactStepResult", "renderProcedure", "runnableTool",
+  "secretValuesOf", "shapeValueType", "shownPath", "skillBlocksSchema", "sortDiagnostics", "step", "suggest", "understandingContext", "writesCoveredBy",
 ];
 
-const CORE_LOADER = ["checkSkillText", "collectTools", "decodeSkillBytes", "findSkills", "finishSkill", "importTimeoutOf", "loadSkill", "looksLikeSkill", "notASkillReason"];
+const CORE_LOADER = [
+  "checkSkillText", "collectTools", "decodeSkillBytes", "findSkills", "finishSkill", "importTimeoutOf", "importToolsBeside", "loadSkill", "loadSkillText",
+  "looksLikeSkill", "notASkillReason",
+];
 
 const LANGGRAPH = [
   "DEFAULT_KEEP_CHECKPOINTS", "DEPLOYMENT_KEY_ENV", "EXTRACT_TOOL", "EncryptedSerializer", "FlowInputError", "FlowLoadError", "ModelSetupError", "NO_USAGE",
@@ -65,14 +68,15 @@ describe("public API", () => {
 
 const packages = fileURLToPath(new URL("../packages/", import.meta.url));
 
-/** Every package's entry sources: src/index.ts, plus the source of each subpath export (./loader). */
+/** Every package's entry sources: src/index.ts, plus the source of each subpath export of code (./loader). */
 function entrySources(): string[] {
   return readdirSync(packages, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .flatMap((entry) => {
       const dir = join(packages, entry.name);
       const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { exports?: Record<string, unknown> };
-      const subpaths = Object.keys(manifest.exports ?? {}).filter((key) => key !== ".");
+      // Code subpaths only: `@skillflow/core/schema` is a JSON file (the blocks' JSON Schema), not a module.
+      const subpaths = Object.entries(manifest.exports ?? {}).filter(([key, target]) => key !== "." && !String(target).endsWith(".json")).map(([key]) => key);
       return [join(dir, "src/index.ts"), ...subpaths.map((key) => join(dir, "src", key, "index.ts"))];
     });
 }

@@ -11,6 +11,11 @@ export type { LangChainToolLike } from "./tools/describe-tool.js";
 export { runnableTool } from "./tools/runnable-tool.js";
 export type { RunnableTool } from "./tools/runnable-tool.js";
 export { parseSkill } from "./format/parse-skill.js";
+export { skillBlocksSchema } from "./format/skill-schema.js";
+export { findBlocks } from "./format/find-blocks.js";
+export type { FoundBlocks, SourceBlock } from "./format/find-blocks.js";
+export { normalizeText } from "./format/check-text.js";
+export type { JsonSchema } from "./format/skill-schema.js";
 export type { ParseResult } from "./format/parse-skill.js";
 export type {
   Position, Expr, Template, Shape, FieldDecl, Check, Step, StepKind, SayStep, AskStep, DoStep, ConfirmStep,
@@ -27,6 +32,7 @@ export { coverageOf, writesCoveredBy } from "./check/coverage.js";
 export { renderProcedure } from "./procedure/render-procedure.js";
 export { buildProcedure } from "./procedure/build-procedure.js";
 export { describeRange } from "./procedure/describe-range.js";
+export { describeShape as describeFieldShape, describeGiver } from "./procedure/describe-shape.js";
 export type { ProcedureFormat } from "./procedure/render-procedure.js";
 export type { Procedure, Inline as ProcedureText } from "./procedure/model.js";
 export { checkSkill } from "./check/index.js";

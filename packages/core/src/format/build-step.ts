@@ -6,6 +6,8 @@ import { didYouMean } from "./suggest.js";
 import { templateOf } from "./parse-template.js";
 import type { BlockContext } from "./yaml-block.js";
 import { asMap, asSeq, describeNode, exprOf, isIdentifier, keyName, scalarText, unusableNameFix, type YamlPair } from "./yaml-node.js";
+import { STEP_EXTRAS, STEP_KINDS } from "./definitions.js";
+import { fitsLeaf, nameOf } from "./value-forms.js";
 import type { Check, Expr, Position, Step, StepKind } from "./ir.js";
 
 /** The block context plus a way to parse nested `steps:` (ids continue from the parent's). */
@@ -27,23 +29,24 @@ type Builder = (entries: Entries, common: Common, ctx: StepContext, bad: Bad) =>
 const builders: Record<StepKind, Builder> = {
   say: (entries, common, ctx, bad) => {
     const value = entries.get("say")!.value;
-    if (!scalarText(value)?.trim()) return bad(`\`say:\` is ${describeNode(value)}, not text.`, 'Write `say: "…"` with the text on the same line.');
+    if (!fitsLeaf(STEP_KINDS.say.form, value)) return bad(`\`say:\` is ${describeNode(value)}, not text.`, 'Write `say: "…"` with the text on the same line.');
     return { ...common, kind: "say", text: templateOf(value, ctx) };
   },
   chat: (entries, common, _ctx, bad) => {
     const value = entries.get("chat")!.value;
     const instructions = scalarText(value);
-    if (!instructions?.trim()) return bad(`\`chat:\` is ${describeNode(value)}, not instructions.`, 'Write `chat: "…"` with the instructions on the same line.');
+    if (!instructions || !fitsLeaf(STEP_KINDS.chat.form, value)) return bad(`\`chat:\` is ${describeNode(value)}, not instructions.`, 'Write `chat: "…"` with the instructions on the same line.');
     return { ...common, kind: "chat", instructions };
   },
   do: (entries, common, ctx, bad) => {
     const value = entries.get("do")!.value;
-    const tool = scalarText(value);
-    if (tool === undefined || !isIdentifier(tool)) return bad(`\`do:\` is ${describeNode(value)}, not the name of a tool.`, "Write the name of a tool from tools.ts, like `do: quote_trip`.");
+    const tool = nameOf(value);
+    if (tool === undefined || !fitsLeaf(STEP_KINDS.do.form, value)) return bad(`\`do:\` is ${describeNode(value)}, not the name of a tool.`, "Write the name of a tool from tools.ts, like `do: quote_trip`.");
     return { ...common, kind: "do", tool, toolPos: ctx.pos(value) };
   },
   when: (entries, common, ctx, bad) => {
-    const condition = exprOf(entries.get("when")!.value, ctx);
+    const value = entries.get("when")!.value;
+    const condition = fitsLeaf(STEP_KINDS.when.form, value) ? exprOf(value, ctx) : undefined;
     if (!condition) return bad("`when:` has no condition.", "Write a condition after `when:`, like `when: quote_trip.total > quote_trip.budget`.");
     const steps = nestedSteps("when", entries, common, ctx);
     return steps && { ...common, kind: "when", condition, steps };
@@ -72,7 +75,7 @@ function oneEntry(kind: "ask" | "confirm", value: unknown, bad: Bad): { name: st
   const [pair] = map.items;
   const name = keyName(pair);
   if (name === undefined || !isIdentifier(name)) return bad(`\`${name ?? describeNode(pair.key)}\` is not a usable ${what}.`, unusableNameFix(name, `Use letters, digits and \`_\`, like ${example}.`));
-  if (!scalarText(pair.value)?.trim()) return bad(`The question for \`${name}\` is ${describeNode(pair.value)}, not text.`, `Write ${example}.`);
+  if (!fitsLeaf("template", pair.value)) return bad(`The question for \`${name}\` is ${describeNode(pair.value)}, not text.`, `Write ${example}.`);
   return { name, key: pair.key, text: pair.value };
 }
 
@@ -80,7 +83,7 @@ function buildAsk(entries: Entries, common: Common, ctx: StepContext, bad: Bad):
   const entry = oneEntry("ask", entries.get("ask")!.value, bad);
   const checks = parseChecks(entries.get("check"), ctx);
   const fromPair = entries.get("from");
-  const from = fromPair && exprOf(fromPair.value, ctx);
+  const from = fromPair && fitsLeaf(STEP_EXTRAS.from.form, fromPair.value) ? exprOf(fromPair.value, ctx) : undefined;
   if (fromPair && !from) ctx.report("invalid-step", ctx.pos(fromPair.value ?? fromPair.key), "`from:` does not name a list.", "Write the lookup's list, like `from: search_flights.flights`.");
   const widget = widgetOf(entries, ctx);
   if (!entry) return undefined;
@@ -93,7 +96,7 @@ function buildAsk(entries: Entries, common: Common, ctx: StepContext, bad: Bad):
 function buildConfirm(entries: Entries, common: Common, ctx: StepContext, bad: Bad): Step | undefined {
   const entry = oneEntry("confirm", entries.get("confirm")!.value, bad);
   const byPair = entries.get("by");
-  const by = byPair && scalarText(byPair.value)?.trim();
+  const by = byPair && fitsLeaf(STEP_EXTRAS.by.form, byPair.value) ? scalarText(byPair.value)!.trim() : undefined;
   if (byPair && !by) ctx.report("invalid-step", ctx.pos(byPair.value ?? byPair.key), `\`by:\` is ${describeNode(byPair.value)}, not a role.`, "Name the role that approves, like `by: manager`.");
   const widget = widgetOf(entries, ctx);
   if (!entry) return undefined;
@@ -105,13 +108,14 @@ function buildRepeat(entries: Entries, common: Common, ctx: StepContext, bad: Ba
   if (!map) return bad(`\`repeat:\` is ${describeNode(entries.get("repeat")!.value)}, not \`{ for: item, in: list }\`.`, "Write `repeat: { for: item, in: order.items }`.");
   let item: string | undefined;
   let list: Expr | undefined;
+  const keys = STEP_KINDS.repeat.form.mapping;
   for (const pair of map.items) {
     const key = keyName(pair);
-    if (key === "for") item = scalarText(pair.value)?.trim();
-    else if (key === "in") list = exprOf(pair.value, ctx);
-    else ctx.report("unknown-step-key", ctx.pos(pair.key), `\`${key ?? "?"}\` is not a key of \`repeat:\`.`, didYouMean(key ?? "", ["for", "in"], "keys of `repeat:`"));
+    if (key === "for") item = fitsLeaf(keys.for.form, pair.value) ? nameOf(pair.value) : undefined;
+    else if (key === "in") list = fitsLeaf(keys.in.form, pair.value) ? exprOf(pair.value, ctx) : undefined;
+    else ctx.report("unknown-step-key", ctx.pos(pair.key), `\`${key ?? "?"}\` is not a key of \`repeat:\`.`, didYouMean(key ?? "", Object.keys(keys), "keys of `repeat:`"));
   }
-  if (item === undefined || !isIdentifier(item) || !list) {
+  if (item === undefined || !list) {
     return bad("`repeat:` needs `for:` with a name for each element and `in:` with a list.", "Write `repeat: { for: item, in: order.items }`.");
   }
   const steps = nestedSteps("repeat", entries, common, ctx);
@@ -132,8 +136,7 @@ function nestedSteps(kind: "when" | "repeat", entries: Entries, common: Common, 
 function widgetOf(entries: Entries, ctx: BlockContext): string | undefined {
   const pair = entries.get("widget");
   if (!pair) return undefined;
-  const name = scalarText(pair.value)?.trim();
-  if (name && /^[A-Za-z_][\w-]*$/.test(name)) return name;
+  if (fitsLeaf(STEP_EXTRAS.widget.form, pair.value)) return scalarText(pair.value)!.trim();
   ctx.report("invalid-step", ctx.pos(pair.value ?? pair.key), `\`widget:\` is ${describeNode(pair.value)}, not a widget name.`, "Name the widget, like `widget: flight_grid`.");
   return undefined;
 }

@@ -4,12 +4,13 @@
  */
 import { isScalar, type YAMLMap } from "yaml";
 import { didYouMean } from "./suggest.js";
-import { parseShape, SHAPE_KEYS, type ShapeKey } from "./parse-shape.js";
+import { parseShape } from "./parse-shape.js";
+import { FIELD_FLAGS, FLAG_KEYS, FLAG_ONLY_WITH, isKeyOf, SHAPE_KEYS, SHAPES, type FieldFlag, type ShapeKey } from "./definitions.js";
+import { fitsLeaf } from "./value-forms.js";
 import type { BlockContext } from "./yaml-block.js";
 import { asMap, asSeq, describeNode, isIdentifier, keyName, scalarText, unusableNameFix, type YamlPair } from "./yaml-node.js";
 import type { FieldDecl, Shape } from "./ir.js";
 
-const FLAG_KEYS = ["secret", "message", "synonyms", "description"] as const;
 const FIELD_KEYS: readonly string[] = [...SHAPE_KEYS, ...FLAG_KEYS];
 
 /** Parse the Fields block's document contents into declarations by name. */
@@ -50,10 +51,10 @@ function parseDecl(name: string, pair: YamlPair, ctx: BlockContext): FieldDecl |
   let unknownKey = false;
   for (const item of map.items) {
     const key = keyName(item);
-    if (key !== undefined && (SHAPE_KEYS as readonly string[]).includes(key)) {
-      shapes.push({ key: key as ShapeKey, shape: parseShape(key as ShapeKey, item.value, name, ctx), pair: item });
-    } else if (key !== undefined && (FLAG_KEYS as readonly string[]).includes(key)) {
-      parseFlag(decl, key as (typeof FLAG_KEYS)[number], item, ctx);
+    if (isKeyOf(SHAPES, key)) {
+      shapes.push({ key, shape: parseShape(key, item.value, name, ctx), pair: item });
+    } else if (isKeyOf(FIELD_FLAGS, key)) {
+      parseFlag(decl, key, item, ctx);
     } else {
       ctx.report("unknown-field-key", ctx.pos(item.key), `\`${key ?? "?"}\` is not a field key (field \`${name}\`).`, didYouMean(key ?? "", FIELD_KEYS, "field keys"));
       unknownKey = true;
@@ -75,7 +76,7 @@ function finishDecl(decl: FieldDecl, shapes: Array<{ key: ShapeKey; shape?: Shap
   }
   if (!shapes[0].shape) return false;
   decl.shape = shapes[0].shape;
-  if (decl.synonyms && decl.shape.kind !== "choices") {
+  if (decl.synonyms && decl.shape.kind !== FLAG_ONLY_WITH.synonyms) {
     const at = map.items.find((item) => keyName(item) === "synonyms");
     ctx.report("invalid-field", ctx.pos(at?.key), `\`synonyms:\` of \`${decl.name}\` only applies to \`choices:\`.`, "Remove `synonyms:`, or make the field a `choices:` field.");
     delete decl.synonyms;
@@ -94,22 +95,22 @@ function checkSynonymTargets(decl: FieldDecl, map: YAMLMap<unknown, unknown>, ct
   return false;
 }
 
-function parseFlag(decl: FieldDecl, key: (typeof FLAG_KEYS)[number], pair: YamlPair, ctx: BlockContext): boolean {
+function parseFlag(decl: FieldDecl, key: FieldFlag, pair: YamlPair, ctx: BlockContext): boolean {
   const value = pair.value;
   const bad = (reason: string, fix: string) => {
     ctx.report("invalid-field", ctx.pos(value ?? pair.key), reason, fix);
     return false;
   };
   if (key === "secret") {
-    if (!isScalar(value) || typeof value.value !== "boolean") return bad(`\`secret:\` of \`${decl.name}\` is ${describeNode(value)}, not true or false.`, "Write `secret: true`.");
-    decl.secret = value.value;
+    if (!fitsLeaf(FIELD_FLAGS.secret.form, value)) return bad(`\`secret:\` of \`${decl.name}\` is ${describeNode(value)}, not true or false.`, "Write `secret: true`.");
+    decl.secret = (value as { value: boolean }).value;
   } else if (key === "synonyms") {
     const synonyms = parseSynonyms(value);
     if (!synonyms) return bad(`\`synonyms:\` of \`${decl.name}\` must map each choice to a list of words.`, "Write `synonyms: { economy: [coach, standard] }`.");
     decl.synonyms = synonyms;
   } else {
     const text = scalarText(value);
-    if (text === undefined) return bad(`\`${key}:\` of \`${decl.name}\` is ${describeNode(value)}, not text.`, `Write \`${key}:\` as a line of text.`);
+    if (text === undefined || !fitsLeaf(FIELD_FLAGS[key].form, value)) return bad(`\`${key}:\` of \`${decl.name}\` is ${describeNode(value)}, not text.`, `Write \`${key}:\` as a line of text.`);
     decl[key] = text;
   }
   return true;

@@ -5,13 +5,10 @@
 import { isScalar } from "yaml";
 import { didYouMean } from "./suggest.js";
 import type { BlockContext } from "./yaml-block.js";
-import { asMap, asSeq, describeNode, isIdentifier, keyName, scalarText } from "./yaml-node.js";
+import { asMap, asSeq, describeNode, keyName, scalarText } from "./yaml-node.js";
+import { isKeyOf, SHAPES, type ShapeKey } from "./definitions.js";
+import { fitsLeaf, fitsNumber, nameOf, numberFormWords, regexProblem } from "./value-forms.js";
 import type { Shape } from "./ir.js";
-
-export const SHAPE_KEYS = ["choices", "pattern", "number", "decimal", "lookup", "text", "date", "yes_no"] as const;
-export type ShapeKey = (typeof SHAPE_KEYS)[number];
-
-const RANGE_KEYS: Record<"number" | "decimal", string[]> = { number: ["min", "max"], decimal: ["min", "max", "places"] };
 
 /** The shape written as `key: value` in field `field`'s declaration, or undefined (reported) if wrong. */
 export function parseShape(key: ShapeKey, value: unknown, field: string, ctx: BlockContext): Shape | undefined {
@@ -25,7 +22,7 @@ export function parseShape(key: ShapeKey, value: unknown, field: string, ctx: Bl
     case "pattern": {
       const pattern = scalarText(value);
       if (pattern === undefined) return bad(`\`pattern:\` of \`${field}\` is ${describeNode(value)}, not a regular expression.`, 'Write the pattern as quoted text, like `pattern: "^[A-Z]{2}-[0-9]{6}$"`.');
-      const problem = regexProblem(pattern);
+      const problem = fitsLeaf(SHAPES.pattern.form, value) ? undefined : regexProblem(pattern);
       if (problem) return bad(`\`pattern:\` of \`${field}\` is not a valid regular expression: ${problem}.`, "Fix the regular expression (write `\\\\` for a backslash inside double quotes).");
       return { kind: "pattern", pattern };
     }
@@ -33,12 +30,12 @@ export function parseShape(key: ShapeKey, value: unknown, field: string, ctx: Bl
     case "decimal":
       return parseRange(key, value, field, ctx);
     case "lookup": {
-      const tool = scalarText(value);
-      if (tool === undefined || !isIdentifier(tool)) return bad(`\`lookup:\` of \`${field}\` must name a tool, not ${describeNode(value)}.`, "Write the name of a lookup from tools.ts, like `lookup: find_conference`.");
+      const tool = nameOf(value);
+      if (tool === undefined || !fitsLeaf(SHAPES.lookup.form, value)) return bad(`\`lookup:\` of \`${field}\` must name a tool, not ${describeNode(value)}.`, "Write the name of a lookup from tools.ts, like `lookup: find_conference`.");
       return { kind: "lookup", tool, toolPos: ctx.pos(value) };
     }
     default:
-      if (isScalar(value) && (value.value === true || value.value === null)) return { kind: key };
+      if (fitsLeaf(SHAPES[key].form, value)) return { kind: key };
       return bad(`\`${key}:\` of \`${field}\` is ${describeNode(value)}; it takes \`true\`.`, `Write \`${key}: true\`.`);
   }
 }
@@ -56,7 +53,8 @@ function parseChoices(value: unknown, field: string, bad: (reason: string, fix: 
 }
 
 function parseRange(key: "number" | "decimal", value: unknown, field: string, ctx: BlockContext): Shape | undefined {
-  if (isScalar(value) && (value.value === true || value.value === null)) return { kind: key };
+  if (fitsLeaf("true", value)) return { kind: key };
+  const options = SHAPES[key].form.range;
   const map = asMap(value);
   if (!map) {
     ctx.report("invalid-field", ctx.pos(value), `\`${key}:\` of \`${field}\` is ${describeNode(value)}, not a range.`, `Write \`${key}: { min: 1, max: 14 }\`, or \`${key}: true\` for any ${key}.`);
@@ -66,15 +64,15 @@ function parseRange(key: "number" | "decimal", value: unknown, field: string, ct
   let ok = true;
   for (const pair of map.items) {
     const name = keyName(pair);
-    if (name === undefined || !RANGE_KEYS[key].includes(name)) {
-      ctx.report("unknown-shape-key", ctx.pos(pair.key), `\`${name ?? "?"}\` is not an option of \`${key}:\`.`, didYouMean(name ?? "", RANGE_KEYS[key], `options of \`${key}:\``));
+    if (!isKeyOf(options, name)) {
+      ctx.report("unknown-shape-key", ctx.pos(pair.key), `\`${name ?? "?"}\` is not an option of \`${key}:\`.`, didYouMean(name ?? "", Object.keys(options), `options of \`${key}:\``));
       ok = false;
       continue;
     }
     const n = isScalar(pair.value) ? pair.value.value : undefined;
-    const whole = key === "number" || name === "places";
-    if (typeof n !== "number" || !Number.isFinite(n) || (whole && !Number.isInteger(n)) || (name === "places" && n < 0)) {
-      const kind = name === "places" ? "a whole number from 0" : whole ? "a whole number" : "a number";
+    const form = options[name];
+    if (!fitsNumber(form, n)) {
+      const kind = numberFormWords(form);
       ctx.report("invalid-field", ctx.pos(pair.value ?? pair.key), `\`${name}\` of \`${field}\` is ${describeNode(pair.value)}, not ${kind}.`, `Write ${kind} for \`${name}\`.`);
       ok = false;
     } else shape[name as "min" | "max" | "places"] = n;
@@ -86,11 +84,3 @@ function parseRange(key: "number" | "decimal", value: unknown, field: string, ct
   return ok ? shape : undefined;
 }
 
-function regexProblem(pattern: string): string | undefined {
-  try {
-    new RegExp(pattern);
-    return undefined;
-  } catch (error) {
-    return (error as Error).message.replace(/^Invalid regular expression: /, "").replace(/\.$/, "");
-  }
-}

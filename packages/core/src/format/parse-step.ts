@@ -7,15 +7,11 @@ import { didYouMean } from "./suggest.js";
 import { buildStep, type StepContext } from "./build-step.js";
 import type { BlockContext } from "./yaml-block.js";
 import { asMap, describeNode, keyName, scalarText, type YamlPair } from "./yaml-node.js";
+import { isKeyOf, STEP_EXTRA_NAMES, STEP_EXTRAS, STEP_KIND_NAMES, STEP_KINDS } from "./definitions.js";
 import type { Position, Step, StepKind } from "./ir.js";
 
-export const STEP_KINDS: readonly StepKind[] = ["say", "ask", "do", "confirm", "chat", "when", "repeat"];
-
-/** The keys each kind takes besides its own. */
-const EXTRAS: Record<StepKind, readonly string[]> = {
-  say: [], ask: ["from", "widget", "check"], do: [], confirm: ["by", "widget"], chat: [], when: ["steps"], repeat: ["steps"],
-};
-const ALL_EXTRAS = ["from", "widget", "check", "by", "steps"];
+/** The keys `kind` takes besides its own (from the format's definitions). */
+const extrasOf = (kind: StepKind): readonly string[] => STEP_KINDS[kind].extras;
 
 /** Parse the step written as `node`, with id `id` ("3", "5.2"). */
 export function parseStep(node: unknown, id: string, ctx: StepContext): Step | undefined {
@@ -35,13 +31,13 @@ export function parseStep(node: unknown, id: string, ctx: StepContext): Step | u
     entries.set(key, pair);
     keys[key] = ctx.pos(pair.key);
   }
-  const kinds = [...entries.keys()].filter((key): key is StepKind => (STEP_KINDS as readonly string[]).includes(key));
+  const kinds = [...entries.keys()].filter((key): key is StepKind => isKeyOf(STEP_KINDS, key));
   const kind = kinds.length === 1 ? kinds[0] : undefined;
   const unknown = checkExtraKeys(entries, kind, ctx);
   if (kinds.length > 1) {
     ctx.report("invalid-step", keys[kinds[1]], `This step has two kinds, \`${kinds[0]}\` and \`${kinds[1]}\`.`, "Split it into two steps, one kind each.");
   } else if (!kind && !unknown) {
-    ctx.report("invalid-step", ctx.pos(map.items[0].key), "This step has no kind.", `Start it with one of: ${STEP_KINDS.join(", ")}.`);
+    ctx.report("invalid-step", ctx.pos(map.items[0].key), "This step has no kind.", `Start it with one of: ${STEP_KIND_NAMES.join(", ")}.`);
   }
   if (!kind) return undefined;
   const first = ctx.pos(map.items[0].key);
@@ -52,10 +48,10 @@ export function parseStep(node: unknown, id: string, ctx: StepContext): Step | u
 function checkExtraKeys(entries: Map<string, YamlPair>, kind: StepKind | undefined, ctx: BlockContext): boolean {
   let unknown = false;
   for (const [key, pair] of entries) {
-    if ((STEP_KINDS as readonly string[]).includes(key) || (kind && EXTRAS[kind].includes(key))) continue;
+    if (isKeyOf(STEP_KINDS, key) || (kind && extrasOf(kind).includes(key))) continue;
     const pos = ctx.pos(pair.key);
-    if (!ALL_EXTRAS.includes(key)) {
-      const candidates = [...STEP_KINDS, ...(kind ? EXTRAS[kind] : ALL_EXTRAS)];
+    if (!isKeyOf(STEP_EXTRAS, key)) {
+      const candidates = [...STEP_KIND_NAMES, ...(kind ? extrasOf(kind) : STEP_EXTRA_NAMES)];
       ctx.report("unknown-step-key", pos, `\`${key}\` is not a step key.`, didYouMean(key, candidates, "step keys"));
       unknown = true;
     } else if (kind) misplacedKey(key, kind, pos, ctx);
@@ -69,7 +65,7 @@ function misplacedKey(key: string, kind: StepKind, pos: Position, ctx: BlockCont
   } else if (key === "widget") {
     ctx.report("widget-not-allowed", pos, `${capitalize(aStep(kind))} cannot show a widget.`, "Move `widget:` onto an `ask` or `confirm` step, or remove it.");
   } else {
-    const home = key === "steps" ? "a `when` or `repeat`" : "an `ask`";
+    const home = homeOf(key);
     ctx.report("invalid-step", pos, `\`${key}:\` is on ${aStep(kind)}, but it belongs on ${home}.`, `Move \`${key}:\` onto ${home} step, or remove it.`);
   }
 }
@@ -77,10 +73,16 @@ function misplacedKey(key: string, kind: StepKind, pos: Position, ctx: BlockCont
 function reportNotMapping(node: unknown, ctx: BlockContext): void {
   const text = scalarText(node);
   const word = text?.trim().split(/\s+/)[0];
-  const fix = word && (STEP_KINDS as readonly string[]).includes(word)
+  const fix = word && isKeyOf(STEP_KINDS, word)
     ? `Put a colon after the kind: \`${word}: ${text!.trim().slice(word.length).trim()}\`.`
-    : `Write the step as \`kind: value\`, with kind one of: ${STEP_KINDS.join(", ")}.`;
+    : `Write the step as \`kind: value\`, with kind one of: ${STEP_KIND_NAMES.join(", ")}.`;
   ctx.report("invalid-step", ctx.pos(node), `This step is ${describeNode(node)}, not a \`kind: value\` mapping.`, fix);
+}
+
+/** The kinds that take `key`, for a sentence: "an `ask`", "a `when` or `repeat`". */
+function homeOf(key: string): string {
+  const kinds = STEP_KIND_NAMES.filter((kind) => extrasOf(kind).includes(key));
+  return `${kinds[0] === "ask" ? "an" : "a"} ${kinds.map((kind) => `\`${kind}\``).join(" or ")}`;
 }
 
 /** "an `ask` step", "a `say` step". */

@@ -1,8 +1,8 @@
 // @skillflow/core/loader — the edge of the core: reads SKILL.md and imports tools.ts (jiti), then runs
 // the pure parser and checks. The only core module allowed to touch the file system or jiti.
 // Named exports only (no `export *`).
-export { loadSkill } from "./load-skill.js";
-export type { LoadedSkill, LoadOptions } from "./load-skill.js";
+export { importToolsBeside, loadSkill, loadSkillText } from "./load-skill.js";
+export type { LoadedSkill, LoadOptions, TextLoadOptions, ToolsBeside } from "./load-skill.js";
 export { importTimeoutOf } from "./import-tools.js";
 export { findSkills } from "./find-skills.js";
 export { looksLikeSkill, notASkillReason } from "./check-skill-path.js";

@@ -2,6 +2,8 @@
  * `loadSkill(path)`: a skill folder (or its SKILL.md) → checked Skill IR and runnable tools. The edge:
  * reads files and imports tools.ts, then hands text and tool descriptions to the pure parser and checks.
  * Tool sources in tools.ts (`mcpTools(…)`) are asked for their tools here (expand-tool-sources.ts).
+ * `loadSkillText` does the same for SKILL.md text that is not on disk (an editor's unsaved buffer),
+ * with tools.ts still imported from the folder, or taken from an earlier `importToolsBeside`.
  * Never throws for a bad skill: every problem comes back as a diagnostic.
  */
 import { readFile } from "node:fs/promises";
@@ -36,12 +38,28 @@ export interface LoadOptions {
   importTimeoutMs?: number;
 }
 
-export async function loadSkill(path: string, options: LoadOptions = {}): Promise<LoadedSkill> {
+/** What tools.ts beside a SKILL.md gave: its path (absent when there is none) and its tools. */
+export interface ToolsBeside {
+  toolsFile?: string;
+  collected: CollectedTools;
+}
+
+export interface TextLoadOptions extends LoadOptions {
+  /** tools.ts as imported earlier (an editor keeps it until the file changes); imported afresh when absent. */
+  tools?: ToolsBeside;
+}
+
+export async function loadSkill(path: string, options: TextLoadOptions = {}): Promise<LoadedSkill> {
   const file = await skillFileOf(path);
   const read = await readSkillText(file);
   if (read.text === undefined) return { tools: {}, diagnostics: read.diagnostics, file };
-  const parsed = parseSkill(read.text, file);
-  const tools = parsed.skill ? await loadTools(file, parsed.skill, options) : emptyTools();
+  return loadSkillText(file, read.text, options);
+}
+
+/** Check SKILL.md `text` as if it were `file` (a SKILL.md path), with the tools.ts beside that file. */
+export async function loadSkillText(file: string, text: string, options: TextLoadOptions = {}): Promise<LoadedSkill> {
+  const parsed = parseSkill(text, file);
+  const tools = parsed.skill ? toolsFor(file, parsed.skill, options.tools ?? await importToolsBeside(file, options)) : emptyTools();
   const checked = finishSkill(parsed, tools.infos, tools.diagnostics);
   return { ...(checked.skill && { skill: checked.skill }), tools: tools.runnables, diagnostics: checked.diagnostics, file };
 }
@@ -50,21 +68,25 @@ function emptyTools(diagnostics: Diagnostic[] = []): CollectedTools {
   return { infos: {}, runnables: {}, diagnostics };
 }
 
-/** Load the tools file beside SKILL.md; without one, complain only if the skill uses tools. */
-async function loadTools(skillFile: string, skill: Skill, options: LoadOptions): Promise<CollectedTools> {
+/** Import the tools file beside the SKILL.md `skillFile`, if there is one. */
+export async function importToolsBeside(skillFile: string, options: LoadOptions = {}): Promise<ToolsBeside> {
   const toolsFile = await findToolsFile(skillFile);
-  if (!toolsFile) {
-    const use = firstToolUse(skill);
-    if (!use) return emptyTools();
-    const reason = `This skill uses the tool \`${use.tool}\`, but there is no tools.ts beside SKILL.md.`;
-    return emptyTools([makeDiagnostic(skillFile, "tools-missing", use.pos, reason, "Create tools.ts next to SKILL.md, exporting its tools as `export default [ … ]`.")]);
-  }
+  if (!toolsFile) return { collected: emptyTools() };
   const source = await readFile(toolsFile, "utf8").catch(() => "");
   const imported = await importTools(toolsFile, source, options.importTimeoutMs);
-  if (imported.diagnostic) return emptyTools([imported.diagnostic]);
+  if (imported.diagnostic) return { toolsFile, collected: emptyTools([imported.diagnostic]) };
   const expanded = await expandToolSources(imported.module, toolsFile, source, options.importTimeoutMs ?? DEFAULT_IMPORT_TIMEOUT_MS);
   const collected = collectTools(expanded.module, toolsFile, source);
-  return { ...collected, diagnostics: [...expanded.diagnostics, ...collected.diagnostics] };
+  return { toolsFile, collected: { ...collected, diagnostics: [...expanded.diagnostics, ...collected.diagnostics] } };
+}
+
+/** The skill's tools; without a tools file, a complaint only if the skill uses tools. */
+function toolsFor(skillFile: string, skill: Skill, beside: ToolsBeside): CollectedTools {
+  if (beside.toolsFile) return beside.collected;
+  const use = firstToolUse(skill);
+  if (!use) return emptyTools();
+  const reason = `This skill uses the tool \`${use.tool}\`, but there is no tools.ts beside SKILL.md.`;
+  return emptyTools([makeDiagnostic(skillFile, "tools-missing", use.pos, reason, "Create tools.ts next to SKILL.md, exporting its tools as `export default [ … ]`.")]);
 }
 
 /** The first place the skill names a tool: a `do:`, a `lookup:` shape or a `from:` list. */

@@ -1,0 +1,82 @@
+/**
+ * Hover in SKILL.md: on a tool (its kind, description, input and output types), on a field (its shape,
+ * its questions, who may set it — the runtime's own rule), on a tool output property (its type), and
+ * on a key of a step or field (the format's description of it). Pure.
+ */
+import { describeFieldShape, describeGiver, ownValue, type Skill, type Step, type ToolInfo } from "@skillflow/core";
+import type { Hover, Position } from "vscode-languageserver/node";
+import { locateInBlock } from "./locate-in-block.js";
+import { chainAround, formatType, holeBefore, rootsAt, typeOfChain } from "./reference-chain.js";
+import { describeKey } from "./schema-keys.js";
+import { spotOf, stepOf } from "./spot-of.js";
+
+type ProcedureText = ReturnType<typeof describeGiver>;
+
+export function hoverAt(text: string, position: Position, skill: Skill | undefined): Hover | undefined {
+  const place = locateInBlock(text, position.line, position.character, false);
+  const spot = place && spotOf(place);
+  if (!place || !spot || !skill) return undefined;
+  const name = place.raw.trim();
+  const markdown = (value: string | undefined): Hover | undefined => (value ? { contents: { kind: "markdown", value } } : undefined);
+  switch (spot.kind) {
+    case "tool": return markdown(toolHover(ownValue(skill.tools, name)));
+    case "ask-field":
+    case "field-decl": return markdown(fieldHover(skill, name));
+    case "key": return markdown(describeKey({ ...spot.schema, keys: [...spot.schema.keys, { key: name, beside: place.siblings }] }));
+    case "expression":
+    case "template": {
+      if (spot.kind === "template" && holeBefore(place.raw, place.at) === undefined) return undefined;
+      const around = chainAround(place.raw, place.at);
+      if (!around) return undefined;
+      const roots = rootsAt(skill, stepOf(place.path)?.id);
+      const root = roots.find((r) => r.name === around.chain[0]);
+      if (around.index > 0) {
+        const path = around.chain.slice(0, around.index + 1);
+        const type = typeOfChain(roots, path);
+        return markdown(type && `\`${path.join(".")}\`: \`${formatType(type)}\``);
+      }
+      if (root?.kind === "tool") return markdown(toolHover(skill.tools[root.name]));
+      if (root?.kind === "field") return markdown(fieldHover(skill, root.name));
+      return markdown(root && `**\`${root.name}\`** · loop variable: \`${formatType(root.type)}\``);
+    }
+    default: return undefined;
+  }
+}
+
+/** A tool: kind, description, inputs and output. */
+export function toolHover(tool: ToolInfo | undefined): string | undefined {
+  if (!tool) return undefined;
+  const kind = tool.kind === "lookup" ? "lookup (read-only: runs when a step reads it)" : "write (runs only after a confirm, once)";
+  const inputs = tool.params.map((p) => `\`${p.name}${p.optional ? "?" : ""}: ${formatType(p.type)}\`${p.description ? ` ${p.description}` : ""}`);
+  return [
+    `**\`${tool.name}\`** · ${kind}`,
+    ...(tool.description ? [tool.description] : []),
+    `Input: ${inputs.length > 0 ? inputs.join(", ") : "none"}`,
+    `Output: \`${formatType(tool.output)}\``,
+  ].join("\n\n");
+}
+
+/** A field: shape, the questions that ask it, who may give it. */
+export function fieldHover(skill: Skill, name: string): string | undefined {
+  const field = ownValue(skill.fields, name);
+  if (!field) return undefined;
+  const questions = asksOf(skill.steps, name).map((step) => `"${step.question.source}"`);
+  return [
+    `**\`${name}\`** · field${field.secret ? " (secret)" : ""}`,
+    ...(field.description ? [field.description] : []),
+    `Shape: ${render(describeFieldShape(field.shape))}`,
+    `Asked: ${questions.length > 0 ? questions.join(" / ") : "by no step"}`,
+    `Set by: ${render(describeGiver(skill, name))}`,
+  ].join("\n\n");
+}
+
+function asksOf(steps: readonly Step[], field: string): Array<Step & { kind: "ask" }> {
+  return steps.flatMap((step) => {
+    if (step.kind === "ask") return step.field === field ? [step] : [];
+    return step.kind === "when" || step.kind === "repeat" ? asksOf(step.steps, field) : [];
+  });
+}
+
+function render(text: ProcedureText): string {
+  return text.map((part) => (typeof part === "string" ? part : `\`${part.code}\``)).join("");
+}

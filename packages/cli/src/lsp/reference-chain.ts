@@ -1,0 +1,96 @@
+/**
+ * References inside conditions and template holes: `quote_trip.total`, `find_conference.city`. Finding
+ * the chain at the cursor, the hole it is in, the names it may start with and the type a chain has
+ * (from field shapes and tools' output schemas, as the checker types them). Pure.
+ */
+import { fieldValueType, ownValue, type Skill, type Step, type ValueType } from "@skillflow/core";
+
+export interface RootName {
+  name: string;
+  kind: "field" | "tool" | "loop";
+  type: ValueType;
+}
+
+/** The text of the `{…}` hole the cursor (`at`) is in, up to the cursor; undefined outside holes. */
+export function holeBefore(raw: string, at: number): string | undefined {
+  let start: number | undefined;
+  for (let i = 0; i < at; i++) {
+    const c = raw[i];
+    if (start === undefined && c === "{" && raw[i + 1] === "{") i++;
+    else if (start === undefined && c === "{") start = i + 1;
+    else if (start !== undefined && c === "}") start = undefined;
+  }
+  return start === undefined ? undefined : raw.slice(start, at);
+}
+
+/** The chain being written at the end of `text`: `quote_trip.to` → chain `[quote_trip]`, partial `to`. */
+export function chainBefore(text: string): { chain: string[]; partial: string } {
+  const tail = /(?:[A-Za-z_]\w*\.)*\w*$/.exec(text)?.[0] ?? "";
+  const parts = tail.split(".");
+  return { chain: parts.slice(0, -1), partial: parts[parts.length - 1] };
+}
+
+/** The chain the cursor is on and which of its names the cursor is on; undefined off any name. */
+export function chainAround(raw: string, at: number): { chain: string[]; index: number; start: number; end: number } | undefined {
+  const isName = (c: string | undefined) => c !== undefined && /[\w.]/.test(c);
+  let start = at;
+  let end = at;
+  while (isName(raw[start - 1])) start--;
+  while (isName(raw[end])) end++;
+  const text = raw.slice(start, end);
+  if (!/^[A-Za-z_]/.test(text)) return undefined;
+  const chain = text.split(".");
+  const index = raw.slice(start, at).split(".").length - 1;
+  let wordStart = start + chain.slice(0, index).reduce((n, part) => n + part.length + 1, 0);
+  if (wordStart > at) wordStart = at;
+  return { chain, index, start: wordStart, end: wordStart + chain[index].length };
+}
+
+/** The names an expression at step `stepId` may start with: fields, tools and the loop variables around it. */
+export function rootsAt(skill: Skill, stepId: string | undefined): RootName[] {
+  const roots: RootName[] = [];
+  for (const field of Object.values(skill.fields)) roots.push({ name: field.name, kind: "field", type: fieldValueType(field) });
+  for (const tool of Object.values(skill.tools)) roots.push({ name: tool.name, kind: "tool", type: tool.output });
+  for (const repeat of repeatsAround(skill.steps, stepId)) {
+    const list = typeOfChain(roots, repeat.list.source.trim().split("."));
+    roots.push({ name: repeat.item, kind: "loop", type: list?.t === "list" ? list.of : { t: "dyn" } });
+  }
+  return roots;
+}
+
+/** The type of `chain` (`["quote_trip", "total"]`), or undefined when a name in it is unknown. */
+export function typeOfChain(roots: readonly RootName[], chain: readonly string[]): ValueType | undefined {
+  let type = [...roots].reverse().find((root) => root.name === chain[0])?.type;
+  for (const name of chain.slice(1)) {
+    if (type?.t !== "object") return type?.t === "dyn" ? type : undefined;
+    type = ownValue(type.fields, name);
+  }
+  return type;
+}
+
+/** The `repeat` steps whose nested steps hold step `stepId` ("9.1" is inside "9"), outermost first. */
+export function repeatsAround(steps: readonly Step[], stepId: string | undefined): Array<Step & { kind: "repeat" }> {
+  const found: Array<Step & { kind: "repeat" }> = [];
+  if (!stepId) return found;
+  let level: readonly Step[] = steps;
+  for (const step of stepId.split(".").map((_, i, all) => all.slice(0, i + 1).join("."))) {
+    const here = level.find((s) => s.id === step);
+    if (!here || (here.kind !== "when" && here.kind !== "repeat")) break;
+    if (here.kind === "repeat" && step !== stepId) found.push(here);
+    level = here.steps;
+  }
+  return found;
+}
+
+/** A value type in a few words: `string`, `list<{ id: string }>`, `{ total: double, budget: int }`. */
+export function formatType(type: ValueType, depth = 0): string {
+  switch (type.t) {
+    case "list": return `list<${formatType(type.of, depth)}>`;
+    case "object": {
+      if (depth > 1) return "{ … }";
+      const entries = Object.entries(type.fields).map(([name, t]) => `${name}${type.optional?.includes(name) ? "?" : ""}: ${formatType(t, depth + 1)}`);
+      return `{ ${entries.join(", ")} }`;
+    }
+    default: return type.t;
+  }
+}

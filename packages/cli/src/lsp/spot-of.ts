@@ -1,0 +1,76 @@
+/**
+ * What a place in a block stands for in the format: the key of a step or of a field, a tool name, a
+ * condition, a text with holes, a field name. Completion, hover and go to definition all start from
+ * this. Pure.
+ */
+import type { BlockPlace, YamlPath } from "./locate-in-block.js";
+
+export type Spot =
+  /** A key of a step, of a field, of a range (`number:`/`decimal:`), or of `repeat:`; `schema` says where in the JSON Schema. */
+  | { kind: "key"; schema: SchemaAt; existing: string[] }
+  /** A field declared under Fields (its name, as a key). */
+  | { kind: "field-decl" }
+  /** The field an `ask` asks for. */
+  | { kind: "ask-field" }
+  /** A tool name: after `do:` (any tool) or `lookup:` (a lookup). */
+  | { kind: "tool"; lookupOnly: boolean }
+  /** A CEL expression: `when:`, `from:`, `in:`, a `check:` condition. */
+  | { kind: "expression" }
+  /** Text with `{expression}` holes: `say:`, a question. */
+  | { kind: "template" }
+  /** Any other value, whose schema may list the values it takes (`true`, `false`). */
+  | { kind: "value"; schema: SchemaAt };
+
+/** A place in the schema: `$defs/step` or `$defs/field`, then keys down from there, with the keys present at each level. */
+export interface SchemaAt {
+  def: "step" | "field";
+  keys: Array<{ key: string; beside: string[] }>;
+}
+
+/** The step's id ("9.1") for a path into the Steps block that starts at a step, and the rest of the path. */
+export function stepOf(path: YamlPath): { id: string; rest: YamlPath } | undefined {
+  if (typeof path[0] !== "number") return undefined;
+  const ids = [path[0] + 1];
+  let i = 1;
+  while (path[i] === "steps" && typeof path[i + 1] === "number") {
+    ids.push((path[i + 1] as number) + 1);
+    i += 2;
+  }
+  return { id: ids.join("."), rest: path.slice(i) };
+}
+
+/** The spot of `place`. */
+export function spotOf(place: BlockPlace): Spot | undefined {
+  return place.block === "fields" ? fieldSpot(place, place.levels[1] ?? []) : stepSpot(place);
+}
+
+function stepSpot(place: BlockPlace): Spot | undefined {
+  const step = stepOf(place.path);
+  if (!step) return undefined;
+  const stepKeys = place.levels[place.path.length - step.rest.length] ?? [];
+  const [first, second] = step.rest;
+  const key = place.role === "key";
+  if (step.rest.length === 0) return key ? { kind: "key", schema: { def: "step", keys: [] }, existing: place.siblings } : undefined;
+  if (first === "repeat" && step.rest.length === 1 && key) return { kind: "key", schema: { def: "step", keys: [{ key: "repeat", beside: stepKeys }] }, existing: place.siblings };
+  if (first === "ask" && step.rest.length === 1 && key) return { kind: "ask-field" };
+  if (first === "check" && step.rest.length === 1 && key) return { kind: "expression" };
+  if (key) return undefined;
+  if (first === "do" && step.rest.length === 1) return { kind: "tool", lookupOnly: false };
+  if ((first === "when" || first === "from") && step.rest.length === 1) return { kind: "expression" };
+  if (first === "repeat" && second === "in") return { kind: "expression" };
+  if (first === "say" || ((first === "ask" || first === "confirm") && step.rest.length === 2)) return { kind: "template" };
+  return { kind: "value", schema: { def: "step", keys: [{ key: String(first), beside: stepKeys }] } };
+}
+
+function fieldSpot(place: BlockPlace, fieldKeys: string[]): Spot | undefined {
+  const [field, shape, option] = place.path;
+  const key = place.role === "key";
+  if (place.path.length === 0) return key ? { kind: "field-decl" } : undefined;
+  if (place.path.length === 1) return key ? { kind: "key", schema: { def: "field", keys: [] }, existing: place.siblings } : undefined;
+  if (typeof field !== "string" || typeof shape !== "string") return undefined;
+  const at: SchemaAt = { def: "field", keys: [{ key: shape, beside: fieldKeys }] };
+  if (key && place.path.length === 2) return { kind: "key", schema: at, existing: place.siblings };
+  if (key) return undefined;
+  if (shape === "lookup" && place.path.length === 2) return { kind: "tool", lookupOnly: true };
+  return place.path.length === 2 ? { kind: "value", schema: at } : typeof option === "string" ? { kind: "value", schema: { ...at, keys: [...at.keys, { key: option, beside: [] }] } } : undefined;
+}

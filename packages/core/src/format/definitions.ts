@@ -1,0 +1,129 @@
+/**
+ * The keys of the Fields and Steps blocks, and the form of every value, declared once as data. The
+ * parser reads these (which step kinds exist, which extra keys each kind takes, the shapes, the flags,
+ * the options of a range, the form a value must have: `value-forms.ts`), and `skill-schema.ts` turns
+ * the same data into the JSON Schema shipped with @skillflow/core, so the two cannot drift apart
+ * (test/skill-schema.test.ts fails when they disagree). Pure data.
+ */
+import type { StepKind } from "./ir.js";
+
+/** The form of a leaf value, as the parser reads it (`value-forms.ts` says exactly what fits). */
+export type LeafForm =
+  /** Text with something in it; a number or `true` counts as the text it is written as. */
+  | "text"
+  /** Any scalar but nothing: text (even empty), a number or a boolean. */
+  | "scalar"
+  /** A plain name: letters, digits and `_`, not starting with a digit (and not `__proto__`). */
+  | "name"
+  /** A widget name: like a name, and `-` may follow the first letter. */
+  | "widget"
+  /** A CEL condition or list: text with something in it (checked as CEL after parsing). */
+  | "expression"
+  /** Text with `{expression}` holes: text with something in it. */
+  | "template"
+  /** `true`, or nothing after the colon. */
+  | "true"
+  | "boolean"
+  /** Text that is a valid JavaScript regular expression. */
+  | "regex";
+
+/** How a number is read: any finite number, a whole number, or a whole number from 0. */
+export type NumberForm = "number" | "integer" | "count";
+
+export type ValueForm =
+  | LeafForm
+  /** A non-empty list of distinct scalars (compared as written). */
+  | "words"
+  /** One entry: a name and its question (template). */
+  | "question"
+  /** At least one entry: a condition (the key) and the message shown when it is false (text). */
+  | "checks"
+  /** A non-empty list of steps. */
+  | "steps"
+  /** Each choice mapped to a word or a list of words. */
+  | "synonyms"
+  /** `true`, nothing, or a mapping of these options (all optional). */
+  | { range: Readonly<Record<string, NumberForm>> }
+  /** A mapping with exactly these keys, all required. */
+  | { mapping: Readonly<Record<string, KeyDef>> };
+
+export interface KeyDef {
+  form: ValueForm;
+  /** One sentence for people: docs, the schema's `description`, completion and hover in editors. */
+  doc: string;
+  /** What the parser also requires that JSON Schema cannot say (kept in the schema's `$comment`). */
+  alsoChecked?: string;
+}
+
+export interface StepKindDef extends KeyDef {
+  /** The keys this kind takes besides its own. */
+  extras: readonly StepExtra[];
+  /** Those of its extras it cannot do without. */
+  needs?: readonly StepExtra[];
+}
+
+export const STEP_EXTRAS = {
+  from: { form: "expression", doc: "The answer is a pick: the `id` of one row of this lookup's list, like `search_flights.flights`." },
+  widget: { form: "widget", doc: "Render this step with the named widget (a grid, a card, a checkout)." },
+  check: { form: "checks", doc: "Conditions on the answer, each with the message shown when it is false; the answer is refused and asked again." },
+  by: { form: "text", doc: "The role that must approve, from outside the conversation; the yes cannot come from the chat." },
+  steps: { form: "steps", doc: "The nested steps." },
+} as const satisfies Record<string, KeyDef>;
+
+export type StepExtra = keyof typeof STEP_EXTRAS;
+
+export const STEP_KINDS = {
+  say: { form: "template", doc: "Tell the person something; said once per rendered text.", extras: [] },
+  ask: { form: "question", doc: "Ask for a field (`{ field: question }`) and stop here until it has a valid value.", extras: ["from", "widget", "check"] },
+  do: { form: "name", doc: "Run a tool: a lookup now; a write only after a confirm, with the confirmed inputs, once.", extras: [] },
+  confirm: { form: "question", doc: "Stop until the person says yes (`{ id: question }`) to a card listing the writes below and their exact inputs.", extras: ["by", "widget"] },
+  chat: { form: "text", doc: "Let the model answer freely (read-only) with these instructions; it sets nothing itself.", extras: [] },
+  when: { form: "expression", doc: "Run the nested `steps:` only while this condition is true.", extras: ["steps"], needs: ["steps"] },
+  repeat: {
+    form: {
+      mapping: {
+        for: { form: "name", doc: "The name of each element inside the nested steps." },
+        in: { form: "expression", doc: "The list to go through, like `order.items`." },
+      },
+    },
+    doc: "Run the nested `steps:` once per element of a list (`{ for: item, in: list }`).",
+    extras: ["steps"],
+    needs: ["steps"],
+  },
+} as const satisfies Record<StepKind, StepKindDef>;
+
+export const SHAPES = {
+  choices: { form: "words", doc: "One of these words, like `[economy, premium]`.", alsoChecked: "no word twice, compared as written (`1` and `\"1\"` are the same word)" },
+  pattern: { form: "regex", doc: "Text matching this regular expression, like `\"^[A-Z]{2}-[0-9]{6}$\"`." },
+  number: { form: { range: { min: "integer", max: "integer" } }, doc: "A whole number, optionally `{ min, max }`.", alsoChecked: "`min` is not above `max`" },
+  decimal: { form: { range: { min: "number", max: "number", places: "count" } }, doc: "A number, optionally `{ min, max, places }`.", alsoChecked: "`min` is not above `max`" },
+  lookup: { form: "name", doc: "A value this lookup recognises: its output must say `known: true` for it." },
+  text: { form: "true", doc: "Any text." },
+  date: { form: "true", doc: "A date." },
+  yes_no: { form: "true", doc: "Yes or no." },
+} as const satisfies Record<string, KeyDef>;
+
+export type ShapeKey = keyof typeof SHAPES;
+
+export const FIELD_FLAGS = {
+  secret: { form: "boolean", doc: "Only the person may give it: never sent to or taken from the model, never logged in clear." },
+  message: { form: "scalar", doc: "The refusal shown for a value that does not fit the shape." },
+  synonyms: { form: "synonyms", doc: "Extra words that mean a choice, like `{ economy: [coach, standard] }` (with `choices:` only).", alsoChecked: "each key is one of the field's choices" },
+  description: { form: "scalar", doc: "Plain words for people (the procedure, the model's prompt)." },
+} as const satisfies Record<string, KeyDef>;
+
+export type FieldFlag = keyof typeof FIELD_FLAGS;
+
+/** Flags that only go with one shape. */
+export const FLAG_ONLY_WITH: Partial<Record<FieldFlag, ShapeKey>> = { synonyms: "choices" };
+
+/** Every step kind, in the order the format lists them. */
+export const STEP_KIND_NAMES = Object.keys(STEP_KINDS) as StepKind[];
+export const STEP_EXTRA_NAMES = Object.keys(STEP_EXTRAS) as StepExtra[];
+export const SHAPE_KEYS = Object.keys(SHAPES) as ShapeKey[];
+export const FLAG_KEYS = Object.keys(FIELD_FLAGS) as FieldFlag[];
+
+/** Is `key` one of the names of `defs` (own keys only, so `constructor` is not)? */
+export function isKeyOf<T extends object>(defs: T, key: string | undefined): key is Extract<keyof T, string> {
+  return key !== undefined && Object.hasOwn(defs, key);
+}

@@ -1,0 +1,112 @@
+/**
+ * The JSON Schema (draft 2020-12) of the Fields and Steps blocks, generated from the format's own
+ * definitions (`definitions.ts`), which the parser reads too. Shipped as
+ * `@skillflow/core/schema` (packages/core/schema/skill-blocks.schema.json, kept equal to this by a
+ * test) for editors; `flow lsp` completes keys from it. Validate a Fields block against
+ * `#/$defs/fields` and a Steps block against `#/$defs/steps`. Pure.
+ *
+ * What JSON Schema cannot say is kept in `$comment` (checked by the parser all the same): `min` not
+ * above `max`, synonyms naming only the field's choices, choices compared as written; and a YAML
+ * mapping with a key written twice, which JSON cannot hold.
+ */
+import {
+  FIELD_FLAGS, FLAG_ONLY_WITH, SHAPES, STEP_EXTRAS, STEP_KINDS,
+  type FieldFlag, type KeyDef, type LeafForm, type NumberForm, type ShapeKey, type StepKindDef, type ValueForm,
+} from "./definitions.js";
+import type { StepKind } from "./ir.js";
+
+export type JsonSchema = { [key: string]: unknown };
+
+const SCALAR_TYPES = ["string", "number", "boolean"];
+const SOME_TEXT = { anyOf: [{ type: "string", pattern: "\\S" }, { type: ["number", "boolean"] }] };
+const NAME = { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_]*$", not: { const: "__proto__" } };
+
+/** What each leaf form accepts, as in `value-forms.ts`. */
+const LEAVES: Record<LeafForm, JsonSchema> = {
+  text: { ...SOME_TEXT, description: "Text with something in it." },
+  expression: { ...SOME_TEXT, description: "A CEL expression over fields and tool outputs." },
+  template: { ...SOME_TEXT, description: "Text with `{expression}` holes; `{{` and `}}` are literal braces." },
+  scalar: { type: SCALAR_TYPES, description: "Text, a number or a boolean." },
+  name: { ...NAME, description: "A plain name: letters, digits and `_`, not starting with a digit." },
+  widget: { type: "string", pattern: "^\\s*[A-Za-z_][A-Za-z0-9_-]*\\s*$", description: "A widget name." },
+  true: { enum: [true, null], description: "`true` (or nothing)." },
+  boolean: { type: "boolean" },
+  regex: { type: SCALAR_TYPES, format: "regex", description: "A JavaScript regular expression." },
+};
+
+const NUMBERS: Record<NumberForm, JsonSchema> = {
+  number: { type: "number" },
+  integer: { type: "integer" },
+  count: { type: "integer", minimum: 0 },
+};
+
+/** The schema of the Fields and Steps blocks. */
+export function skillBlocksSchema(): JsonSchema {
+  return {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    title: "SKILL.md Fields and Steps blocks",
+    description: "The YAML blocks under `## Fields` and `## Steps` of a Skillflow SKILL.md. Validate a Fields block against `#/$defs/fields` and a Steps block against `#/$defs/steps`; the whole schema takes `{ fields, steps }`.",
+    type: "object",
+    properties: { fields: { $ref: "#/$defs/fields" }, steps: { $ref: "#/$defs/steps" } },
+    required: ["steps"],
+    additionalProperties: false,
+    $defs: {
+      fields: {
+        description: "Each field name mapped to its declaration: exactly one shape, plus optional flags.",
+        anyOf: [{ type: "null" }, { type: "object", propertyNames: NAME, additionalProperties: { $ref: "#/$defs/field" } }],
+      },
+      field: {
+        description: "A field declaration: one shape and optional flags.",
+        oneOf: (Object.keys(SHAPES) as ShapeKey[]).map(fieldBranch),
+      },
+      steps: { description: "The steps, run from the first.", type: "array", items: { $ref: "#/$defs/step" } },
+      step: {
+        description: "One step: exactly one kind key, and the extra keys that kind takes.",
+        oneOf: (Object.keys(STEP_KINDS) as StepKind[]).map(stepBranch),
+      },
+      ...Object.fromEntries(Object.entries(LEAVES).map(([form, schema]) => [form, schema])),
+    },
+  };
+}
+
+/** One kind of step: its own key, the extras it takes, nothing else. */
+function stepBranch(kind: StepKind): JsonSchema {
+  const def: StepKindDef = STEP_KINDS[kind];
+  const properties: JsonSchema = { [kind]: keySchema(def) };
+  for (const extra of def.extras) properties[extra] = keySchema(STEP_EXTRAS[extra]);
+  return { title: kind, description: def.doc, type: "object", properties, required: [kind, ...(def.needs ?? [])], additionalProperties: false };
+}
+
+/** A field of one shape: the shape's key, the flags that go with it, nothing else. */
+function fieldBranch(shape: ShapeKey): JsonSchema {
+  const properties: JsonSchema = { [shape]: keySchema(SHAPES[shape]) };
+  for (const [flag, def] of Object.entries(FIELD_FLAGS) as Array<[FieldFlag, KeyDef]>) {
+    const only = FLAG_ONLY_WITH[flag];
+    if (only === undefined || only === shape) properties[flag] = keySchema(def);
+  }
+  return { title: shape, description: SHAPES[shape].doc, type: "object", properties, required: [shape], additionalProperties: false };
+}
+
+function keySchema(def: KeyDef): JsonSchema {
+  return { ...formSchema(def.form), description: def.doc, ...(def.alsoChecked && { $comment: `Also checked: ${def.alsoChecked}.` }) };
+}
+
+/** The schema of a value of form `form`. */
+export function formSchema(form: ValueForm): JsonSchema {
+  if (typeof form === "object") {
+    if ("range" in form) {
+      const properties = Object.fromEntries(Object.entries(form.range).map(([option, n]) => [option, NUMBERS[n]]));
+      return { anyOf: [{ $ref: "#/$defs/true" }, { type: "object", properties, additionalProperties: false }] };
+    }
+    const properties = Object.fromEntries(Object.entries(form.mapping).map(([key, def]) => [key, keySchema(def)]));
+    return { type: "object", properties, required: Object.keys(form.mapping), additionalProperties: false };
+  }
+  switch (form) {
+    case "words": return { type: "array", minItems: 1, uniqueItems: true, items: { $ref: "#/$defs/scalar" } };
+    case "question": return { type: "object", minProperties: 1, maxProperties: 1, propertyNames: NAME, additionalProperties: { $ref: "#/$defs/template" } };
+    case "checks": return { type: "object", minProperties: 1, propertyNames: { pattern: "\\S" }, additionalProperties: { $ref: "#/$defs/text" } };
+    case "steps": return { type: "array", minItems: 1, items: { $ref: "#/$defs/step" } };
+    case "synonyms": return { type: "object", additionalProperties: { anyOf: [{ $ref: "#/$defs/scalar" }, { type: "array", items: { $ref: "#/$defs/scalar" } }] } };
+    default: return { $ref: `#/$defs/${form}` };
+  }
+}
