@@ -63,30 +63,23 @@ const skillOf = (specs: StepSpec[]): Skill => buildIR({ fields: { a: { kind: "te
 
 /**
  * The fields a write depends on, worked out by hand for these tools (not with check/dependencies.ts):
- * `book` takes `a`, `mail` takes `b` (and the loop row), `pay` takes `total`, which comes from `price`
- * (which takes `a`) — and from wherever `price` is reached, so the conditions around every place that
- * runs or reads `price` count too. A write also depends on the conditions of the blocks around it.
+ * `book` takes `a`, `mail` takes `b` (and the loop row), `pay` takes `total`, which only `price`
+ * produces (bound from it on demand), and `price` takes `a`. A write also depends on the conditions of
+ * the blocks around it. No tool reads a write's output.
  */
 function bruteDeps(skill: Skill): Map<string, Set<string>> {
   const condDeps = (s: Step): string[] => (s.kind === "repeat" ? ["a"] : s.kind === "when" ? (s.condition.source === "stock.ok" ? ["b"] : ["a"]) : []);
-  const priceSites: Step[][] = [];
-  const writes: Array<{ step: Step; ancestors: Step[] }> = [];
+  const out = new Map<string, Set<string>>();
   const visit = (list: readonly Step[], ancestors: Step[]) => {
     for (const s of list) {
-      const readsPrice = (s.kind === "do" && s.tool === "price") || (s.kind === "when" && s.condition.source.startsWith("price")) || s.kind === "repeat";
-      if (readsPrice) priceSites.push(ancestors);
-      if (s.kind === "do" && skill.tools[s.tool]?.kind === "write") writes.push({ step: s, ancestors });
+      if (s.kind === "do" && skill.tools[s.tool]?.kind === "write") {
+        const own = s.tool === "mail" ? ["b"] : ["a"];
+        out.set(s.id, new Set([...own, ...ancestors.flatMap(condDeps)]));
+      }
       if (s.kind === "when" || s.kind === "repeat") visit(s.steps, [...ancestors, s]);
     }
   };
   visit(skill.steps, []);
-  const metPrice = new Set(priceSites.flatMap((anc) => anc.flatMap(condDeps)));
-  const out = new Map<string, Set<string>>();
-  for (const { step, ancestors } of writes) {
-    const tool = (step as Extract<Step, { kind: "do" }>).tool;
-    const own = tool === "book" ? ["a"] : tool === "mail" ? ["b"] : ["a", ...metPrice];
-    out.set(step.id, new Set([...own, ...ancestors.flatMap(condDeps)]));
-  }
   return out;
 }
 

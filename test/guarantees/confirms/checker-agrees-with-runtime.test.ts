@@ -42,7 +42,7 @@ describe("property (c): checker and runtime agree", () => {
     fc.assert(
       fc.property(loadedSpec, (nodes) => {
         const { skill, text } = checkedSkill(nodes);
-        const deps = referenceDeps(skill, { siteRule: true });
+        const deps = referenceDeps(skill, { siteRule: false });
         for (const way of waysThrough(skill)) {
           way.forEach((e, i) => {
             if (e.t !== "write") return;
@@ -60,7 +60,7 @@ describe("property (c): checker and runtime agree", () => {
       fc.property(skillSpec, (nodes) => {
         const { skill, checked, text } = checkedSkill(nodes);
         if (!checked.diagnostics.some((d) => d.ruleId === "ungated-write")) return;
-        const deps = referenceDeps(skill, { siteRule: true });
+        const deps = referenceDeps(skill, { siteRule: false });
         const ways = waysThrough(skill);
         for (const gate of gateAnalysisOf(skill).writes) {
           if (!gate.gap) continue;

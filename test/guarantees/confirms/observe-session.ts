@@ -83,7 +83,7 @@ export class Session implements Observed {
       };
     }
     this.host = new Host(skill, fakes, options.flowId);
-    this.deps = referenceDeps(skill, { siteRule: options.siteRule ?? true });
+    this.deps = referenceDeps(skill, { siteRule: options.siteRule ?? false });
     this.roles = Object.fromEntries(placeSteps(skill.steps).flatMap((p) => (p.step.kind === "confirm" && p.step.by ? [[p.step.confirm, p.step.by]] : [])));
   }
 

@@ -38,6 +38,9 @@ export function cardNow(skill: Skill, state: FlowState, key: string, tools: Reco
       continue;
     }
     if (passed(result.trace, traced)) return { kind: "passed" };
+    // A replay that stopped at an error (a skill the checker would refuse reads a value it cannot have)
+    // leaves the earlier pending in place: it did not reach the confirm.
+    if (result.effects.some((e) => e.type === "error")) return { kind: "elsewhere", effects: result.effects };
     const other = current.pending;
     if (other?.kind === "confirm" && other.key === key) return { kind: "card", card: other.card };
     if (other?.kind === "approval" && other.key === key) return { kind: "card", card: current.approvals[other.requestId]!.card };

@@ -3,9 +3,8 @@
  * close the gap. For a write *after* a `repeat` whose body asks a field the write depends on, the
  * checker names "a second pass of the repeat" and tells to put a confirm inside the repeat — but the
  * write is not in the repeat (one pass is enough to end the region), and a confirm inside the repeat
- * would not cover it (its region ends with the iteration). `it.fails` until the witness says "after the
- * repeat" and the fix says to confirm after it (paths.ts passes the body's `repeat-again` paths out of
- * the loop; describe-gap.ts words them).
+ * would not cover it (its region ends with the iteration). Fixed: after the loop the witness is the
+ * first pass (paths.ts), and the fix is to confirm between the ask and the write.
  */
 import { describe, expect, it } from "vitest";
 import { diagnosticsOf } from "./red-team-skill.js";
@@ -21,15 +20,9 @@ const STEPS = `
 `;
 
 describe("a write after a repeat whose body asks what it takes", () => {
-  it("today: the diagnostic names a second pass of the repeat, and tells to confirm inside it", () => {
+  it("the diagnostic names the path after the repeat, and a fix that covers the write", () => {
     expect(diagnosticsOf(STEPS)).toEqual([
-      "25 ungated-write: on a second pass of the `repeat` at line 22, `hold` runs with no confirm above it: the ask for `n` at line 24 ends the region of confirm `pay` (line 21) for `hold`, which takes `n`. Put a `confirm:` step inside the `repeat` at line 22, above line 25, so each iteration confirms its own writes.",
+      "25 ungated-write: `hold` runs with no confirm above it on every path: the ask for `n` at line 24 ends the region of confirm `pay` (line 21) for `hold`, which takes `n`. Move the ask at line 24 above the confirm at line 21, or add a `confirm:` step between line 24 and line 25.",
     ]);
-  });
-
-  it.fails("the diagnostic names the path after the repeat, and a fix that covers the write", () => {
-    const [diagnostic] = diagnosticsOf(STEPS);
-    expect(diagnostic).not.toContain("second pass");
-    expect(diagnostic).not.toContain("inside the `repeat`");
   });
 });

@@ -5,10 +5,11 @@
  * on — a field it takes, directly or through a lookup's inputs, or one read by a `when`/`repeat` around
  * it — and, for a confirm inside a `repeat`, only within that iteration.
  *
- * `siteRule` adds the one refinement dependencies.ts documents beyond that rule: a write taking a
- * lookup's output also depends on what the `when`s around each place that lookup is read depend on
- * (which of several producers was met last can depend on them). Without it, the reference is the rule
- * as documented. Pure.
+ * `siteRule` adds the refinement dependencies.ts documents for an input several tools produce: it also
+ * depends on what the `when`s around each place a producer is read depend on (which producer was met
+ * last can depend on them). The generated tools have one producer per input (`charge` takes `amount`
+ * from `quote` alone, bound from it on demand), so the rule as documented is the reference: `siteRule`
+ * is off by default. Pure.
  */
 import type { Skill, Step, TraceEvent } from "@skillflow/core";
 

@@ -1,6 +1,7 @@
 /**
  * ungated-write: a write reachable on some path with no confirm region open above it. The message
- * names one such path (from the write-gate analysis, check/paths.ts). Pure.
+ * names one such path (from the write-gate analysis, check/paths.ts). A region ended by an earlier
+ * write whose output this one depends on is the rule `unconfirmable-input` instead. Pure.
  */
 import type { CheckContext } from "./context.js";
 import { gapFix, gapReason } from "./describe-gap.js";
@@ -8,7 +9,7 @@ import { gateAnalysisOf } from "./paths.js";
 
 export function checkUngatedWrites(ctx: CheckContext): void {
   for (const write of gateAnalysisOf(ctx.skill).writes) {
-    if (!write.gap) continue;
+    if (!write.gap || write.gap.closedBy?.by === "write") continue;
     ctx.report("ungated-write", write.pos, gapReason(write, write.gap), gapFix(write, write.gap));
   }
 }

@@ -10,15 +10,15 @@
  */
 import type { AskStep, ConfirmStep, DoStep, Skill, Step } from "../format/ir.js";
 import { ownValue } from "../own-value.js";
-import { dependenciesOf, dependsOnAny, type Dependencies } from "./dependencies.js";
+import { dependenciesOf, dependsOnAny, writeField, type Dependencies } from "./dependencies.js";
 import { cons, gateAnalysisOf, type PathList } from "./paths.js";
 import type { CoveredWrite, CoveringConfirm, PathOutcome } from "./path-types.js";
 
 /** A write a confirm covers on some path, and the asks that would end the region before it. */
 export interface ConfirmCover {
   write: DoStep;
-  /** Asks of fields the write depends on that may run between the confirm and the write. */
-  endedBy: AskStep[];
+  /** Asks of fields the write depends on (and writes whose output it reads) that may run between the confirm and the write. */
+  endedBy: Ender[];
 }
 
 export interface Coverage {
@@ -40,8 +40,8 @@ interface Walk {
   skill: Skill;
   deps: Dependencies;
   places: Map<string, Place>;
-  /** The asks nested in each block. */
-  asks: Map<Step, AskStep[]>;
+  /** The asks (and writes) nested in each block. */
+  asks: Map<Step, Ender[]>;
 }
 
 const cache = new WeakMap<Skill, Coverage>();
@@ -75,12 +75,12 @@ function makeCoverage(skill: Skill): Coverage {
   };
 }
 
-/** Parent links for every step, and the asks inside each block. */
-function place(steps: readonly Step[], parent: Step | null, walk: Walk): AskStep[] {
-  const asks: AskStep[] = [];
+/** Parent links for every step, and the asks and writes inside each block. */
+function place(steps: readonly Step[], parent: Step | null, walk: Walk): Ender[] {
+  const asks: Ender[] = [];
   steps.forEach((step, index) => {
     walk.places.set(step.id, { seq: steps, index, parent });
-    if (step.kind === "ask") asks.push(step);
+    if (step.kind === "ask" || isWrite(walk, step)) asks.push(step);
     if (step.kind === "when" || step.kind === "repeat") {
       const inner = place(step.steps, step, walk);
       walk.asks.set(step, inner);
@@ -105,9 +105,13 @@ function continueFrom<S>(walk: Walk, confirmStepId: string, state: S, visit: (st
   return s;
 }
 
-/** Asks on every path so far (they end the region for what depends on them), and on some path. */
+/**
+ * Fields asked on every path so far (they end the region for what depends on them), and the asks on some
+ * path. A write passed counts as asking its pseudo-field (its output is known only after the confirm).
+ */
 interface MayState { must: ReadonlySet<string>; may: AskList }
-type AskList = { head: AskStep; tail: AskList } | null;
+type Ender = AskStep | DoStep;
+type AskList = { head: Ender; tail: AskList } | null;
 
 const isWrite = (walk: Walk, step: Step): step is DoStep => step.kind === "do" && ownValue(walk.skill.tools, step.tool)?.kind === "write";
 
@@ -126,9 +130,11 @@ function collect(walk: Walk, confirmStepId: string, firstOnly: boolean): Confirm
         const deps = walk.deps.ofStep(step);
         if (!seen.has(step.id) && !dependsOnAny(deps, must)) {
           seen.add(step.id);
-          out.push({ write: step, endedBy: asksIn(may).filter((a) => deps.has(a.field)) });
+          out.push({ write: step, endedBy: asksIn(may).filter((a) => deps.has(enderField(a))) });
           if (firstOnly) return undefined;
         }
+        must = new Set(must).add(writeField(step.tool));
+        may = { head: step, tail: may };
       } else if (step.kind === "when" || step.kind === "repeat") {
         const inner = walk.asks.get(step) ?? [];
         // A later iteration may follow an earlier one: the body's asks may come before any of its writes.
@@ -143,15 +149,17 @@ function collect(walk: Walk, confirmStepId: string, firstOnly: boolean): Confirm
   return out;
 }
 
-function prepend(asks: readonly AskStep[], list: AskList): AskList {
+function prepend(asks: readonly Ender[], list: AskList): AskList {
   let out = list;
   for (const a of asks) out = { head: a, tail: out };
   return out;
 }
 
-/** The asks of a list, each once, in step order. */
-function asksIn(list: AskList): AskStep[] {
-  const seen = new Set<AskStep>();
+const enderField = (step: Ender): string => (step.kind === "ask" ? step.field : writeField(step.tool));
+
+/** The asks (and writes) of a list, each once, in step order. */
+function asksIn(list: AskList): Ender[] {
+  const seen = new Set<Ender>();
   for (; list; list = list.tail) seen.add(list.head);
   return [...seen].sort((a, b) => a.pos.line - b.pos.line || a.pos.column - b.pos.column);
 }
@@ -186,7 +194,8 @@ function advancePaths(
   if (step.kind === "ask") return states.map((s) => ({ ...s, asked: new Set(s.asked).add(step.field) }));
   if (isWrite(walk, step)) {
     const deps = walk.deps.ofStep(step);
-    return states.filter((s) => dependsOnAny(deps, s.asked));
+    const field = writeField(step.tool);
+    return states.filter((s) => dependsOnAny(deps, s.asked)).map((s) => ({ ...s, asked: new Set(s.asked).add(field) }));
   }
   if (step.kind === "repeat") return visit(step.steps, 0, states) ?? [];
   if (step.kind !== "when") return states;
@@ -227,7 +236,7 @@ function invert(skill: Skill, walk: Walk, covers: (id: string) => ConfirmCover[]
   }));
 }
 
-function coveringOf(confirm: ConfirmStep, endedBy: readonly AskStep[]): CoveringConfirm {
+function coveringOf(confirm: ConfirmStep, endedBy: readonly Ender[]): CoveringConfirm {
   return {
     id: confirm.confirm, stepId: confirm.id, pos: confirm.pos,
     ...(confirm.by ? { by: confirm.by } : {}),

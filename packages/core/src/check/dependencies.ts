@@ -4,10 +4,14 @@
  * only for the writes that depend on the field it asks (docs/design.md, "What a confirm covers").
  *
  * A tool depends on field `f` when one of its inputs is `f` (tool inputs are bound by name), or an input
- * can come from the output of another tool that depends on `f` or is only reached after `f` is known
- * (inside a `when`/`repeat` whose condition reads `f`, or in the `check:` of the ask for `f`). A step
- * depends on what its tool depends on and on what the conditions of the `when`s and `repeat`s around it
- * read. The analysis is conservative: it never misses a dependency the runtime's binding can create.
+ * comes from the output of another tool that depends on `f`. An input that only one lookup produces is
+ * bound from that lookup's output for the inputs it takes here (run on demand), so nothing else counts;
+ * an input several tools produce is bound from the latest one met on the walk, so there the places each
+ * is reached count too (inside a `when`/`repeat` whose condition reads `f`, in the `check:` of the ask
+ * for `f`). The output of a write counts as the pseudo-field `@write` (`writeField`): it is known only
+ * once the write has run, so what reads it cannot be on a card built before. A step depends on what its
+ * tool depends on and on what the conditions of the `when`s and `repeat`s around it read. Conservative:
+ * it never misses a dependency the runtime's binding can create.
  * Pure; computed once per Skill object.
  */
 import type { Expr, Skill, Step } from "../format/ir.js";
@@ -35,6 +39,12 @@ export interface Dependencies {
 }
 
 const EMPTY: DependencySet = new Map();
+
+/** The pseudo-field standing for a write's output (not a valid field name, so it never collides). */
+export const writeField = (tool: string): string => `@${tool}`;
+
+/** True for the pseudo-field of a write's output. */
+export const isWriteField = (field: string): boolean => field.startsWith("@");
 const cache = new WeakMap<Skill, Dependencies>();
 
 export function dependenciesOf(skill: Skill): Dependencies {
@@ -111,7 +121,10 @@ function exprDeps(pass: Pass, expr: Expr): Map<string, DependencyReason> {
   const out = new Map<string, DependencyReason>();
   for (const { root } of pass.exprs.refs(expr)) {
     if (pass.fieldNames.has(root)) addOnce(out, root, { kind: "input", param: root });
-    else if (ownValue(pass.skill.tools, root)) mergeInto(out, pass.toolDeps.get(root) ?? EMPTY);
+    const tool = pass.fieldNames.has(root) ? undefined : ownValue(pass.skill.tools, root);
+    if (!tool) continue;
+    if (tool.kind === "write") addOnce(out, writeField(root), { kind: "input", param: root });
+    mergeInto(out, pass.toolDeps.get(root) ?? EMPTY);
   }
   return out;
 }
@@ -142,11 +155,15 @@ function dependTool(pass: Pass, name: string): Map<string, DependencyReason> {
   const producers = producersByParam(pass.skill);
   for (const param of tool.params) {
     if (pass.fieldNames.has(param.name)) addOnce(out, param.name, { kind: "input", param: param.name });
-    for (const producer of producers.get(param.name) ?? []) {
-      if (producer === name) continue;
+    const from = (producers.get(param.name) ?? []).filter((p) => p !== name);
+    // One lookup: bound from its output for the inputs it takes here, wherever else it is reached.
+    const onDemand = from.length === 1 && ownValue(pass.skill.tools, from[0]!)?.kind === "lookup";
+    for (const producer of from) {
       const via = { kind: "via-tool" as const, param: param.name, tool: producer };
+      if (ownValue(pass.skill.tools, producer)?.kind === "write") addOnce(out, writeField(producer), via);
       for (const f of (pass.toolDeps.get(producer) ?? EMPTY).keys()) addOnce(out, f, via);
-      // Where the producer is reached only after an answer is known, the binding depends on that answer.
+      if (onDemand) continue;
+      // Several producers: the latest one met wins, so where each is reached counts too.
       for (const site of pass.sites.get(producer) ?? []) {
         for (const f of nestingDepsOf(pass, site.blocks).keys()) addOnce(out, f, via);
         if (site.askField) addOnce(out, site.askField, via);
@@ -187,6 +204,15 @@ function collectSites(pass: Pass, steps: readonly Step[], blocks: readonly Step[
       collectSites(pass, step.steps, [...blocks, step]);
     }
   }
+}
+
+/**
+ * The one lookup that produces `param` for `tool` (the tool itself left out), or undefined when none or
+ * several tools do: the runtime binds such an input from that lookup's output, run on demand.
+ */
+export function soleLookupProducer(skill: Skill, param: string, tool: string): string | undefined {
+  const from = (producersByParam(skill).get(param) ?? []).filter((p) => p !== tool);
+  return from.length === 1 && ownValue(skill.tools, from[0]!)?.kind === "lookup" ? from[0] : undefined;
 }
 
 const producerCache = new WeakMap<Skill, Map<string, string[]>>();

@@ -19,6 +19,8 @@ export type PathOutcome =
  * that reads it).
  */
 export interface ClosedByAsk {
+  /** An ask of a field the write depends on, or an earlier write whose output it depends on (`field` is then `@tool`). */
+  by: "ask" | "write";
   askStepId: string;
   askPos: Position;
   field: string;

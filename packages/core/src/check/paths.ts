@@ -16,7 +16,7 @@
  */
 import type { AskStep, ConfirmStep, DoStep, Position, RepeatStep, Skill, Step, WhenStep } from "../format/ir.js";
 import { ownValue } from "../own-value.js";
-import { dependenciesOf, type Dependencies } from "./dependencies.js";
+import { dependenciesOf, writeField, type Dependencies } from "./dependencies.js";
 import type { ClosedByAsk, GateAnalysis, PathOutcome, WriteGate } from "./path-types.js";
 
 /**
@@ -28,9 +28,9 @@ export type PathList = { head: PathOutcome; tail: PathList; size: number; omitte
 
 const MAX_KEPT = 16;
 
-/** An ask that may have run since the last open confirm, on one path. */
+/** An ask (or a write, whose output is then known) that may have run since the last open confirm, on one path. */
 interface Asked {
-  ask: AskStep;
+  ask: AskStep | DoStep;
   /** A confirm on that path before the ask (whose region it ends for the writes that depend on it). */
   confirm?: ConfirmStep;
   path: PathList;
@@ -45,11 +45,13 @@ interface GateState {
   last?: ConfirmStep;
 }
 
+interface Nested { asks: AskStep[]; writes: DoStep[]; confirm?: ConfirmStep }
+
 interface Pass {
   skill: Skill;
   deps: Dependencies;
-  /** The asks nested in each `when`/`repeat`, and whether it holds a confirm. */
-  nested: Map<Step, { asks: AskStep[]; confirm?: ConfirmStep }>;
+  /** The asks and writes nested in each `when`/`repeat`, and whether it holds a confirm. */
+  nested: Map<Step, Nested>;
   writes: WriteGate[];
 }
 
@@ -76,16 +78,18 @@ export function gateAnalysisOf(skill: Skill): GateAnalysis {
   return found;
 }
 
-/** One bottom-up pass: the asks in each nested block and its first confirm. */
-function markNested(steps: readonly Step[], pass: Pass): { asks: AskStep[]; confirm?: ConfirmStep } {
-  const out: { asks: AskStep[]; confirm?: ConfirmStep } = { asks: [] };
+/** One bottom-up pass: the asks and writes in each nested block and its first confirm. */
+function markNested(steps: readonly Step[], pass: Pass): Nested {
+  const out: Nested = { asks: [], writes: [] };
   for (const step of steps) {
     if (step.kind === "ask") out.asks.push(step);
+    if (step.kind === "do" && ownValue(pass.skill.tools, step.tool)?.kind === "write") out.writes.push(step);
     if (step.kind === "confirm") out.confirm ??= step;
     if (step.kind !== "when" && step.kind !== "repeat") continue;
     const inner = markNested(step.steps, pass);
     pass.nested.set(step, inner);
     for (const a of inner.asks) out.asks.push(a);
+    for (const w of inner.writes) out.writes.push(w);
     out.confirm ??= inner.confirm;
   }
   return out;
@@ -107,9 +111,15 @@ function advance(step: Step, s: GateState, ctx: PathList, pass: Pass): GateState
       asked.set(step.field, { ask: step, ...(s.last ? { confirm: s.last } : {}), path: ctx });
       return { ...s, asked };
     }
-    case "do":
-      if (ownValue(pass.skill.tools, step.tool)?.kind === "write") pass.writes.push(recordWrite(step, s, ctx, pass));
-      return s;
+    case "do": {
+      if (ownValue(pass.skill.tools, step.tool)?.kind !== "write") return s;
+      pass.writes.push(recordWrite(step, s, ctx, pass));
+      if (s.bare) return s;
+      // From here on its output is known, which no card of an open confirm could show.
+      const asked = new Map(s.asked);
+      asked.set(writeField(step.tool), { ask: step, ...(s.last ? { confirm: s.last } : {}), path: ctx });
+      return { ...s, asked };
+    }
     case "when":
       return passWhen(step, s, ctx, pass);
     case "repeat":
@@ -121,7 +131,7 @@ function advance(step: Step, s: GateState, ctx: PathList, pass: Pass): GateState
 
 const touches = (step: Step, pass: Pass): boolean => {
   const n = pass.nested.get(step);
-  return n !== undefined && (n.asks.length > 0 || n.confirm !== undefined);
+  return n !== undefined && (n.asks.length > 0 || n.writes.length > 0 || n.confirm !== undefined);
 };
 
 function passWhen(step: WhenStep, s: GateState, ctx: PathList, pass: Pass): GateState {
@@ -152,16 +162,25 @@ function passRepeat(step: RepeatStep, s: GateState, ctx: PathList, pass: Pass): 
     walk(step.steps, s, ctx, pass);
     return s;
   }
+  // Inside the body, what an earlier iteration asked comes first on a second pass; after the loop, one
+  // pass is enough for it to come first.
   const again = cons({ kind: "repeat-again", stepId: step.id, pos: step.pos }, ctx);
-  let later: GateState = s;
-  if (!s.bare && nested.asks.length > 0) {
-    const asked = new Map(s.asked);
-    for (const ask of nested.asks) if (!asked.has(ask.field)) asked.set(ask.field, { ask, ...(s.last ? { confirm: s.last } : {}), path: again });
-    later = { ...s, asked };
-  }
-  walk(step.steps, later, ctx, pass);
-  if (!later.bare || !nested.confirm) return later;
-  return { ...later, bare: { ...later.bare, afterRepeat: { step, confirm: nested.confirm } } };
+  walk(step.steps, afterPasses(s, nested, again), ctx, pass);
+  const after = afterPasses(s, nested, ctx);
+  if (!after.bare || !nested.confirm) return after;
+  return { ...after, bare: { ...after.bare, afterRepeat: { step, confirm: nested.confirm } } };
+}
+
+/** The state once the body may have run: every ask and write in it may have come since the last confirm. */
+function afterPasses(s: GateState, nested: Nested, path: PathList): GateState {
+  if (s.bare || nested.asks.length + nested.writes.length === 0) return s;
+  const asked = new Map(s.asked);
+  const add = (field: string, ask: AskStep | DoStep) => {
+    if (!asked.has(field)) asked.set(field, { ask, ...(s.last ? { confirm: s.last } : {}), path });
+  };
+  for (const ask of nested.asks) add(ask.field, ask);
+  for (const write of nested.writes) add(writeField(write.tool), write);
+  return { ...s, asked };
 }
 
 function recordWrite(step: DoStep, s: GateState, ctx: PathList, pass: Pass): WriteGate {
@@ -190,6 +209,7 @@ function closingAsk(step: DoStep, s: GateState, pass: Pass): { asked: Asked; clo
   if (!found) return undefined;
   const { ask, confirm } = found.asked;
   const closedBy: ClosedByAsk = {
+    by: ask.kind === "do" ? "write" : "ask",
     askStepId: ask.id, askPos: ask.pos, field: found.field, reason: deps.get(found.field)!,
     ...(confirm ? { confirmStepId: confirm.id, confirmPos: confirm.pos, confirm: confirm.confirm } : {}),
   };

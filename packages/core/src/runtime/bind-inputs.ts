@@ -1,11 +1,18 @@
 /**
  * Tool inputs bound by name. Pure over the run's draft state.
  * Order: loop variable, the answer visible in this iteration (per-iteration first, then top level), then
- * top-level properties of the outputs of tools already met on this walk (latest first).
+ * the output of the one lookup that produces it (run on demand with the inputs it takes here, so where
+ * else it was reached does not matter), else top-level properties of the outputs of tools already met on
+ * this walk (latest first).
  */
 import type { ToolInfo } from "../format/ir.js";
 import { visibleAnswerKey } from "./answer-keys.js";
 import { fail, hiddenInCard, type Frame, type Run } from "./run-context.js";
+import { soleLookupProducer } from "../check/dependencies.js";
+import { requestCall } from "./request-call.js";
+import { lookupKeyOf } from "./digest.js";
+import { namesTool, toolFailureCause, toolFailureText } from "./tool-failure-text.js";
+import { ownValue } from "../own-value.js";
 
 /** The inputs `tool` receives here; reports an error and stops when a required input has no value. */
 export function bindInputs(run: Run, tool: ToolInfo, frame: Frame): Record<string, unknown> {
@@ -19,16 +26,27 @@ export function bindInputs(run: Run, tool: ToolInfo, frame: Frame): Record<strin
 export function availableInputs(run: Run, tool: ToolInfo, frame: Frame): Record<string, unknown> {
   const inputs: Record<string, unknown> = {};
   for (const param of tool.params) {
-    const found = findValue(run, param.name, frame);
+    const found = findValue(run, param.name, frame, tool.name);
     if (found.ok) inputs[param.name] = found.value;
   }
   return inputs;
 }
 
-function findValue(run: Run, name: string, frame: Frame): { ok: true; value: unknown } | { ok: false } {
+/** Lookups being bound on demand (a cycle of sole producers falls back to the outputs met). */
+const binding = new WeakMap<Run, Set<string>>();
+
+function findValue(run: Run, name: string, frame: Frame, forTool: string): { ok: true; value: unknown } | { ok: false } {
   if (Object.hasOwn(frame.vars, name)) return { ok: true, value: frame.vars[name] };
   const key = hiddenInCard(run, name) ? undefined : visibleAnswerKey(run.state, name, frame.scope);
   if (key !== undefined) return { ok: true, value: run.state.answers[key].value };
+  const sole = soleLookupProducer(run.skill, name, forTool);
+  if (sole) {
+    const out = onDemand(run, sole, frame);
+    if (out.ok && typeof out.value === "object" && out.value !== null && Object.hasOwn(out.value, name)) {
+      const value = (out.value as Record<string, unknown>)[name];
+      if (value !== undefined) return { ok: true, value };
+    }
+  }
   const outputs = [...run.outputs.values()].reverse();
   for (const output of outputs) {
     if (typeof output === "object" && output !== null && Object.hasOwn(output, name)) {
@@ -39,8 +57,41 @@ function findValue(run: Run, name: string, frame: Frame): { ok: true; value: unk
   return { ok: false };
 }
 
+/** The output of lookup `tool` for the inputs it takes here, when they can all be bound (may request its call). */
+function onDemand(run: Run, tool: string, frame: Frame): { ok: true; value: unknown } | { ok: false } {
+  const info = ownValue(run.skill.tools, tool)!;
+  const busy = binding.get(run) ?? new Set<string>();
+  if (busy.has(tool)) return { ok: false };
+  busy.add(tool);
+  binding.set(run, busy);
+  try {
+    const inputs = availableInputs(run, info, frame);
+    if (info.params.some((p) => !p.optional && !Object.hasOwn(inputs, p.name))) return { ok: false };
+    return { ok: true, value: ensureLookup(run, info, frame, tool) };
+  } finally {
+    busy.delete(tool);
+  }
+}
+
 /** Remembers a tool's output as the latest one (moves it to the end of the binding order). */
 export function noteOutput(run: Run, tool: string, output: unknown): void {
   run.outputs.delete(tool);
   run.outputs.set(tool, output);
+}
+
+/** The output of lookup `tool` for the inputs bound here: cached, or requested (which stops the walk). */
+export function ensureLookup(run: Run, tool: ToolInfo, frame: Frame, instance: string): unknown {
+  const inputs = bindInputs(run, tool, frame);
+  const inputsDigest = run.digest(inputs);
+  const key = lookupKeyOf(tool.name, inputsDigest);
+  const hit = ownValue(run.state.lookups, key);
+  if (!hit) requestCall(run, { tool: tool.name, kind: "lookup", inputs, key, instance }, inputsDigest);
+  run.lookupsRead.add(key);
+  if (hit.error !== undefined) {
+    if (run.verify) run.verify.failure = toolFailureText(tool.name, hit.error);
+    const cause = toolFailureCause(tool.name, hit.error);
+    fail(run, namesTool(tool.name, cause) ? cause : `Could not get ${tool.name}: ${cause}`);
+  }
+  noteOutput(run, tool.name, hit.result);
+  return hit.result;
 }

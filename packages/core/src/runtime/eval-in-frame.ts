@@ -6,7 +6,7 @@
 import type { Expr, Template } from "../format/ir.js";
 import type { EvaluateResult, Values } from "../expr/types.js";
 import { visibleAnswerKey } from "./answer-keys.js";
-import { ensureLookup } from "./request-call.js";
+import { ensureLookup } from "./bind-inputs.js";
 import { hiddenInCard, type Frame, type Run } from "./run-context.js";
 import { declaredField } from "./skill-index.js";
 import { ownValue } from "../own-value.js";

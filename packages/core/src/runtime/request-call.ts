@@ -2,13 +2,8 @@
  * Tool calls: a lookup is answered from the cache (keyed by its inputs) or requested from the host;
  * every request counts against the per-event cap. The walk stops at each request (one `call` at a time).
  */
-import type { ToolInfo } from "../format/ir.js";
-import { bindInputs, noteOutput } from "./bind-inputs.js";
-import { lookupKeyOf } from "./digest.js";
-import { emit, fail, Halt, record, type Frame, type Run } from "./run-context.js";
-import { namesTool, toolFailureCause, toolFailureText } from "./tool-failure-text.js";
+import { emit, fail, Halt, record, type Run } from "./run-context.js";
 import type { Effect } from "./types.js";
-import { ownValue } from "../own-value.js";
 
 type CallEffect = Extract<Effect, { type: "call" }>;
 
@@ -29,21 +24,4 @@ export function requestCall(run: Run, call: Omit<CallEffect, "type">, inputsDige
   emit(run, { type: "call", ...call });
   record(run, { type: "tool_called", tool: call.tool, kind: call.kind, inputsDigest, key: call.key });
   throw new Halt("call");
-}
-
-/** The output of lookup `tool` for the inputs bound here: cached, or requested (which stops the walk). */
-export function ensureLookup(run: Run, tool: ToolInfo, frame: Frame, instance: string): unknown {
-  const inputs = bindInputs(run, tool, frame);
-  const inputsDigest = run.digest(inputs);
-  const key = lookupKeyOf(tool.name, inputsDigest);
-  const hit = ownValue(run.state.lookups, key);
-  if (!hit) requestCall(run, { tool: tool.name, kind: "lookup", inputs, key, instance }, inputsDigest);
-  run.lookupsRead.add(key);
-  if (hit.error !== undefined) {
-    if (run.verify) run.verify.failure = toolFailureText(tool.name, hit.error);
-    const cause = toolFailureCause(tool.name, hit.error);
-    fail(run, namesTool(tool.name, cause) ? cause : `Could not get ${tool.name}: ${cause}`);
-  }
-  noteOutput(run, tool.name, hit.result);
-  return hit.result;
 }

@@ -8,7 +8,7 @@
 import type { AskStep, FieldDecl } from "../format/ir.js";
 import { answerKey } from "./answer-keys.js";
 import { evaluateIn, renderIn } from "./eval-in-frame.js";
-import { ensureLookup } from "./request-call.js";
+import { ensureLookup } from "./bind-inputs.js";
 import { refuse, setAnswer } from "./propose-value.js";
 import { emit, fail, Halt, traceStep, type Frame, type Run } from "./run-context.js";
 import { fieldDecl } from "./skill-index.js";

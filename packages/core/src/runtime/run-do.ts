@@ -8,13 +8,14 @@
 import type { DoStep, ToolInfo } from "../format/ir.js";
 import type { LedgerEntry } from "./types.js";
 import { answerKey } from "./answer-keys.js";
-import { bindInputs, noteOutput } from "./bind-inputs.js";
+import { bindInputs, ensureLookup, noteOutput } from "./bind-inputs.js";
 import { compareCompleted } from "./compare-completed.js";
 import { idempotencyKeyOf } from "./digest.js";
-import { checkCallCap, ensureLookup, requestCall } from "./request-call.js";
+import { checkCallCap, requestCall } from "./request-call.js";
 import { showCard, waitForNewApproval } from "./show-card.js";
 import { emit, fail, Halt, traceStep, type Frame, type Region, type Run } from "./run-context.js";
-import { collectSkips, depsOf, regionsCovering } from "./regions.js";
+import { collectSkips, depsOf, noteAsked, regionsCovering } from "./regions.js";
+import { writeField } from "../check/dependencies.js";
 import { toolFailureText } from "./tool-failure-text.js";
 import { ownValue } from "../own-value.js";
 
@@ -22,8 +23,12 @@ export function runDo(run: Run, step: DoStep, frame: Frame): void {
   const tool = ownValue(run.skill.tools, step.tool);
   if (!tool) fail(run, `Cannot run ${step.tool}: no such tool.`);
   const instance = answerKey(step.id, frame.scope);
-  // A card walk passes over what depends on an answer asked since its confirm (it is not on the card).
-  if (collectSkips(run, depsOf(run, step))) return;
+  // A card walk passes over what depends on an answer asked since its confirm (it is not on the card);
+  // a write it passes over may still run, so its output is unknown to the card from here on.
+  if (collectSkips(run, depsOf(run, step))) {
+    if (tool.kind === "write") noteAsked(run, writeField(tool.name));
+    return;
+  }
   if (tool.kind === "lookup") {
     ensureLookup(run, tool, frame, instance);
     return traceStep(run, step, frame, "looked up");
@@ -38,6 +43,8 @@ function runWrite(run: Run, step: DoStep, tool: ToolInfo, frame: Frame, instance
     noteOutput(run, tool.name, entry.result);
     // A card lists a completed write with the inputs it ran with, so finishing it does not change the card.
     if (run.mode === "collect") run.collected.push({ tool: tool.name, instance, inputs: entry.inputs });
+    // Its output was not known when the confirms open here were answered: what reads it is not theirs.
+    noteAsked(run, writeField(tool.name));
     return traceStep(run, step, frame, "done before");
   }
   // A write in doubt (or sent and not answered) may already have run: it is only ever sent again with
@@ -50,6 +57,7 @@ function runWrite(run: Run, step: DoStep, tool: ToolInfo, frame: Frame, instance
   const inputs = pinned ? pinned.inputs : bindInputs(run, tool, frame);
   if (run.mode === "collect") {
     run.collected.push({ tool: tool.name, instance, inputs });
+    noteAsked(run, writeField(tool.name));
     return;
   }
   const inputsDigest = pinned ? pinned.inputsDigest : run.digest(inputs);
