@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { parseSkill } from "@skillflow/core";
 import { finishSkill } from "@skillflow/core/loader";
-import { RULES } from "../packages/core/dist/check/catalog.js";
+import { RULES } from "../packages/core/dist/rule-catalog.js";
 import { checkSkill } from "../packages/core/dist/check/index.js";
 import { collectTools } from "../packages/core/dist/loader/collect-tools.js";
 import { findToolsFile, importTools } from "../packages/core/dist/loader/import-tools.js";

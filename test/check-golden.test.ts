@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { cli } from "@skillflow/cli";
 import { memoryIo } from "../packages/cli/test/memory-io.js";
-import { RULES } from "../packages/core/src/check/catalog.js";
+import { RULES } from "../packages/core/src/rule-catalog.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const fixtures = join(root, "test/fixtures/checks");

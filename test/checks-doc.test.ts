@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { RULES } from "../packages/core/src/check/catalog.js";
+import { RULES } from "../packages/core/src/rule-catalog.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const docFile = join(root, "docs/checks.md");

@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { finishSkill } from "@skillflow/core/loader";
 import { parseSkill, type ToolInfo } from "@skillflow/core";
-import { RULES } from "../packages/core/src/check/catalog.js";
+import { RULES } from "../packages/core/src/rule-catalog.js";
 import { checkSkill } from "../packages/core/src/check/index.js";
 import { collectTools } from "../packages/core/src/loader/collect-tools.js";
 import { findToolsFile, importTools } from "../packages/core/src/loader/import-tools.js";

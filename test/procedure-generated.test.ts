@@ -10,7 +10,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import type { Skill, Step } from "@skillflow/core";
-import { coverageOf } from "../packages/core/src/check/coverage.js";
+import { coverageOf } from "../packages/core/src/compile/compile-skill.js";
 import { renderProcedure } from "../packages/core/src/procedure/render-procedure.js";
 import { buildIR, type StepSpec } from "./helpers/build-ir.js";
 

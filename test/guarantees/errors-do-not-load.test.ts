@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadSkill } from "@skillflow/core/loader";
 import { createFlow, FlowLoadError, proveFiles, ScriptedChatModel } from "@skillflow/langgraph";
-import { RULES } from "../../packages/core/src/check/catalog.js";
+import { RULES } from "../../packages/core/src/rule-catalog.js";
 import { ROOT } from "./drive-proof.js";
 
 const FIXTURES = join(ROOT, "test/fixtures/checks");

@@ -2,6 +2,8 @@
  * A diagnostic is data: where, which rule, how bad, what is wrong, what to change.
  * Checks return lists into a sink; only the caller decides to stop.
  */
+import type { RuleId } from "./rule-catalog.js";
+
 export type Severity = "error" | "warning";
 
 export interface Diagnostic {
@@ -10,7 +12,8 @@ export interface Diagnostic {
   column: number;
   endLine?: number;
   endColumn?: number;
-  ruleId: string;
+  /** One of the closed catalog (rule-catalog.ts). */
+  ruleId: RuleId;
   severity: Severity;
   /** One sentence: what is wrong. */
   reason: string;

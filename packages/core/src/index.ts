@@ -27,8 +27,8 @@ export { formatValue } from "./expr/format-value.js";
 export type {
   ExprRef, Scope, ExprErrorKind, TypeCheckResult, EvaluateResult, RenderResult, Values, SkillExpressions,
 } from "./expr/types.js";
-export { analyzeGates, gateAnalysisOf } from "./check/paths.js";
-export { coverageOf, writesCoveredBy } from "./check/coverage.js";
+export { analyzeGates, compileSkill, coverageOf, gateAnalysisOf, writesCoveredBy } from "./compile/compile-skill.js";
+export type { CompiledSkill } from "./compile/compile-skill.js";
 export { renderProcedure } from "./procedure/render-procedure.js";
 export { buildProcedure } from "./procedure/build-procedure.js";
 export { describeRange } from "./procedure/describe-range.js";
@@ -52,6 +52,8 @@ export { initialState } from "./runtime/initial-state.js";
 export { step } from "./runtime/step.js";
 export { understandingContext } from "./runtime/understanding-context.js";
 export { hideSecrets } from "./runtime/hide-secrets.js";
+export { nameOfKey } from "./runtime/answer-keys.js";
+export type { AnswerKey } from "./runtime/answer-keys.js";
 export type { HiddenSecrets } from "./runtime/hide-secrets.js";
 export type { UnderstandingContext, FieldInScope } from "./runtime/understanding-context.js";
 export { redactSecrets, redactStepResult, secretValuesOf } from "./runtime/redact.js";

@@ -11,7 +11,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { gateAnalysisOf } from "../../../packages/core/src/check/paths.js";
+import { gateAnalysisOf } from "../../../packages/core/src/compile/compile-skill.js";
 import { coveringOnWay, followsPath, waysThrough } from "./brute-force-ways.js";
 import { checkedSkill, conversations, loadedSpec, runSession } from "./drive-session.js";
 import { skillSpec } from "./generate-skill.js";

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { FlowEvent } from "@skillflow/core";
-import { coverageOf } from "../../../packages/core/src/check/coverage.js";
+import { coverageOf } from "../../../packages/core/src/compile/compile-skill.js";
 import { Session } from "./observe-session.js";
 import { cardsOf, diagnosticsOf, listed, loaded, requestsOf, text, writesOf } from "./red-team-skill.js";
 

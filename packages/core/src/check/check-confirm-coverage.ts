@@ -4,8 +4,8 @@
  * write on some path — an approval that releases nothing is a mistake in the skill. Both from the
  * coverage walks (check/coverage.ts). Pure.
  */
+import { coverageOf } from "../compile/compile-skill.js";
 import type { CheckContext } from "./context.js";
-import { coverageOf } from "./coverage.js";
 import { pathWords } from "./describe-gap.js";
 import { walkSteps } from "./walk-steps.js";
 

@@ -3,9 +3,9 @@
  * (directly, or through another such tool). That output may echo the secret, so the runtime shows it as
  * `[secret]` and never sends it to the model; the author probably meant something else. Pure.
  */
+import { secretDerivedTools } from "../compile/compile-skill.js";
 import { locateInExpr } from "../expr/locate.js";
 import type { CheckContext } from "./context.js";
-import { secretDerivedTools } from "./dependencies.js";
 import { walkExpressions } from "./walk-steps.js";
 import { ownValue } from "../own-value.js";
 

@@ -3,13 +3,15 @@
  * no loop variable names and no tool that ran earlier returns. Pure.
  */
 import type { CheckContext } from "./context.js";
-import { indexSkill, isBefore } from "./skill-index.js";
-import { analyzeValueFlow, type MissingInput } from "./value-flow.js";
+import { isBefore } from "./skill-index.js";
+import { indexOf } from "../compile/compile-skill.js";
+import type { MissingInput } from "./value-flow.js";
+import { compileSkill } from "../compile/compile-skill.js";
 import { at, didYouMeanPrefix, listNames } from "./words.js";
 import { ownValue } from "../own-value.js";
 
 export function checkUnboundInputs(ctx: CheckContext): void {
-  for (const input of analyzeValueFlow(ctx).missingInputs) {
+  for (const input of compileSkill(ctx.skill).valueFlow.missingInputs) {
     const [why, fix] = explain(ctx, input);
     ctx.report("unbound-tool-input", input.pos, `\`${input.tool}\` needs the input \`${input.param}\`, ${why}.`, fix);
   }
@@ -17,7 +19,7 @@ export function checkUnboundInputs(ctx: CheckContext): void {
 
 function explain(ctx: CheckContext, input: MissingInput): [string, string] {
   const { param, pos } = input;
-  const index = indexSkill(ctx.skill);
+  const index = indexOf(ctx.skill);
   const asks = index.asks.get(param) ?? [];
   const earlier = asks.find((a) => isBefore(a.pos, pos));
   if (earlier) {

@@ -4,8 +4,8 @@
  * either runs, so it could not show that value (or whether the write runs at all). From the write-gate
  * analysis (check/paths.ts): an earlier write's output counts like an answer asked after the confirm. Pure.
  */
+import { gateAnalysisOf } from "../compile/compile-skill.js";
 import type { CheckContext } from "./context.js";
-import { gateAnalysisOf } from "./paths.js";
 import { at } from "./words.js";
 
 export function checkUnconfirmableInputs(ctx: CheckContext): void {

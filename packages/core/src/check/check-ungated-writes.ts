@@ -3,9 +3,9 @@
  * names one such path (from the write-gate analysis, check/paths.ts). A region ended by an earlier
  * write whose output this one depends on is the rule `unconfirmable-input` instead. Pure.
  */
+import { gateAnalysisOf } from "../compile/compile-skill.js";
 import type { CheckContext } from "./context.js";
 import { gapFix, gapReason } from "./describe-gap.js";
-import { gateAnalysisOf } from "./paths.js";
 
 export function checkUngatedWrites(ctx: CheckContext): void {
   for (const write of gateAnalysisOf(ctx.skill).writes) {

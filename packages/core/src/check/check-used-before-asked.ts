@@ -3,12 +3,14 @@
  * every path to it, or the output of a write that has not run earlier on every path. Pure.
  */
 import type { CheckContext } from "./context.js";
-import { indexSkill, isBefore } from "./skill-index.js";
-import { analyzeValueFlow, type EarlyUse } from "./value-flow.js";
+import { isBefore } from "./skill-index.js";
+import { indexOf } from "../compile/compile-skill.js";
+import type { EarlyUse } from "./value-flow.js";
+import { compileSkill } from "../compile/compile-skill.js";
 import { at } from "./words.js";
 
 export function checkUsedBeforeAsked(ctx: CheckContext): void {
-  for (const use of analyzeValueFlow(ctx).earlyUses) {
+  for (const use of compileSkill(ctx.skill).valueFlow.earlyUses) {
     const [reason, fix] = use.kind === "field" ? fieldWords(ctx, use) : writeWords(ctx, use);
     ctx.report("used-before-asked", use.pos, reason, fix);
   }
@@ -19,7 +21,7 @@ function fieldWords(ctx: CheckContext, use: EarlyUse): [string, string] {
   if (use.ownAsk) {
     return [`${name} is used in its own question, before the person has answered it.`, `Take ${name} out of the question, or show it in a later step.`];
   }
-  const asks = indexSkill(ctx.skill).asks.get(use.name) ?? [];
+  const asks = indexOf(ctx.skill).asks.get(use.name) ?? [];
   if (asks.length === 0) {
     return [`${name} is never asked, so it has no value here.`, `Add \`- ask: { ${use.name}: "…" }\` above ${at(use.pos)}.`];
   }
@@ -35,7 +37,7 @@ function fieldWords(ctx: CheckContext, use: EarlyUse): [string, string] {
 
 function writeWords(ctx: CheckContext, use: EarlyUse): [string, string] {
   const name = `\`${use.name}\``;
-  const done = [...indexSkill(ctx.skill).steps.values()].find((s) => s.kind === "do" && s.tool === use.name);
+  const done = [...indexOf(ctx.skill).steps.values()].find((s) => s.kind === "do" && s.tool === use.name);
   if (!done) {
     return [`${name} is a write that no step runs, so its output never exists.`, `Add \`- do: ${use.name}\` (under a confirm) before ${at(use.pos)}, or read another value.`];
   }

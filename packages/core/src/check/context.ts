@@ -4,7 +4,7 @@
  */
 import type { Position, Skill } from "../format/ir.js";
 import type { SkillExpressions } from "../expr/types.js";
-import type { RuleId } from "./catalog.js";
+import type { RuleId } from "../rule-catalog.js";
 
 export interface CheckContext {
   skill: Skill;

@@ -6,13 +6,13 @@
  * the writes that depend on the field it asks (check/dependencies.ts).
  *
  * Lazy: `flow check` only asks whether a confirm covers something (each walk stops at the first write
- * found), the procedure asks for the full lists. Pure; computed once per Skill object.
+ * found), the procedure asks for the full lists. Pure; compileSkill keeps one per Skill object.
  */
 import type { AskStep, ConfirmStep, DoStep, Skill, Step } from "../format/ir.js";
 import { ownValue } from "../own-value.js";
-import { dependenciesOf, dependsOnAny, writeField, type Dependencies } from "./dependencies.js";
-import { cons, gateAnalysisOf, type PathList } from "./paths.js";
-import type { CoveredWrite, CoveringConfirm, PathOutcome } from "./path-types.js";
+import { dependsOnAny, writeField, type Dependencies } from "./dependencies.js";
+import { cons, type PathList } from "./paths.js";
+import type { CoveredWrite, CoveringConfirm, GateAnalysis, PathOutcome } from "./path-types.js";
 
 /** A write a confirm covers on some path, and the asks that would end the region before it. */
 export interface ConfirmCover {
@@ -44,16 +44,9 @@ interface Walk {
   asks: Map<Step, Ender[]>;
 }
 
-const cache = new WeakMap<Skill, Coverage>();
-
-export function coverageOf(skill: Skill): Coverage {
-  let found = cache.get(skill);
-  if (!found) cache.set(skill, (found = makeCoverage(skill)));
-  return found;
-}
-
-function makeCoverage(skill: Skill): Coverage {
-  const walk: Walk = { skill, deps: dependenciesOf(skill), places: new Map(), asks: new Map() };
+/** The coverage of a skill, with its dependencies and (lazily) its write gate (compileSkill keeps one). */
+export function makeCoverage(skill: Skill, deps: Dependencies, gates: () => GateAnalysis): Coverage {
+  const walk: Walk = { skill, deps, places: new Map(), asks: new Map() };
   place(skill.steps, null, walk);
   const full = new Map<string, ConfirmCover[]>();
   const covers = (id: string): ConfirmCover[] => {
@@ -61,12 +54,12 @@ function makeCoverage(skill: Skill): Coverage {
     if (!found) full.set(id, (found = collect(walk, id, false)));
     return found;
   };
-  let gates: CoveredWrite[] | undefined;
+  let written: CoveredWrite[] | undefined;
   return {
     covers,
     coversSome: (id) => (full.has(id) ? full.get(id)!.length > 0 : collect(walk, id, true).length > 0),
     uncoveredPath: (id) => uncovered(walk, id),
-    writeGates: () => (gates ??= invert(skill, walk, covers)),
+    writeGates: () => (written ??= invert(gates(), walk, covers)),
     ancestors: (id) => {
       const out: Step[] = [];
       for (let at = walk.places.get(id); at?.parent; at = walk.places.get(at.parent.id)) out.push(at.parent);
@@ -219,7 +212,7 @@ function distinct(states: PathState[]): PathState[] {
 }
 
 /** Every write with every confirm that covers it on some path, from the confirms' walks. */
-function invert(skill: Skill, walk: Walk, covers: (id: string) => ConfirmCover[]): CoveredWrite[] {
+function invert(gates: GateAnalysis, walk: Walk, covers: (id: string) => ConfirmCover[]): CoveredWrite[] {
   const byWrite = new Map<string, CoveringConfirm[]>();
   for (const step of walk.places.keys()) {
     const confirm = stepById(walk, step);
@@ -230,7 +223,7 @@ function invert(skill: Skill, walk: Walk, covers: (id: string) => ConfirmCover[]
       byWrite.set(write.id, list);
     }
   }
-  return gateAnalysisOf(skill).writes.map((gate) => ({
+  return gates.writes.map((gate) => ({
     ...gate,
     confirms: (byWrite.get(gate.stepId) ?? []).sort((a, b) => a.pos.line - b.pos.line || a.pos.column - b.pos.column),
   }));
@@ -247,9 +240,4 @@ function coveringOf(confirm: ConfirmStep, endedBy: readonly Ender[]): CoveringCo
 function stepById(walk: Walk, id: string): Step | undefined {
   const at = walk.places.get(id);
   return at?.seq[at.index];
-}
-
-/** The write steps a confirm step's region covers (on some path), in walk order. */
-export function writesCoveredBy(skill: Skill, confirmStepId: string): DoStep[] {
-  return coverageOf(skill).covers(confirmStepId).map((c) => c.write);
 }

@@ -12,13 +12,12 @@
  * once the write has run, so what reads it cannot be on a card built before. A step depends on what its
  * tool depends on and on what the conditions of the `when`s and `repeat`s around it read. Conservative:
  * it never misses a dependency the runtime's binding can create.
- * Pure; computed once per Skill object.
+ * Pure; compileSkill keeps one per Skill object.
  */
 import type { Expr, Skill, Step } from "../format/ir.js";
-import { expressionsFor } from "../expr/create-expressions.js";
 import type { SkillExpressions } from "../expr/types.js";
 import { ownValue } from "../own-value.js";
-import { indexSkill } from "./skill-index.js";
+import type { SkillIndex } from "../compile/skill-index.js";
 
 /** Why a step depends on a field, for messages ("which takes `nights`"). */
 export type DependencyReason =
@@ -45,13 +44,6 @@ export const writeField = (tool: string): string => `@${tool}`;
 
 /** True for the pseudo-field of a write's output. */
 export const isWriteField = (field: string): boolean => field.startsWith("@");
-const cache = new WeakMap<Skill, Dependencies>();
-
-export function dependenciesOf(skill: Skill): Dependencies {
-  let found = cache.get(skill);
-  if (!found) cache.set(skill, (found = computeDependencies(skill, expressionsFor(skill))));
-  return found;
-}
 
 /** True when a step that depends on `deps` can be changed by an answer to one of `fields`. */
 export function dependsOnAny(deps: DependencySet, fields: Iterable<string>): boolean {
@@ -65,6 +57,7 @@ interface Site { blocks: readonly Step[]; askField?: string }
 interface Pass {
   skill: Skill;
   exprs: SkillExpressions;
+  index: SkillIndex;
   fieldNames: ReadonlySet<string>;
   /** Sites by tool name. */
   sites: Map<string, Site[]>;
@@ -76,10 +69,11 @@ interface Pass {
   nestingDeps: Map<readonly Step[], DependencySet>;
 }
 
-function computeDependencies(skill: Skill, exprs: SkillExpressions): Dependencies {
-  const fieldNames = new Set([...Object.keys(skill.fields), ...indexSkill(skill).asks.keys()]);
+/** The dependencies of every step (compileSkill keeps one per Skill object). */
+export function computeDependencies(skill: Skill, exprs: SkillExpressions, index: SkillIndex): Dependencies {
+  const fieldNames = new Set([...Object.keys(skill.fields), ...index.asks.keys()]);
   const pass: Pass = {
-    skill, exprs, fieldNames, sites: new Map(), blocksOf: new Map(), toolDeps: new Map(), blockDeps: new Map(), nestingDeps: new Map(),
+    skill, exprs, index, fieldNames, sites: new Map(), blocksOf: new Map(), toolDeps: new Map(), blockDeps: new Map(), nestingDeps: new Map(),
   };
   collectSites(pass, skill.steps, []);
   // Monotone fixpoint: tool dependencies only grow, and there are few tools.
@@ -152,7 +146,7 @@ function nestingDepsOf(pass: Pass, blocks: readonly Step[]): DependencySet {
 function dependTool(pass: Pass, name: string): Map<string, DependencyReason> {
   const out = new Map<string, DependencyReason>();
   const tool = ownValue(pass.skill.tools, name)!;
-  const producers = producersByParam(pass.skill);
+  const producers = pass.index.producers;
   for (const param of tool.params) {
     if (pass.fieldNames.has(param.name)) addOnce(out, param.name, { kind: "input", param: param.name });
     const from = (producers.get(param.name) ?? []).filter((p) => p !== name);
@@ -206,30 +200,6 @@ function collectSites(pass: Pass, steps: readonly Step[], blocks: readonly Step[
   }
 }
 
-/**
- * The one lookup that produces `param` for `tool` (the tool itself left out), or undefined when none or
- * several tools do: the runtime binds such an input from that lookup's output, run on demand.
- */
-export function soleLookupProducer(skill: Skill, param: string, tool: string): string | undefined {
-  const from = (producersByParam(skill).get(param) ?? []).filter((p) => p !== tool);
-  return from.length === 1 && ownValue(skill.tools, from[0]!)?.kind === "lookup" ? from[0] : undefined;
-}
-
-const producerCache = new WeakMap<Skill, Map<string, string[]>>();
-
-/** Tools whose output has a top-level property of each name (tool inputs bind from them by name). */
-function producersByParam(skill: Skill): Map<string, string[]> {
-  let found = producerCache.get(skill);
-  if (found) return found;
-  found = new Map();
-  for (const tool of Object.values(skill.tools)) {
-    if (tool.output.t !== "object") continue;
-    for (const key of Object.keys(tool.output.fields)) found.set(key, [...(found.get(key) ?? []), tool.name]);
-  }
-  producerCache.set(skill, found);
-  return found;
-}
-
 function addOnce(map: Map<string, DependencyReason>, field: string, reason: DependencyReason): void {
   if (!map.has(field)) map.set(field, reason);
 }
@@ -238,19 +208,15 @@ function mergeInto(into: Map<string, DependencyReason>, from: DependencySet): vo
   for (const [f, reason] of from) addOnce(into, f, reason);
 }
 
-const derivedCache = new WeakMap<Skill, ReadonlySet<string>>();
-
 /**
  * The tools whose output is secret-derived: they take a secret field as an input, or an input that can
  * come from another such tool. Their outputs are treated as secret: never shown in a text, masked in
- * what leaves the runtime. Pure; computed once per Skill object.
+ * what leaves the runtime. Pure.
  */
-export function secretDerivedTools(skill: Skill): ReadonlySet<string> {
-  let found = derivedCache.get(skill);
-  if (found) return found;
+export function computeSecretDerived(skill: Skill, index: SkillIndex): ReadonlySet<string> {
   const secret = new Set(Object.values(skill.fields).filter((f) => f.secret).map((f) => f.name));
   const derived = new Set<string>();
-  const producers = producersByParam(skill);
+  const producers = index.producers;
   for (let changed = secret.size > 0; changed; ) {
     changed = false;
     for (const tool of Object.values(skill.tools)) {
@@ -262,6 +228,5 @@ export function secretDerivedTools(skill: Skill): ReadonlySet<string> {
       }
     }
   }
-  derivedCache.set(skill, derived);
   return derived;
 }

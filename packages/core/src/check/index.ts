@@ -3,9 +3,9 @@
  * Structural problems are the parser's (format/); every rule here is a small function in its own
  * file reporting into one sink. Pure: returns diagnostics, never throws for a bad skill.
  */
+import { expressionsFor } from "../compile/compile-skill.js";
 import type { Diagnostic } from "../diagnostics.js";
 import { sortDiagnostics } from "../diagnostics.js";
-import { expressionsFor } from "../expr/create-expressions.js";
 import { makeDiagnostic } from "../format/diagnose.js";
 import type { Skill } from "../format/ir.js";
 import { checkConditionTypes } from "./check-condition-types.js";

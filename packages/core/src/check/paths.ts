@@ -16,7 +16,7 @@
  */
 import type { AskStep, ConfirmStep, DoStep, Position, RepeatStep, Skill, Step, WhenStep } from "../format/ir.js";
 import { ownValue } from "../own-value.js";
-import { dependenciesOf, writeField, type Dependencies } from "./dependencies.js";
+import { writeField, type Dependencies } from "./dependencies.js";
 import type { ClosedByAsk, GateAnalysis, PathOutcome, WriteGate } from "./path-types.js";
 
 /**
@@ -61,22 +61,14 @@ export function cons(head: PathOutcome, tail: PathList): PathList {
 }
 const NONE: ReadonlyMap<string, Asked> = new Map();
 
-/** Runs the write-gate analysis over a skill. */
-export function analyzeGates(skill: Skill): GateAnalysis {
-  const pass: Pass = { skill, deps: dependenciesOf(skill), nested: new Map(), writes: [] };
+/** Runs the write-gate analysis over a skill with its dependencies (compileSkill keeps one per skill). */
+export function analyzeGatesWith(skill: Skill, deps: Dependencies): GateAnalysis {
+  const pass: Pass = { skill, deps, nested: new Map(), writes: [] };
   markNested(skill.steps, pass);
   walk(skill.steps, { bare: { path: null }, asked: NONE }, null, pass);
   return { writes: pass.writes };
 }
 
-const cache = new WeakMap<Skill, GateAnalysis>();
-
-/** The analysis for a skill, computed once per Skill object. */
-export function gateAnalysisOf(skill: Skill): GateAnalysis {
-  let found = cache.get(skill);
-  if (!found) cache.set(skill, (found = analyzeGates(skill)));
-  return found;
-}
 
 /** One bottom-up pass: the asks and writes in each nested block and its first confirm. */
 function markNested(steps: readonly Step[], pass: Pass): Nested {

@@ -7,7 +7,7 @@
  */
 import type { AskStep, Expr, Position, Skill, Step } from "../format/ir.js";
 import { locateInExpr } from "../expr/locate.js";
-import type { CheckContext } from "./context.js";
+import type { SkillExpressions } from "../expr/types.js";
 import { expressionsOf, holes } from "./expressions-of.js";
 import { ScopedNames } from "./scoped-names.js";
 import { ownValue } from "../own-value.js";
@@ -26,21 +26,17 @@ export interface ValueFlow {
 
 interface Pass {
   skill: Skill;
-  ctx: CheckContext;
+  exprs: SkillExpressions;
   names: ScopedNames;
   flow: ValueFlow;
   step: Step;
 }
 
-const cache = new WeakMap<Skill, ValueFlow>();
-
-export function analyzeValueFlow(ctx: CheckContext): ValueFlow {
-  let flow = cache.get(ctx.skill);
-  if (flow) return flow;
-  flow = { missingInputs: [], earlyUses: [], writeInputs: new Map() };
-  const pass: Pass = { skill: ctx.skill, ctx, names: new ScopedNames(), flow, step: ctx.skill.steps[0] };
-  walk(ctx.skill.steps, pass);
-  cache.set(ctx.skill, flow);
+/** The value flow of a skill (compileSkill keeps one per Skill object). */
+export function computeValueFlow(skill: Skill, exprs: SkillExpressions): ValueFlow {
+  const flow: ValueFlow = { missingInputs: [], earlyUses: [], writeInputs: new Map() };
+  const pass: Pass = { skill, exprs, names: new ScopedNames(), flow, step: skill.steps[0]! };
+  walk(skill.steps, pass);
   return flow;
 }
 
@@ -87,7 +83,7 @@ function passDo(tool: string, pos: Position, pass: Pass): void {
 }
 
 function readExpr(expr: Expr, pass: Pass, asking?: string): void {
-  for (const ref of pass.ctx.exprs.refs(expr)) {
+  for (const ref of pass.exprs.refs(expr)) {
     const pos = locateInExpr(expr, ref.start);
     const { root } = ref;
     if (pass.names.has(`v:${root}`)) continue;

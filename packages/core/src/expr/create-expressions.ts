@@ -1,7 +1,7 @@
 /**
  * `createExpressions(skill)`: parse, type-check, evaluate and render the skill's CEL expressions.
  * Environments are built once per skill and once per scope (set of loop variables) and cached, as are
- * parses and type checks. No I/O; the caches are the only state. `expressionsFor` shares one per Skill.
+ * parses and type checks. No I/O; the caches are the only state. compileSkill keeps one per Skill (`expressionsFor`).
  */
 import type { Expr, Skill, Template } from "../format/ir.js";
 import type { ValueType } from "../tools/value-type.js";
@@ -21,18 +21,6 @@ interface ScopedEnvironment extends SkillEnvironment {
 }
 
 const sourceOf = (expr: Expr | string): string => (typeof expr === "string" ? expr : expr.source);
-
-const perSkill = new WeakMap<Skill, SkillExpressions>();
-
-/**
- * The expression layer of `skill`, created once per Skill object and shared by the checks, the runtime
- * (every replay) and the procedure, so the type environment is built and each expression parsed once.
- */
-export function expressionsFor(skill: Skill): SkillExpressions {
-  let found = perSkill.get(skill);
-  if (!found) perSkill.set(skill, (found = createExpressions(skill)));
-  return found;
-}
 
 export function createExpressions(skill: Skill): SkillExpressions {
   const base = scoped(buildSkillEnvironment(skill));

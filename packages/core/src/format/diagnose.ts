@@ -2,7 +2,7 @@
  * Building diagnostics for the parser: the severity comes from the rule catalog, so a rule's
  * severity is decided in one place. Pure.
  */
-import { ruleInfo, type RuleId } from "../check/catalog.js";
+import { ruleInfo, type RuleId } from "../rule-catalog.js";
 import type { Diagnostic } from "../diagnostics.js";
 import type { Position } from "./ir.js";
 

@@ -5,7 +5,7 @@
  * cannot parse, which would shift every error after the first. Pure.
  */
 import { parseDocument, type Document, type ErrorCode } from "yaml";
-import type { RuleId } from "../check/catalog.js";
+import type { RuleId } from "../rule-catalog.js";
 import type { ParseReport } from "./diagnose.js";
 import type { SourceBlock } from "./find-blocks.js";
 import type { Position } from "./ir.js";

@@ -5,7 +5,7 @@
  * ran. Each is read as "its `when`s do not all hold" ("the leave is at most 5"), "its list is empty",
  * or, where that depends on rows, "step 5.3 has not run since step 2". Pure.
  */
-import { coverageOf } from "../check/coverage.js";
+import { coverageOf } from "../compile/compile-skill.js";
 import type { CoveredWrite } from "../check/path-types.js";
 import type { Skill } from "../format/ir.js";
 import type { Inline } from "./model.js";

@@ -4,7 +4,7 @@
  * approvals and by whom, the checks that must have passed,
  * and where each input comes from. Pure.
  */
-import { expressionsFor } from "../expr/create-expressions.js";
+import { expressionsFor } from "../compile/compile-skill.js";
 import type { ConfirmStep, Skill } from "../format/ir.js";
 import type { Inline, WriteConditions } from "./model.js";
 import { code, inline, joinList, quoted } from "./inline.js";

@@ -5,6 +5,18 @@
  */
 import type { FlowState } from "./types.js";
 
+/**
+ * A key of `answers`, `confirmations` or the ledger: a name (field, confirm id or step id), plus `@scope`
+ * inside a repeat. Built by `answerKey`, read by `nameOfKey` and `scopeOfKey` — never split by hand.
+ */
+export type AnswerKey = string;
+
+/** The name part of a key: the field, confirm id or write instance's step id. */
+export function nameOfKey(key: AnswerKey): string {
+  const at = key.indexOf("@");
+  return at < 0 ? key : key.slice(0, at);
+}
+
 /** The key an answer to `field` is stored under in `scope` ("" outside any repeat). */
 export function answerKey(field: string, scope: string): string {
   return scope ? `${field}@${scope}` : field;

@@ -10,7 +10,7 @@ import { applyToolResult } from "./apply-tool-result.js";
 import { copyState } from "./copy-state.js";
 import { drop, proposeValue } from "./propose-value.js";
 import { emit, record, type Run } from "./run-context.js";
-import { indexSkill } from "./skill-index.js";
+import { indexOf } from "../compile/compile-skill.js";
 import { abandonTrial, beginTrial, hasCompletedWrite } from "./try-change.js";
 import type { FlowEvent } from "./types.js";
 import { ownValue } from "../own-value.js";
@@ -48,7 +48,7 @@ function startTurn(run: Run): void {
 
 function applyPress(run: Run, event: Of<"press">): void {
   const pending = run.state.pending;
-  const role = indexSkill(run.skill).confirms.get(event.confirm)?.[0]?.by;
+  const role = indexOf(run.skill).confirms.get(event.confirm)?.[0]?.by;
   if (role) return void drop(run, event.confirm, `needs an approval by ${role}; a button press cannot give it`);
   if (pending?.kind !== "confirm" || pending.confirm !== event.confirm) {
     return void drop(run, event.confirm, "no such confirmation is waiting for an answer");

@@ -5,10 +5,10 @@
  * else it was reached does not matter), else top-level properties of the outputs of tools already met on
  * this walk (latest first).
  */
+import { soleLookupProducer } from "../compile/compile-skill.js";
 import type { ToolInfo } from "../format/ir.js";
 import { visibleAnswerKey } from "./answer-keys.js";
 import { fail, hiddenInCard, type Frame, type Run } from "./run-context.js";
-import { soleLookupProducer } from "../check/dependencies.js";
 import { requestCall } from "./request-call.js";
 import { lookupKeyOf } from "./digest.js";
 import { namesTool, toolFailureCause, toolFailureText } from "./tool-failure-text.js";

@@ -3,6 +3,7 @@
  * gathered from its references: loop variables, visible answers, and tool outputs (a lookup runs on
  * demand, so evaluation may stop the walk with a `call`). Secrets are masked in rendered text.
  */
+import { secretDerivedTools } from "../compile/compile-skill.js";
 import type { Expr, Template } from "../format/ir.js";
 import type { EvaluateResult, Values } from "../expr/types.js";
 import { visibleAnswerKey } from "./answer-keys.js";
@@ -10,7 +11,6 @@ import { ensureLookup } from "./bind-inputs.js";
 import { hiddenInCard, type Frame, type Run } from "./run-context.js";
 import { declaredField } from "./skill-index.js";
 import { ownValue } from "../own-value.js";
-import { secretDerivedTools } from "../check/dependencies.js";
 
 export const SECRET_MASK = "[secret]";
 

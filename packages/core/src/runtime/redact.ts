@@ -5,11 +5,12 @@
  * may echo the secret). The checkpointed state keeps them (tools need them; at rest it is encrypted);
  * use these helpers on anything exposed. Pure.
  */
-import { secretDerivedTools } from "../check/dependencies.js";
+import { secretDerivedTools } from "../compile/compile-skill.js";
 import type { Skill } from "../format/ir.js";
 import { SECRET_MASK } from "./eval-in-frame.js";
 import type { FlowState, StepResult } from "./types.js";
 import { ownValue } from "../own-value.js";
+import { nameOfKey } from "./answer-keys.js";
 
 /** Secrets of this length and longer are masked anywhere in a text; shorter ones where they stand alone. */
 const MIN_SUBSTRING_LENGTH = 4;
@@ -21,7 +22,7 @@ const MIN_DERIVED_LENGTH = 3;
 export function secretValuesOf(skill: Skill, state: FlowState): unknown[] {
   const out: unknown[] = [];
   for (const [key, answer] of Object.entries(state.answers)) {
-    const field = ownValue(skill.fields, key.split("@")[0]!);
+    const field = ownValue(skill.fields, nameOfKey(key));
     if (field?.secret && answer.value !== undefined && answer.value !== null) out.push(answer.value);
   }
   for (const value of state.refusedSecrets ?? []) out.push(value);

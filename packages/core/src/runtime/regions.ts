@@ -6,7 +6,8 @@
  * applies the same rule to what it lists, so a card lists exactly the writes its yes releases.
  * Mutates only the run.
  */
-import { dependenciesOf, dependsOnAny, type DependencySet } from "../check/dependencies.js";
+import { dependenciesOf } from "../compile/compile-skill.js";
+import { dependsOnAny, type DependencySet } from "../check/dependencies.js";
 import type { ConfirmStep, Step, Template } from "../format/ir.js";
 import { evaluateIn } from "./eval-in-frame.js";
 import { Halt, type Frame, type Region, type Run } from "./run-context.js";

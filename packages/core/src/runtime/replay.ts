@@ -2,7 +2,7 @@
  * One replay: walk the skill's steps from the first over the run's draft state, stopping at the first
  * step that needs a person or a tool; at the end of the steps the flow is done.
  */
-import { expressionsFor } from "../expr/create-expressions.js";
+import { expressionsFor } from "../compile/compile-skill.js";
 import type { Skill } from "../format/ir.js";
 import { copyState } from "./copy-state.js";
 import { DEFAULT_LIMITS, emit, Halt, record, type Run } from "./run-context.js";

@@ -5,6 +5,7 @@
  * current list, a `lookup:` field must be known to its lookup, and every `check:` must hold. A failing
  * answer is cleared, refused with the file's message (or a default), and the question is asked again.
  */
+import { dependenciesOf } from "../compile/compile-skill.js";
 import type { AskStep, FieldDecl } from "../format/ir.js";
 import { answerKey } from "./answer-keys.js";
 import { evaluateIn, renderIn } from "./eval-in-frame.js";
@@ -15,7 +16,6 @@ import { fieldDecl } from "./skill-index.js";
 import { defaultMessage, validateValue } from "./validate-value.js";
 import type { WidgetView } from "./types.js";
 import { ownValue } from "../own-value.js";
-import { dependenciesOf } from "../check/dependencies.js";
 import { collectSkips, noteAsked } from "./regions.js";
 
 /** Runs an ask step; throws `Halt` to stop at the question (or at the end of a card's region). */

@@ -14,6 +14,7 @@ import { emit, record, type Conflict, type Run } from "./run-context.js";
 import type { FlowState } from "./types.js";
 import { verifyCompleted } from "./verify-completed.js";
 import { ownValue } from "../own-value.js";
+import { nameOfKey } from "./answer-keys.js";
 
 /** True when some write has completed or may have (in doubt): only then can an event be put on trial. Pure. */
 export function hasCompletedWrite(state: FlowState): boolean {
@@ -73,7 +74,7 @@ function changedFields(before: FlowState["answers"], after: FlowState["answers"]
     const was = ownValue(before, key);
     return !was || canonicalJson(was.value) !== canonicalJson(after[key].value);
   });
-  return [...new Set(keys.map((key) => key.split("@")[0]!))];
+  return [...new Set(keys.map(nameOfKey))];
 }
 
 /**

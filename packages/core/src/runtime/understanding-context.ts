@@ -8,7 +8,9 @@ import type { FieldDecl, Shape, Skill } from "../format/ir.js";
 import { renderIn } from "./eval-in-frame.js";
 import { replayCopy } from "./replay.js";
 import { Halt, type Run } from "./run-context.js";
-import { fieldDecl, indexSkill, type AskSite } from "./skill-index.js";
+import { fieldDecl } from "./skill-index.js";
+import { indexOf } from "../compile/compile-skill.js";
+import type { AskSite } from "../compile/skill-index.js";
 import type { FlowState, StepOptions } from "./types.js";
 import { keyInScope, modelMayNotSet } from "./who-may-set.js";
 import { scopeOfKey } from "./answer-keys.js";
@@ -48,7 +50,7 @@ export function understandingContext(skill: Skill, state: FlowState, options?: S
 function fieldsInScope(run: Run): FieldInScope[] {
   const seen = new Set<string>();
   const out: FieldInScope[] = [];
-  for (const site of indexSkill(run.skill).asks) {
+  for (const site of indexOf(run.skill).askSites) {
     const name = site.step.field;
     if (seen.has(name) || modelMayNotSet(run.skill, name) !== undefined) continue;
     const key = keyInScope(run.skill, run.state, name);

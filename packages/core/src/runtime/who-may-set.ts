@@ -5,7 +5,8 @@
  */
 import type { Skill } from "../format/ir.js";
 import { answerKey, scopeForRepeats, scopeOfKey } from "./answer-keys.js";
-import { declaredField, indexSkill, isPickField } from "./skill-index.js";
+import { declaredField, isPickField } from "./skill-index.js";
+import { indexOf } from "../compile/compile-skill.js";
 import type { FlowState } from "./types.js";
 
 /**
@@ -24,7 +25,7 @@ export type Giver =
 export function giverOf(skill: Skill, name: string): Giver {
   const field = declaredField(skill, name);
   if (!field) {
-    const confirm = indexSkill(skill).confirms.get(name)?.[0];
+    const confirm = indexOf(skill).confirms.get(name)?.[0];
     if (!confirm) return { kind: isPickField(skill, name) ? "pick" : "unknown" };
     return confirm.by ? { kind: "approval", by: confirm.by } : { kind: "confirmation" };
   }
@@ -51,7 +52,7 @@ export function modelMayNotSet(skill: Skill, name: string): string | undefined {
  * asked inside a `repeat` (the iteration the flow is in). Undefined when that iteration is not current.
  */
 export function keyInScope(skill: Skill, state: FlowState, field: string): string | undefined {
-  const sites = indexSkill(skill).asks.filter((site) => site.step.field === field);
+  const sites = indexOf(skill).askSites.filter((site) => site.step.field === field);
   if (sites.length === 0 || sites.some((site) => site.repeats.length === 0)) return field;
   const scope = currentScope(state);
   for (const site of sites) {

@@ -4,7 +4,7 @@
  * returns in the source's place. Core knows only this shape, never MCP itself. Tagged with a global
  * symbol, like `lookup()`/`action()`, so a source made by another copy of a package is still recognised.
  */
-import type { RuleId } from "../check/catalog.js";
+import type { RuleId } from "../rule-catalog.js";
 import type { ToolDefinition } from "./define.js";
 
 export const TOOL_SOURCE_TAG = Symbol.for("skillflow.toolSource");

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyzeGates } from "../../src/check/paths.js";
-import { coverageOf, writesCoveredBy } from "../../src/check/coverage.js";
+import { analyzeGates, coverageOf, writesCoveredBy } from "../../src/compile/compile-skill.js";
 import type { Skill, Step } from "../../src/format/ir.js";
 import { dbl, lookupTool, obj, skillFromText, str, writeTool, list } from "../helpers/skill-text.js";
 

@@ -2,7 +2,7 @@
  * The checks of one proof turn: each expectation key compared with what the turn showed and did.
  * Each outcome says what was expected and what was seen, in words for the report. Pure.
  */
-import { ownValue, type Answer, type Pending } from "@skillflow/core";
+import { ownValue, type Answer, type Pending, nameOfKey } from "@skillflow/core";
 import type { TurnResult } from "../render-turn.js";
 import type { ExpectationKey, Expectations } from "./proof-types.js";
 import { describe, describeList, describePending, matchesText, sameValue, shownTexts } from "./describe-seen.js";
@@ -67,7 +67,7 @@ function checkState(key: ExpectationKey, expect: Expectations, seen: TurnObserva
   switch (key) {
     case "fields": {
       const wrong = Object.entries(expect.fields!).filter(([f, v]) => !sameValue(ownValue(seen.answers, f)?.value, v));
-      const secret = (f: string) => seen.secretFields?.has(f.split("@")[0]!) === true;
+      const secret = (f: string) => seen.secretFields?.has(nameOfKey(f)) === true;
       const value = (f: string) => (secret(f) ? describe("[secret]") : describe(seen.answers[f]!.value));
       const shown = wrong.map(([f]) => `${f}=${ownValue(seen.answers, f) ? value(f) : "(not set)"}`);
       return { key, ok: wrong.length === 0, expected: describe(expect.fields), seen: wrong.length ? shown.join(", ") : "all set" };

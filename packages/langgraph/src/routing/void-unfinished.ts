@@ -10,7 +10,7 @@
  *   withdrawn; coming back files a new one. A rejected request stays rejected.
  * - Completed writes stay in the ledger, so they never run again in this run of the skill.
  */
-import { ownValue, writesCoveredBy, type FlowState, type Skill, type Step } from "@skillflow/core";
+import { nameOfKey, ownValue, writesCoveredBy, type FlowState, type Skill, type Step } from "@skillflow/core";
 
 export interface Voided {
   flow: FlowState;
@@ -24,7 +24,7 @@ export function voidUnfinished(skill: Skill, flow: FlowState): Voided {
   const voided: string[] = [];
   const gating = gatingConfirms(skill);
   for (const [key, confirmation] of Object.entries(flow.confirmations)) {
-    if (confirmation.answer !== "yes" || !gating.has(key.split("@")[0]!)) continue;
+    if (confirmation.answer !== "yes" || !gating.has(nameOfKey(key))) continue;
     delete confirmations[key];
     voided.push(key);
   }

@@ -1,12 +1,13 @@
 /**
  * The closed catalog of rule ids. Every diagnostic Skillflow reports carries one of these ids; each is
  * documented in docs/checks.md with a failing example and the fix. Adding a rule means adding it here,
- * to docs/checks.md, and a golden fixture under test/fixtures/checks/<id>/.
+ * to docs/checks.md, and a golden fixture under test/fixtures/checks/<id>/. It sits beside
+ * diagnostics.ts, not in check/: the parser, the loader and the checks all report rules from it.
  */
-import type { Severity } from "../diagnostics.js";
+import type { Severity } from "./diagnostics.js";
 
 export interface RuleInfo {
-  id: string;
+  id: RuleId;
   severity: Severity;
   /** What the rule is about, in a few words (for docs and `--format json`). */
   title: string;
