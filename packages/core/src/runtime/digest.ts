@@ -28,15 +28,31 @@ export function digestOf(value: unknown): string {
   return createHash("sha256").update(canonicalJson(value)).digest("hex").slice(0, 32);
 }
 
+/** Digests remembered per key (every replay digests the same cards, texts and lookup inputs again). */
+const MEMO_SIZE = 4096;
+
 const digesters = new WeakMap<Uint8Array, Digester>();
 
-/** The digest function for `key` (HMAC-SHA-256), or the unkeyed one without a key. */
+/**
+ * The digest function for `key` (HMAC-SHA-256), or the unkeyed one without a key. It remembers the
+ * last few thousand digests it made (a pure function of its input, so remembering changes nothing).
+ */
 export function digesterFor(key: Uint8Array | undefined): Digester {
   if (!key) return digestOf;
   let found = digesters.get(key);
   if (!found) {
     const secret = Buffer.from(key);
-    found = (value) => createHmac("sha256", secret).update(canonicalJson(value)).digest("hex").slice(0, 32);
+    const memo = new Map<string, string>();
+    found = (value) => {
+      const text = canonicalJson(value);
+      let digest = memo.get(text);
+      if (digest === undefined) {
+        digest = createHmac("sha256", secret).update(text).digest("hex").slice(0, 32);
+        if (memo.size >= MEMO_SIZE) memo.clear();
+        memo.set(text, digest);
+      }
+      return digest;
+    };
     digesters.set(key, found);
   }
   return found;
