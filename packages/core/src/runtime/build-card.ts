@@ -12,7 +12,8 @@ import { renderIn } from "./eval-in-frame.js";
 import { loopOf } from "./regions.js";
 import { Halt, type Frame, type Run } from "./run-context.js";
 import type { Card } from "./types.js";
-import { walk } from "./walk.js";
+import { walkToStop } from "./walk.js";
+import { CARD } from "./exec-card.js";
 
 /** The card of `step` at this point of the walk (`frames` is the live stack; it is not changed). */
 export function buildCard(run: Run, step: ConfirmStep, frame: Frame, frames: Frame[]): Card {
@@ -27,22 +28,20 @@ export function cardDigest(digest: Digester, question: string, widget: string | 
   return digest(["card", question, widget ?? null, writes.map((w) => [w.tool, w.instance, w.inputs])]);
 }
 
+/**
+ * The card walk runs on a sub-run of its own (the card executor, its own outputs and list, a copy of the
+ * frames) sharing the run's state, effects and trace: a lookup it needs is requested on the run, and
+ * a stop other than the end of its region (a call, an error) stops the run too.
+ */
 function collectRegion(run: Run, frames: Frame[]): Card["writes"] {
   const ahead = frames.map((f) => ({ ...f, loop: f.loop && { ...f.loop } }));
   const live = loopOf(frames);
   const loop = live ? { frame: ahead[frames.indexOf(live.frame)]!, row: live.row } : undefined;
-  const saved = { mode: run.mode, outputs: run.outputs, collected: run.collected, collect: run.collect };
-  run.mode = "collect";
-  run.outputs = new Map(run.outputs);
-  const writes: Card["writes"] = [];
-  run.collected = writes;
-  run.collect = { asked: new Set(), ...(loop ? { loop } : {}) };
-  try {
-    walk(run, ahead);
-  } catch (halt) {
-    if (!(halt instanceof Halt) || halt.reason !== "region_end") throw halt;
-  } finally {
-    Object.assign(run, saved);
-  }
-  return writes;
+  const card: Run = {
+    ...run, exec: CARD, outputs: new Map(run.outputs), collected: [], regions: [],
+    collect: { asked: new Set(), ...(loop ? { loop } : {}) },
+  };
+  const stop = walkToStop(card, ahead);
+  if (stop !== "end" && stop !== "region_end") throw new Halt(stop);
+  return card.collected;
 }

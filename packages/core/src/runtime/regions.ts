@@ -10,20 +10,20 @@ import { dependenciesOf } from "../compile/compile-skill.js";
 import { dependsOnAny, type DependencySet } from "../check/dependencies.js";
 import type { ConfirmStep, Step, Template } from "../format/ir.js";
 import { evaluateIn } from "./eval-in-frame.js";
-import { Halt, type Frame, type Region, type Run } from "./run-context.js";
+import type { Frame, Region, Run } from "./run-context.js";
 import type { Card } from "./types.js";
 
 export const depsOf = (run: Run, step: Step): DependencySet => dependenciesOf(run.skill).ofStep(step);
 
 /** An answered (or, in a card walk, passed) ask: the field counts as asked for every open region. */
 export function noteAsked(run: Run, field: string): void {
-  if (run.mode === "collect") run.collect!.asked.add(field);
+  if (run.collect) run.collect.asked.add(field);
   else for (const region of run.regions) region.asked.add(field);
 }
 
 /** In a card walk: true when this step (or expression) depends on something asked since the confirm. */
 export function collectSkips(run: Run, deps: DependencySet): boolean {
-  return run.mode === "collect" && dependsOnAny(deps, run.collect!.asked);
+  return run.collect !== undefined && dependsOnAny(deps, run.collect.asked);
 }
 
 /**
@@ -53,12 +53,8 @@ export function openRegion(run: Run, step: ConfirmStep, key: string, card: Card,
   run.regions.push(region);
 }
 
-/** The end of an iteration of `frame`: the regions opened in it end; a card walk scoped to it stops. */
-export function leaveIteration(run: Run, frame: Frame): void {
-  if (run.mode === "collect") {
-    if (run.collect!.loop?.frame === frame) throw new Halt("region_end");
-    return;
-  }
+/** The end of an iteration of `frame` in the run: the regions opened in it end. */
+export function endRegionsOf(run: Run, frame: Frame): void {
   if (run.regions.some((r) => r.loop?.frame === frame)) run.regions = run.regions.filter((r) => r.loop?.frame !== frame);
 }
 

@@ -5,10 +5,11 @@
 import { expressionsFor } from "../compile/compile-skill.js";
 import type { Skill } from "../format/ir.js";
 import { copyState } from "./copy-state.js";
-import { DEFAULT_LIMITS, emit, Halt, record, type Run } from "./run-context.js";
+import { DEFAULT_LIMITS, emit, record, type Run } from "./run-context.js";
+import { RUN } from "./exec-run.js";
 import { digesterFor } from "./digest.js";
 import type { FlowState, StepOptions } from "./types.js";
-import { rootFrame, walk } from "./walk.js";
+import { rootFrame, walkToStop } from "./walk.js";
 
 /** A run over `state` (which the run mutates: pass a copy). */
 export function newRun(skill: Skill, state: FlowState, options: StepOptions = {}): Run {
@@ -22,7 +23,7 @@ export function newRun(skill: Skill, state: FlowState, options: StepOptions = {}
     effects: [],
     trace: [],
     limits: { ...DEFAULT_LIMITS, ...limits },
-    mode: "run",
+    exec: RUN,
     regions: [],
     reached: new Set(),
     outputs: new Map(),
@@ -38,13 +39,11 @@ export function newRun(skill: Skill, state: FlowState, options: StepOptions = {}
  * changed before it, so its card no longer shows what the person answered.
  */
 export function replay(run: Run): void {
-  try {
-    walk(run, [rootFrame(run.skill.steps)]);
+  const stop = walkToStop(run, [rootFrame(run.skill.steps)]);
+  if (stop === "call") return;
+  if (stop === "end") {
     run.state.pending = { kind: "done" };
     emit(run, { type: "done" });
-  } catch (halt) {
-    if (!(halt instanceof Halt)) throw halt;
-    if (halt.reason === "call") return;
   }
   voidUnreached(run);
 }

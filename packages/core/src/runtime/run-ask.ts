@@ -18,12 +18,10 @@ import type { WidgetView } from "./types.js";
 import { ownValue } from "../own-value.js";
 import { collectSkips, noteAsked } from "./regions.js";
 
-/** Runs an ask step; throws `Halt` to stop at the question (or at the end of a card's region). */
+/** The run's ask step; stops the walk at the question when it has no valid answer. */
 export function runAsk(run: Run, step: AskStep, frame: Frame): void {
-  if (run.mode === "collect") return passInCard(run, step, frame);
   const key = answerKey(step.field, frame.scope);
   const field = fieldOf(run, step);
-  if (run.mode === "verify") return verifyAnswer(run, step, field, key, frame);
   takeOffer(run, step, field, key);
   const answer = ownValue(run.state.answers, key);
   if (answer) {
@@ -63,7 +61,7 @@ function rememberRefusedSecret(run: Run, value: unknown): void {
  * A card walk passes an ask whether it is answered or not: the list it picks from is read (the lookups
  * it runs bind later inputs, as in a run), then the field counts as asked since the confirm.
  */
-function passInCard(run: Run, step: AskStep, frame: Frame): void {
+export function passInCard(run: Run, step: AskStep, frame: Frame): void {
   if (step.from && !collectSkips(run, dependenciesOf(run.skill).ofExpr(step.from))) rowsOf(run, step, frame);
   noteAsked(run, step.field);
 }
@@ -72,7 +70,9 @@ function passInCard(run: Run, step: AskStep, frame: Frame): void {
  * A "verify" walk never stops at a question: an answer that would be refused now is cleared from its
  * (throwaway) state, so a completed write that took it is seen to lose it.
  */
-function verifyAnswer(run: Run, step: AskStep, field: FieldDecl, key: string, frame: Frame): void {
+export function verifyAnswer(run: Run, step: AskStep, frame: Frame): void {
+  const key = answerKey(step.field, frame.scope);
+  const field = fieldOf(run, step);
   if (Object.hasOwn(run.state.answers, key) && dynamicRefusal(run, step, field, run.state.answers[key].value, frame) !== undefined) delete run.state.answers[key];
 }
 

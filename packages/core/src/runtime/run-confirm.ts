@@ -10,18 +10,14 @@ import type { ConfirmStep } from "../format/ir.js";
 import { answerKey } from "./answer-keys.js";
 import { fileRequest, latestRequest } from "./approval-requests.js";
 import { buildCard } from "./build-card.js";
-import { renderIn } from "./eval-in-frame.js";
-import { openRegion, readHoles } from "./regions.js";
+import { openRegion } from "./regions.js";
 import { showCard } from "./show-card.js";
 import { emit, Halt, record, traceStep, type Frame, type Run } from "./run-context.js";
 import type { Card } from "./types.js";
 import { ownValue } from "../own-value.js";
 
+/** The run's confirm step: passes with a current yes (opening its region), else shows its card or waits. */
 export function runConfirm(run: Run, step: ConfirmStep, frame: Frame, frames: Frame[]): void {
-  // A card or "verify" walk passes a later confirm (confirms stack), rendering its question for the
-  // lookups it reads, as a run does.
-  if (run.mode === "collect") return readHoles(run, step.question, frame);
-  if (run.mode === "verify") return void renderIn(run, step.question, frame);
   const key = answerKey(step.confirm, frame.scope);
   run.reached.add(key);
   const card = buildCard(run, step, frame, frames);

@@ -6,6 +6,7 @@ import type { RepeatStep, Skill, Step } from "../format/ir.js";
 import type { SkillExpressions } from "../expr/types.js";
 import type { ValueType } from "../tools/value-type.js";
 import type { Digester } from "./digest.js";
+import type { StepExecutor } from "./step-executor.js";
 import type { Card, Effect, FlowState, RuntimeLimits, StepOptions, TraceEvent } from "./types.js";
 
 /** Where the walk is in one list of steps. Frames form an explicit stack, so a card can walk ahead. */
@@ -56,13 +57,14 @@ export interface Run {
   trace: TraceEvent[];
   limits: RuntimeLimits;
   /**
-   * "run" executes; "collect" walks ahead of a confirm to build its card (no effects, no writes);
-   * "verify" walks every step to compare completed writes with the inputs they would get now.
+   * What this walk does at each step: the run executes (exec-run.ts); a card walk lists what a confirm's
+   * yes would release (exec-card.ts); a verify walk compares completed writes with the inputs they would
+   * get now (exec-verify.ts).
    */
-  mode: "run" | "collect" | "verify";
+  exec: StepExecutor;
   /** The regions open at this point of a "run" walk, outermost first. */
   regions: Region[];
-  /** While collecting a card: what the card walk has passed. */
+  /** In a card walk only: what it has passed since its confirm. */
   collect?: Collect;
   /** Keys of the confirms this "run" walk reached (a yes for any other one is void at the end). */
   reached: Set<string>;
@@ -119,13 +121,17 @@ export function fail(run: Run, message: string): never {
   throw new Halt("error");
 }
 
-/** Records that a step was evaluated (not while collecting a card: that walk only looks ahead). */
+/** Records that a step was evaluated (the run does; a card or verify walk only looks ahead). */
 export function traceStep(run: Run, step: Step, frame: Frame, outcome: string, digest?: string): void {
-  if (run.mode !== "run") return;
+  run.exec.trace(run, step, frame, outcome, digest);
+}
+
+/** The trace record of a step (for the run's executor). */
+export function recordStep(run: Run, step: Step, frame: Frame, outcome: string, digest?: string): void {
   record(run, { type: "step", stepId: frame.scope ? `${step.id}@${frame.scope}` : step.id, kind: step.kind, outcome, ...(digest ? { digest } : {}) });
 }
 
 /** In a card walk: an answer to a field asked since the confirm is not seen (it cannot change the card). */
 export function hiddenInCard(run: Run, field: string): boolean {
-  return run.mode === "collect" && run.collect!.asked.has(field);
+  return run.collect?.asked.has(field) === true;
 }

@@ -9,12 +9,11 @@ import type { DoStep, ToolInfo } from "../format/ir.js";
 import type { LedgerEntry } from "./types.js";
 import { answerKey } from "./answer-keys.js";
 import { bindInputs, ensureLookup, noteOutput } from "./bind-inputs.js";
-import { compareCompleted } from "./compare-completed.js";
 import { idempotencyKeyOf } from "./digest.js";
 import { checkCallCap, requestCall } from "./request-call.js";
 import { showCard, waitForNewApproval } from "./show-card.js";
 import { emit, fail, Halt, traceStep, type Frame, type Region, type Run } from "./run-context.js";
-import { collectSkips, depsOf, noteAsked, regionsCovering } from "./regions.js";
+import { noteAsked, regionsCovering } from "./regions.js";
 import { writeField } from "../check/dependencies.js";
 import { toolFailureText } from "./tool-failure-text.js";
 import { ownValue } from "../own-value.js";
@@ -23,43 +22,40 @@ export function runDo(run: Run, step: DoStep, frame: Frame): void {
   const tool = ownValue(run.skill.tools, step.tool);
   if (!tool) fail(run, `Cannot run ${step.tool}: no such tool.`);
   const instance = answerKey(step.id, frame.scope);
-  // A card walk passes over what depends on an answer asked since its confirm (it is not on the card);
-  // a write it passes over may still run, so its output is unknown to the card from here on.
-  if (collectSkips(run, depsOf(run, step))) {
-    if (tool.kind === "write") noteAsked(run, writeField(tool.name));
-    return;
-  }
-  if (tool.kind === "lookup") {
-    ensureLookup(run, tool, frame, instance);
-    return traceStep(run, step, frame, "looked up");
-  }
-  runWrite(run, step, tool, frame, instance);
+  if (tool.kind === "lookup") return run.exec.lookup(run, step, tool, frame, instance);
+  run.exec.write(run, step, tool, frame, instance);
 }
 
-function runWrite(run: Run, step: DoStep, tool: ToolInfo, frame: Frame, instance: string): void {
+/** A lookup step: its output now, from the cache or run (which stops the walk for the call). */
+export function runLookup(run: Run, step: DoStep, tool: ToolInfo, frame: Frame, instance: string): void {
+  ensureLookup(run, tool, frame, instance);
+  traceStep(run, step, frame, "looked up");
+}
+
+/**
+ * A write in doubt (or sent and not answered) may already have run: it is only ever sent again with
+ * exactly the inputs, and so the key, it was sent with; a change to those inputs is refused (try-change).
+ */
+export function pinnedEntry(run: Run, instance: string): LedgerEntry | undefined {
+  const entry = ownValue(run.state.ledger, instance);
+  return entry?.status === "doubt" || entry?.status === "started" ? entry : undefined;
+}
+
+/** A completed write passed: its output binds later inputs, and is unknown to the confirms open here. */
+export function passDone(run: Run, tool: ToolInfo, entry: LedgerEntry): void {
+  noteOutput(run, tool.name, entry.result);
+  noteAsked(run, writeField(tool.name));
+}
+
+/** The run's write step: gated, recorded `started`, then sent to the host. */
+export function runWrite(run: Run, step: DoStep, tool: ToolInfo, frame: Frame, instance: string): void {
   const entry = ownValue(run.state.ledger, instance);
   if (entry?.status === "done") {
-    if (run.mode === "verify") compareCompleted(run, tool, frame, entry);
-    noteOutput(run, tool.name, entry.result);
-    // A card lists a completed write with the inputs it ran with, so finishing it does not change the card.
-    if (run.mode === "collect") run.collected.push({ tool: tool.name, instance, inputs: entry.inputs });
-    // Its output was not known when the confirms open here were answered: what reads it is not theirs.
-    noteAsked(run, writeField(tool.name));
+    passDone(run, tool, entry);
     return traceStep(run, step, frame, "done before");
   }
-  // A write in doubt (or sent and not answered) may already have run: it is only ever sent again with
-  // exactly the inputs, and so the key, it was sent with; a change to those inputs is refused (try-change).
-  const pinned = entry?.status === "doubt" || entry?.status === "started" ? entry : undefined;
-  if (run.mode === "verify") {
-    if (pinned?.status === "doubt") compareCompleted(run, tool, frame, pinned);
-    return;
-  }
+  const pinned = pinnedEntry(run, instance);
   const inputs = pinned ? pinned.inputs : bindInputs(run, tool, frame);
-  if (run.mode === "collect") {
-    run.collected.push({ tool: tool.name, instance, inputs });
-    noteAsked(run, writeField(tool.name));
-    return;
-  }
   const inputsDigest = pinned ? pinned.inputsDigest : run.digest(inputs);
   const covering = checkGate(run, step, tool.name, instance, inputsDigest);
   if (entry && (entry.status === "failed" || entry.status === "doubt") && run.state.failedThisEvent.includes(instance)) {

@@ -6,8 +6,9 @@
  */
 import { copyState } from "./copy-state.js";
 import { newRun } from "./replay.js";
-import { Halt, type Conflict, type Run, type VerifyLog } from "./run-context.js";
-import { rootFrame, walk } from "./walk.js";
+import type { Conflict, Run, VerifyLog } from "./run-context.js";
+import { VERIFY } from "./exec-verify.js";
+import { rootFrame, walkToStop } from "./walk.js";
 
 export type VerifyOutcome =
   /** A lookup must run first: its `call` effect has been added to `run`. */
@@ -19,18 +20,13 @@ export type VerifyOutcome =
 
 /** Checks the completed writes of `run.state` (which is not changed, except its per-event call count). */
 export function verifyCompleted(run: Run): VerifyOutcome {
-  const probe = newRun(run.skill, copyState(run.state), run.options);
-  probe.mode = "verify";
+  const probe: Run = { ...newRun(run.skill, copyState(run.state), run.options), exec: VERIFY };
   const remaining = Object.values(run.state.ledger).filter((e) => e.status === "done" || e.status === "doubt").length;
   const log: VerifyLog = (probe.verify = { conflicts: [], remaining });
-  let outcome: VerifyOutcome | undefined;
-  try {
-    if (remaining > 0) walk(probe, [rootFrame(run.skill.steps)]);
-  } catch (halt) {
-    if (!(halt instanceof Halt)) throw halt;
-    if (halt.reason === "call") outcome = { kind: "call" };
-    else if (halt.reason === "error") outcome = { kind: "failed", error: log.failure ?? "the check stopped" };
-  }
+  const stop = remaining > 0 ? walkToStop(probe, [rootFrame(run.skill.steps)]) : "end";
+  const outcome: VerifyOutcome | undefined = stop === "call"
+    ? { kind: "call" }
+    : stop === "error" ? { kind: "failed", error: log.failure ?? "the check stopped" } : undefined;
   run.state.callsThisEvent = probe.state.callsThisEvent;
   run.effects.push(...probe.effects.filter((e) => e.type === "call"));
   run.trace.push(...probe.trace);

@@ -1,84 +1,72 @@
 /**
- * The replay walk: runs the steps from the first with everything known, over an explicit stack of
- * frames, until a step needs a person or a tool (a `Halt`), or the steps run out. Mutates only the run.
+ * The walk: runs the steps from the first with everything known, over an explicit stack of frames, until
+ * a step needs a person or a tool, or the steps run out. What happens at each step is the executor's
+ * (`run.exec`: the run, a card walk, or a verify walk); `when`, `repeat` and `do` dispatch are shared.
+ * Mutates only the run.
  */
 import type { RepeatStep, Step } from "../format/ir.js";
 import type { ValueType } from "../tools/value-type.js";
-import { answerKey, rowKeyOf, rowScope } from "./answer-keys.js";
-import { LEGACY_SAID } from "./compact-state.js";
-import { evaluateIn, renderIn } from "./eval-in-frame.js";
-import { runAsk } from "./run-ask.js";
-import { runConfirm } from "./run-confirm.js";
+import { rowKeyOf, rowScope } from "./answer-keys.js";
+import { evaluateIn } from "./eval-in-frame.js";
 import { runDo } from "./run-do.js";
-import { emit, fail, Halt, record, traceStep, type Frame, type Run } from "./run-context.js";
-import { collectSkips, depsOf, leaveIteration, readHoles } from "./regions.js";
+import { fail, Halt, traceStep, type Frame, type Run } from "./run-context.js";
 
 /** The frame a replay starts from: the skill's top-level steps. */
 export function rootFrame(steps: Step[]): Frame {
   return { steps, i: 0, scope: "", vars: {}, varTypes: {} };
 }
 
-/** Walks until the stack is empty; throws `Halt` when it must stop early. */
-export function walk(run: Run, frames: Frame[]): void {
-  while (frames.length > 0) {
-    const frame = frames[frames.length - 1];
-    if (frame.i >= frame.steps.length) {
-      if (frame.loop) leaveIteration(run, frame);
-      if (!nextRow(frame)) frames.pop();
-      continue;
-    }
-    const step = frame.steps[frame.i++];
-    if (run.mode === "verify") verifyStep(run, step, frame, frames);
-    else runStep(run, step, frame, frames);
+/** Why a walk stopped: a person is needed, a tool must run, an error was reported, the card's region or the check ended, or the steps ran out. */
+export type Stop = Halt["reason"] | "end";
+
+/**
+ * Walks until the stack is empty or a step stops it, and says why. The one place a stop thrown deep
+ * inside a step (a lookup that must run, a question) is caught. Mutates only the run.
+ */
+export function walkToStop(run: Run, frames: Frame[]): Stop {
+  try {
+    walk(run, frames);
+    return "end";
+  } catch (halt) {
+    if (halt instanceof Halt) return halt.reason;
+    throw halt;
   }
 }
 
-/**
- * In a "verify" walk a step that cannot be evaluated (a value no longer known) is passed over, so the
- * walk still reaches the completed writes after it; a failed lookup or the call cap ends the walk.
- */
-function verifyStep(run: Run, step: Step, frame: Frame, frames: Frame[]): void {
-  try {
-    runStep(run, step, frame, frames);
-  } catch (halt) {
-    if (!(halt instanceof Halt) || halt.reason !== "error" || run.verify?.failure !== undefined) throw halt;
+function walk(run: Run, frames: Frame[]): void {
+  while (frames.length > 0) {
+    const frame = frames[frames.length - 1]!;
+    if (frame.i >= frame.steps.length) {
+      if (frame.loop) run.exec.endIteration(run, frame);
+      if (!nextRow(frame)) frames.pop();
+      continue;
+    }
+    const step = frame.steps[frame.i++]!;
+    try {
+      runStep(run, step, frame, frames);
+    } catch (halt) {
+      // A verify walk passes over a step it cannot evaluate (a value no longer known), to reach the
+      // completed writes after it.
+      if (!(halt instanceof Halt) || halt.reason !== "error" || !run.exec.goesOnAfterError(run)) throw halt;
+    }
   }
 }
 
 function runStep(run: Run, step: Step, frame: Frame, frames: Frame[]): void {
+  const exec = run.exec;
   switch (step.kind) {
-    case "say": return runSay(run, step, frame);
-    case "chat":
-      if (run.mode === "run") run.chats.push(step.instructions);
-      return traceStep(run, step, frame, "passed");
+    case "say": return exec.say(run, step, frame);
+    case "chat": return exec.chat(run, step, frame);
     case "when": return runWhen(run, step, frame, frames);
     case "repeat": return runRepeat(run, step, frame, frames);
-    case "ask": return runAsk(run, step, frame);
-    case "confirm": return runConfirm(run, step, frame, frames);
+    case "ask": return exec.ask(run, step, frame);
+    case "confirm": return exec.confirm(run, step, frame, frames);
     case "do": return runDo(run, step, frame);
   }
 }
 
-/** Shows the text unless this say instance's last shown text is the same (`said`, keyed by instance). */
-function runSay(run: Run, step: Extract<Step, { kind: "say" }>, frame: Frame): void {
-  // A card walk reads the holes it can for the lookups they run (they bind later inputs, as in a run).
-  if (run.mode === "collect") return readHoles(run, step.text, frame);
-  const text = renderIn(run, step.text, frame);
-  // A "verify" walk renders the text only for the lookups it reads.
-  if (run.mode === "verify") return;
-  const instance = answerKey(step.id, frame.scope);
-  const digest = run.digest(["say", text]);
-  const said = run.state.said;
-  const shown = said[instance] === digest || said[`${LEGACY_SAID}${digest}`] === digest;
-  said[instance] = digest;
-  if (shown) return traceStep(run, step, frame, "already said");
-  emit(run, { type: "say", text });
-  record(run, { type: "said", text });
-  traceStep(run, step, frame, "said");
-}
-
 function runWhen(run: Run, step: Extract<Step, { kind: "when" }>, frame: Frame, frames: Frame[]): void {
-  if (collectSkips(run, depsOf(run, step))) return;
+  if (run.exec.passesOver(run, step)) return;
   const result = evaluateIn(run, step.condition, frame);
   if (!result.ok) fail(run, `Cannot decide \`${step.condition.source}\` (step ${step.id}): ${result.error}`);
   const on = result.value === true;
@@ -87,7 +75,7 @@ function runWhen(run: Run, step: Extract<Step, { kind: "when" }>, frame: Frame, 
 }
 
 function runRepeat(run: Run, step: RepeatStep, frame: Frame, frames: Frame[]): void {
-  if (collectSkips(run, depsOf(run, step))) return;
+  if (run.exec.passesOver(run, step)) return;
   const result = evaluateIn(run, step.list, frame);
   if (!result.ok) fail(run, `Cannot get the list \`${step.list.source}\` (step ${step.id}): ${result.error}`);
   if (!Array.isArray(result.value)) fail(run, `\`${step.list.source}\` (step ${step.id}) is not a list.`);

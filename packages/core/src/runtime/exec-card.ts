@@ -1,0 +1,51 @@
+/**
+ * The card walk's executor: walking ahead of a confirm, it lists every write the confirm's yes would
+ * release with the exact inputs it would receive. It passes later confirms (confirms stack) and asks,
+ * answered or not (their fields then count as asked since the confirm, regions.ts), and passes over every
+ * step that depends on one of them, or on the output of a write it listed. Texts are not shown; their
+ * holes are read for the lookups they run, as in the run. Its region ends with the confirm's iteration.
+ */
+import type { DoStep, ToolInfo } from "../format/ir.js";
+import { writeField } from "../check/dependencies.js";
+import { bindInputs, ensureLookup } from "./bind-inputs.js";
+import { collectSkips, depsOf, noteAsked, readHoles } from "./regions.js";
+import { passInCard } from "./run-ask.js";
+import { Halt, type Frame, type Run } from "./run-context.js";
+import { passDone, pinnedEntry } from "./run-do.js";
+import type { StepExecutor } from "./step-executor.js";
+import { ownValue } from "../own-value.js";
+
+export const CARD: StepExecutor = {
+  say: (run, step, frame) => readHoles(run, step.text, frame),
+  chat: () => {},
+  ask: passInCard,
+  confirm: (run, step, frame) => readHoles(run, step.question, frame),
+  lookup(run, step, tool, frame, instance) {
+    if (!collectSkips(run, depsOf(run, step))) ensureLookup(run, tool, frame, instance);
+  },
+  write: listWrite,
+  passesOver: (run, block) => collectSkips(run, depsOf(run, block)),
+  endIteration(run, frame) {
+    if (run.collect!.loop?.frame === frame) throw new Halt("region_end");
+  },
+  goesOnAfterError: () => false,
+  trace: () => {},
+};
+
+/**
+ * A write on the card: a completed one with the inputs it ran with (finishing it does not change the
+ * card), one in doubt with the inputs it was sent with, any other with the inputs it would receive now.
+ * One that depends on an answer given after the confirm is not listed. Either way its output is unknown
+ * to the card from here on.
+ */
+function listWrite(run: Run, step: DoStep, tool: ToolInfo, frame: Frame, instance: string): void {
+  const entry = ownValue(run.state.ledger, instance);
+  if (collectSkips(run, depsOf(run, step))) return noteAsked(run, writeField(tool.name));
+  if (entry?.status === "done") {
+    run.collected.push({ tool: tool.name, instance, inputs: entry.inputs });
+    return passDone(run, tool, entry);
+  }
+  const pinned = pinnedEntry(run, instance);
+  run.collected.push({ tool: tool.name, instance, inputs: pinned ? pinned.inputs : bindInputs(run, tool, frame) });
+  noteAsked(run, writeField(tool.name));
+}

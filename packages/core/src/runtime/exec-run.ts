@@ -1,0 +1,44 @@
+/**
+ * The run's executor: what a replay does at each step — shows texts, asks, shows cards or waits for an
+ * approval, runs lookups and (gated) writes, and traces every step it evaluates.
+ */
+import type { SayStep } from "../format/ir.js";
+import { answerKey } from "./answer-keys.js";
+import { LEGACY_SAID } from "./compact-state.js";
+import { renderIn } from "./eval-in-frame.js";
+import { endRegionsOf } from "./regions.js";
+import { runAsk } from "./run-ask.js";
+import { runConfirm } from "./run-confirm.js";
+import { emit, record, recordStep, traceStep, type Frame, type Run } from "./run-context.js";
+import { runLookup, runWrite } from "./run-do.js";
+import type { StepExecutor } from "./step-executor.js";
+
+export const RUN: StepExecutor = {
+  say: runSay,
+  chat(run, step, frame) {
+    run.chats.push(step.instructions);
+    traceStep(run, step, frame, "passed");
+  },
+  ask: runAsk,
+  confirm: runConfirm,
+  lookup: runLookup,
+  write: runWrite,
+  passesOver: () => false,
+  endIteration: endRegionsOf,
+  goesOnAfterError: () => false,
+  trace: recordStep,
+};
+
+/** Shows the text unless this say instance's last shown text is the same (`said`, keyed by instance). */
+function runSay(run: Run, step: SayStep, frame: Frame): void {
+  const text = renderIn(run, step.text, frame);
+  const instance = answerKey(step.id, frame.scope);
+  const digest = run.digest(["say", text]);
+  const said = run.state.said;
+  const shown = said[instance] === digest || said[`${LEGACY_SAID}${digest}`] === digest;
+  said[instance] = digest;
+  if (shown) return traceStep(run, step, frame, "already said");
+  emit(run, { type: "say", text });
+  record(run, { type: "said", text });
+  traceStep(run, step, frame, "said");
+}
