@@ -22,9 +22,9 @@ export function checkFromLists(ctx: CheckContext): void {
 function fromProblem(ctx: CheckContext, step: AskStep): string | undefined {
   const from = step.from!;
   const refs = ctx.exprs.refs(from);
-  const [ref] = refs;
-  const plain = refs.length === 1 && ref.path.length === 1 && from.source.replace(/\s+/g, "") === `${ref.root}.${ref.path[0]}`;
-  if (!plain) {
+  const ref = refs.length === 1 ? refs[0] : undefined;
+  const property = ref?.path.length === 1 ? ref.path[0] : undefined;
+  if (!ref || property === undefined || from.source.replace(/\s+/g, "") !== `${ref.root}.${property}`) {
     if (!ctx.exprs.typeCheck(from).ok) return undefined;
     return `\`from: ${from.source}\` is not of the form \`tool.list\`, so the pick has no lookup to read its rows from.`;
   }
@@ -33,7 +33,7 @@ function fromProblem(ctx: CheckContext, step: AskStep): string | undefined {
     return ownValue(ctx.skill.fields, ref.root) ? `\`${ref.root}\` is a field, not a lookup, so \`from: ${from.source}\` has no rows to pick from.` : undefined;
   }
   if (tool.kind !== "lookup") return `\`${ref.root}\` is a write, not a lookup, so its output cannot be offered as a list to pick from.`;
-  const list = tool.output.t === "object" ? ownValue(tool.output.fields, ref.path[0]) : undefined;
+  const list = tool.output.t === "object" ? ownValue(tool.output.fields, property) : undefined;
   if (!list) return undefined;
   return rowsProblem(from.source, list);
 }

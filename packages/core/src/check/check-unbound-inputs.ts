@@ -25,8 +25,9 @@ function explain(ctx: CheckContext, input: MissingInput): [string, string] {
   if (earlier) {
     return [`but \`${param}\` is asked at ${at(earlier.pos)} only on some paths`, `Ask \`${param}\` on every path before ${at(pos)} (outside the \`when\` or \`repeat\`).`];
   }
-  if (asks.length > 0) {
-    return [`but \`${param}\` is asked only later, at ${at(asks[0].pos)}`, `Move the ask for \`${param}\` above ${at(pos)}.`];
+  const [first] = asks;
+  if (first) {
+    return [`but \`${param}\` is asked only later, at ${at(first.pos)}`, `Move the ask for \`${param}\` above ${at(pos)}.`];
   }
   if (ownValue(ctx.skill.fields, param)) {
     return [`but the field \`${param}\` is never asked`, `Add \`- ask: { ${param}: "…" }\` above ${at(pos)}.`];

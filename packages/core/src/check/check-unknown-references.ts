@@ -42,7 +42,7 @@ function checkRef(ctx: CheckContext, expr: Expr, ref: ExprRef, scope: Scope): bo
   const missing = findMissingProperty(rootType, ref.path);
   if (!missing) return false;
   const owner = [ref.root, ...ref.path.slice(0, missing.index)].join(".");
-  const name = ref.path[missing.index];
+  const { name } = missing;
   ctx.report(
     "unknown-reference", locateInExpr(expr, ref.start + propertyOffset(ref.root, ref.path, missing.index)),
     `\`${owner}\` has no property \`${name}\`.`,

@@ -22,7 +22,8 @@ function fieldWords(ctx: CheckContext, use: EarlyUse): [string, string] {
     return [`${name} is used in its own question, before the person has answered it.`, `Take ${name} out of the question, or show it in a later step.`];
   }
   const asks = indexOf(ctx.skill).asks.get(use.name) ?? [];
-  if (asks.length === 0) {
+  const [first] = asks;
+  if (!first) {
     return [`${name} is never asked, so it has no value here.`, `Add \`- ask: { ${use.name}: "…" }\` above ${at(use.pos)}.`];
   }
   const earlier = asks.find((a) => isBefore(a.pos, use.pos));
@@ -32,7 +33,7 @@ function fieldWords(ctx: CheckContext, use: EarlyUse): [string, string] {
       `Ask ${name} on every path before ${at(use.pos)} (outside the \`when\` or \`repeat\`), or read it only where it was asked.`,
     ];
   }
-  return [`${name} is used here but asked only later, at ${at(asks[0].pos)}.`, `Move the ask for ${name} above ${at(use.pos)}.`];
+  return [`${name} is used here but asked only later, at ${at(first.pos)}.`, `Move the ask for ${name} above ${at(use.pos)}.`];
 }
 
 function writeWords(ctx: CheckContext, use: EarlyUse): [string, string] {

@@ -45,7 +45,7 @@ interface GateState {
   last?: ConfirmStep;
 }
 
-interface Nested { asks: AskStep[]; writes: DoStep[]; confirm?: ConfirmStep }
+interface Nested { asks: AskStep[]; writes: DoStep[]; confirm?: ConfirmStep | undefined }
 
 interface Pass {
   skill: Skill;

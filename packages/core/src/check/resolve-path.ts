@@ -8,16 +8,18 @@ import { ownValue } from "../own-value.js";
 export interface MissingProperty {
   /** Index in the path of the property that does not exist. */
   index: number;
+  /** Its name (`path[index]`). */
+  name: string;
   /** The properties the object does have. */
   known: string[];
 }
 
 export function findMissingProperty(root: ValueType, path: readonly string[]): MissingProperty | undefined {
   let vt = root;
-  for (let index = 0; index < path.length; index++) {
+  for (const [index, name] of path.entries()) {
     if (vt.t !== "object") return undefined;
-    const next = ownValue(vt.fields, path[index]);
-    if (!next) return { index, known: Object.keys(vt.fields) };
+    const next = ownValue(vt.fields, name);
+    if (!next) return { index, name, known: Object.keys(vt.fields) };
     vt = next;
   }
   return undefined;
@@ -26,6 +28,6 @@ export function findMissingProperty(root: ValueType, path: readonly string[]): M
 /** Offset of `path[index]` in `root.p0.p1…` written without spaces, from the reference start. */
 export function propertyOffset(root: string, path: readonly string[], index: number): number {
   let offset = root.length + 1;
-  for (let i = 0; i < index; i++) offset += path[i].length + 1;
+  for (const name of path.slice(0, index)) offset += name.length + 1;
   return offset;
 }

@@ -47,8 +47,9 @@ function visitMacro(node: Extract<ASTNode, { op: "rcall" }>, bound: ReadonlySet<
   const variable = (args[0] as Extract<ASTNode, { op: "id" }>).args;
   const inner = new Set(bound).add(variable);
   if (name === "bind") {
-    visit(args[1], bound, out);
-    visit(args[2], inner, out);
+    // bindsVariable checked that `cel.bind` has its three arguments.
+    visit(args[1]!, bound, out);
+    visit(args[2]!, inner, out);
     return;
   }
   visit(receiver, bound, out);

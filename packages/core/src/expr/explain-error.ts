@@ -23,19 +23,28 @@ const COMPARISONS = new Set(["<", "<=", ">", ">=", "==", "!="]);
 /** Explains an error thrown or returned by cel-js for `source`. */
 export function explainCelError(error: unknown, source: string): ExplainedError {
   const e = (typeof error === "object" && error !== null ? error : {}) as CelError;
-  const summary = (e.summary ?? e.message ?? String(error)).split("\n")[0];
+  const summary = firstLine(e.summary ?? e.message ?? String(error));
   const offset = e.range?.start ?? e.node?.start;
-  if (e.name === "ParseError") return { kind: "syntax", message: syntaxMessage(e.code, summary), offset };
+  if (e.name === "ParseError") return explained("syntax", syntaxMessage(e.code, summary), offset);
   switch (e.code) {
     case "unknown_variable":
-      return { kind: "unknown", message: `\`${summary.replace(/^Unknown variable: /, "")}\` is not a field, a tool or a loop variable`, offset };
+      return explained("unknown", `\`${summary.replace(/^Unknown variable: /, "")}\` is not a field, a tool or a loop variable`, offset);
     case "no_such_key":
-      return { kind: "unknown", message: noSuchKey(e, summary, source), offset };
+      return explained("unknown", noSuchKey(e, summary, source), offset);
     case "no_such_overload":
       return overload(e, summary, source);
     default:
-      return { kind: "type", message: summary, offset };
+      return explained("type", summary, offset);
   }
+}
+
+/** An explained error, with `offset` only when it is known. */
+function explained(kind: ExprErrorKind, message: string, offset: number | undefined): ExplainedError {
+  return { kind, message, ...(offset !== undefined ? { offset } : {}) };
+}
+
+function firstLine(text: string): string {
+  return text.split("\n")[0]!; // split returns at least one piece
 }
 
 function syntaxMessage(code: string | undefined, summary: string): string {
@@ -52,13 +61,12 @@ function noSuchKey(e: CelError, summary: string, source: string): string {
 
 /** "no such overload: string > int" → "`>` cannot compare text (string) with a whole number (int)". */
 function overload(e: CelError, summary: string, source: string): ExplainedError {
-  const m = /^no such overload: (\S+) (\S+) (\S+)$/.exec(summary);
-  if (!m) return { kind: "type", message: summary, offset: e.range?.start };
-  const [, left, op, right] = m;
+  const [, left, op, right] = /^no such overload: (\S+) (\S+) (\S+)$/.exec(summary) ?? [];
+  if (left === undefined || op === undefined || right === undefined) return explained("type", summary, e.range?.start);
   const message = COMPARISONS.has(op)
     ? `\`${op}\` cannot compare ${describeCelType(left)} with ${describeCelType(right)}`
     : `\`${op}\` does not apply to ${describeCelType(left)} and ${describeCelType(right)}`;
-  return { kind: "type", message, offset: operatorOffset(e, op, source) };
+  return explained("type", message, operatorOffset(e, op, source));
 }
 
 function operatorOffset(e: CelError, op: string, source: string): number | undefined {

@@ -43,8 +43,8 @@ export class TypeTable {
 
   /** The value type behind a CEL type name (as `check()` reports it); `dyn` when unknown. */
   valueType(celName: string): ValueType {
-    const list = /^list<(.+)>$/.exec(celName);
-    if (list) return { t: "list", of: this.valueType(list[1]) };
+    const item = /^list<(.+)>$/.exec(celName)?.[1];
+    if (item !== undefined) return { t: "list", of: this.valueType(item) };
     switch (celName) {
       case "string": case "int": case "double": case "bool":
         return { t: celName };
@@ -89,5 +89,5 @@ function makeCtor(name: string): CelObjectCtor {
       }
     },
   };
-  return holder[name];
+  return holder[name]!; // set just above
 }

@@ -71,8 +71,8 @@ function oneEntry(kind: "ask" | "confirm", value: unknown, bad: Bad): { name: st
   const map = asMap(value);
   const example = kind === "ask" ? '`ask: { nights: "How many nights?" }`' : '`confirm: { pay: "Pay for this trip?" }`';
   const what = kind === "ask" ? "field" : "confirmation id";
-  if (!map || map.items.length !== 1) return bad(`\`${kind}:\` is ${map ? `a mapping of ${map.items.length} entries` : describeNode(value)}, not one ${what} and its question.`, `Write ${example}.`);
-  const [pair] = map.items;
+  const pair = map?.items.length === 1 ? map.items[0] : undefined;
+  if (!pair) return bad(`\`${kind}:\` is ${map ? `a mapping of ${map.items.length} entries` : describeNode(value)}, not one ${what} and its question.`, `Write ${example}.`);
   const name = keyName(pair);
   if (name === undefined || !isIdentifier(name)) return bad(`\`${name ?? describeNode(pair.key)}\` is not a usable ${what}.`, unusableNameFix(name, `Use letters, digits and \`_\`, like ${example}.`));
   if (!fitsLeaf("template", pair.value)) return bad(`The question for \`${name}\` is ${describeNode(pair.value)}, not text.`, `Write ${example}.`);
@@ -126,7 +126,7 @@ function nestedSteps(kind: "when" | "repeat", entries: Entries, common: Common, 
   const pair = entries.get("steps");
   const seq = asSeq(pair?.value);
   if (!pair || !seq || seq.items.length === 0) {
-    const at = pair ? ctx.pos(pair.value ?? pair.key) : common.keys[kind];
+    const at = pair ? ctx.pos(pair.value ?? pair.key) : (common.keys[kind] ?? common.pos);
     ctx.report("invalid-step", at, `This \`${kind}\` has ${pair ? `${describeNode(pair.value)} under \`steps:\`` : "no `steps:`"}, so it runs nothing.`, `Add \`steps:\` under \`${kind}:\` (same indentation) with a list of steps.`);
     return undefined;
   }

@@ -53,7 +53,7 @@ interface Walk {
   cut: Array<[number, number]>;
   seen: Set<Section>;
   /** The Fields or Steps section being read (undefined outside them, or in a repeated one). */
-  section?: { name: Section; depth: number; unlabeled?: MdNode };
+  section?: { name: Section; depth: number; unlabeled?: MdNode } | undefined;
 }
 
 /** Split SKILL.md (already normalized to `\n` line endings) into its blocks and prose. */
@@ -127,7 +127,7 @@ function codeBlock(node: MdNode, lines: string[], source: string, report: ParseR
   const shifts = text.split("\n").map((valueLine, i) => Math.max(0, (lines[pos.line + i] ?? "").length - valueLine.length));
   const [start, end] = span(node);
   const raw = source.slice(start, end).split("\n");
-  if (raw.length < 2 || !/^\s*(`{3,}|~{3,})\s*$/.test(raw[raw.length - 1])) {
+  if (raw.length < 2 || !/^\s*(`{3,}|~{3,})\s*$/.test(raw.at(-1) ?? "")) {
     report(
       "markdown-syntax",
       pos,

@@ -47,7 +47,7 @@ function parseDecl(name: string, pair: YamlPair, ctx: BlockContext): FieldDecl |
     return undefined;
   }
   const decl: FieldDecl = { name, shape: { kind: "text" }, secret: false, declared: true, pos: ctx.pos(pair.key) };
-  const shapes: Array<{ key: ShapeKey; shape?: Shape; pair: YamlPair }> = [];
+  const shapes: Array<{ key: ShapeKey; shape: Shape | undefined; pair: YamlPair }> = [];
   let unknownKey = false;
   for (const item of map.items) {
     const key = keyName(item);
@@ -65,17 +65,18 @@ function parseDecl(name: string, pair: YamlPair, ctx: BlockContext): FieldDecl |
   return finishDecl(decl, shapes, map, ctx) ? decl : undefined;
 }
 
-function finishDecl(decl: FieldDecl, shapes: Array<{ key: ShapeKey; shape?: Shape; pair: YamlPair }>, map: YAMLMap<unknown, unknown>, ctx: BlockContext): boolean {
-  if (shapes.length === 0) {
+function finishDecl(decl: FieldDecl, shapes: Array<{ key: ShapeKey; shape: Shape | undefined; pair: YamlPair }>, map: YAMLMap<unknown, unknown>, ctx: BlockContext): boolean {
+  const [only, second] = shapes;
+  if (!only) {
     ctx.report("invalid-field", decl.pos, `Field \`${decl.name}\` has no shape.`, `Give it one of: ${SHAPE_KEYS.join(", ")}.`);
     return false;
   }
-  if (shapes.length > 1) {
-    ctx.report("invalid-field", ctx.pos(shapes[1].pair.key), `Field \`${decl.name}\` has two shapes, \`${shapes[0].key}\` and \`${shapes[1].key}\`.`, "Keep one shape per field.");
+  if (second) {
+    ctx.report("invalid-field", ctx.pos(second.pair.key), `Field \`${decl.name}\` has two shapes, \`${only.key}\` and \`${second.key}\`.`, "Keep one shape per field.");
     return false;
   }
-  if (!shapes[0].shape) return false;
-  decl.shape = shapes[0].shape;
+  if (!only.shape) return false;
+  decl.shape = only.shape;
   if (decl.synonyms && decl.shape.kind !== FLAG_ONLY_WITH.synonyms) {
     const at = map.items.find((item) => keyName(item) === "synonyms");
     ctx.report("invalid-field", ctx.pos(at?.key), `\`synonyms:\` of \`${decl.name}\` only applies to \`choices:\`.`, "Remove `synonyms:`, or make the field a `choices:` field.");

@@ -16,7 +16,8 @@ const extrasOf = (kind: StepKind): readonly string[] => STEP_KINDS[kind].extras;
 /** Parse the step written as `node`, with id `id` ("3", "5.2"). */
 export function parseStep(node: unknown, id: string, ctx: StepContext): Step | undefined {
   const map = asMap(node);
-  if (!map || map.items.length === 0) {
+  const head = map?.items[0];
+  if (!map || !head) {
     reportNotMapping(node, ctx);
     return undefined;
   }
@@ -34,13 +35,15 @@ export function parseStep(node: unknown, id: string, ctx: StepContext): Step | u
   const kinds = [...entries.keys()].filter((key): key is StepKind => isKeyOf(STEP_KINDS, key));
   const kind = kinds.length === 1 ? kinds[0] : undefined;
   const unknown = checkExtraKeys(entries, kind, ctx);
-  if (kinds.length > 1) {
-    ctx.report("invalid-step", keys[kinds[1]], `This step has two kinds, \`${kinds[0]}\` and \`${kinds[1]}\`.`, "Split it into two steps, one kind each.");
+  const [one, two] = kinds;
+  if (one && two) {
+    // Every key of `entries` has its position in `keys`.
+    ctx.report("invalid-step", keys[two]!, `This step has two kinds, \`${one}\` and \`${two}\`.`, "Split it into two steps, one kind each.");
   } else if (!kind && !unknown) {
-    ctx.report("invalid-step", ctx.pos(map.items[0].key), "This step has no kind.", `Start it with one of: ${STEP_KIND_NAMES.join(", ")}.`);
+    ctx.report("invalid-step", ctx.pos(head.key), "This step has no kind.", `Start it with one of: ${STEP_KIND_NAMES.join(", ")}.`);
   }
   if (!kind) return undefined;
-  const first = ctx.pos(map.items[0].key);
+  const first = ctx.pos(head.key);
   return buildStep(kind, entries, { id, pos: { line: first.line, column: first.column }, keys }, ctx);
 }
 
@@ -91,5 +94,5 @@ function aStep(kind: StepKind): string {
 }
 
 function capitalize(text: string): string {
-  return text[0].toUpperCase() + text.slice(1);
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -8,15 +8,20 @@
  */
 export function editDistance(a: string, b: string): number {
   const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  // d[i][j]: the distance between a's first i letters and b's first j. Every index used is in the
+  // (a.length + 1) × (b.length + 1) table, hence the `!`s.
+  const at = (i: number, j: number): number => d[i]![j]!;
+  const first = d[0]!;
+  for (let j = 1; j <= b.length; j++) first[j] = j;
   for (let i = 1; i <= a.length; i++) {
+    const row = d[i]!;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      row[j] = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(at(i, j), at(i - 2, j - 2) + 1);
     }
   }
-  return d[a.length][b.length];
+  return at(a.length, b.length);
 }
 
 /**

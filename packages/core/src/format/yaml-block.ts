@@ -40,7 +40,7 @@ export function parseYamlBlock(block: SourceBlock, label: string, ruleId: RuleId
     const pos = ctx.at(errorOffset(block.text, error.pos[0], error.message));
     if (lines.has(pos.line)) continue;
     lines.add(pos.line);
-    const message = error.message.split("\n")[0].replace(/[.:]\s*$/, "");
+    const message = error.message.split("\n")[0]!.replace(/[.:]\s*$/, ""); // split returns at least one piece
     report(ruleId, pos, `The ${label} is not valid YAML: ${message}.`, yamlFix(error.code, message));
   }
   return { ctx };
@@ -51,7 +51,7 @@ function blockContext(block: SourceBlock, report: ParseReport): BlockContext {
   const at = (offset: number): Position => {
     const clamped = Math.max(0, Math.min(offset, block.text.length));
     const index = lineIndex(starts, clamped);
-    return { line: block.line + index, column: clamped - starts[index] + 1 + (block.shifts[index] ?? 0) };
+    return { line: block.line + index, column: clamped - starts[index]! + 1 + (block.shifts[index] ?? 0) }; // lineIndex is in range
   };
   const pos = (node: unknown): Position => {
     const range = (node as { range?: [number, number, number] } | null | undefined)?.range;
@@ -75,7 +75,7 @@ function lineIndex(starts: number[], offset: number): number {
   let [low, high] = [0, starts.length - 1];
   while (low < high) {
     const mid = (low + high + 1) >> 1;
-    if (starts[mid] <= offset) low = mid;
+    if (starts[mid]! <= offset) low = mid; // 0 < mid <= high < starts.length
     else high = mid - 1;
   }
   return low;

@@ -23,15 +23,15 @@ export function describeImportError(error: unknown, file: string, source?: strin
   if (parse || error instanceof SyntaxError) {
     // jiti's parser counts columns from 0.
     const pos = parse?.[2] ? { line: Number(parse[2]), column: Number(parse[3]) + 1 } : framePos(error, file, compiled);
-    const what = (parse?.[1] ?? message.split("\n")[0]).trim().replace(/\.$/, "");
+    const what = (parse?.[1] ?? firstLine(message)).trim().replace(/\.$/, "");
     return makeDiagnostic(file, "tools-syntax", pos, `tools.ts has a syntax error: ${what}.`, "Fix the code at this place; tools.ts must be valid TypeScript.");
   }
-  const missing = /Cannot find (?:module|package) '([^']+)'/.exec(message);
-  if (missing) {
-    const reason = `tools.ts imports \`${missing[1]}\`, which cannot be found.`;
-    return makeDiagnostic(file, "tools-throws", importPos(source, missing[1]) ?? framePos(error, file, compiled), reason, "Install the package, or correct the import path.");
+  const missing = /Cannot find (?:module|package) '([^']+)'/.exec(message)?.[1];
+  if (missing !== undefined) {
+    const reason = `tools.ts imports \`${missing}\`, which cannot be found.`;
+    return makeDiagnostic(file, "tools-throws", importPos(source, missing) ?? framePos(error, file, compiled), reason, "Install the package, or correct the import path.");
   }
-  const first = message.split("\n")[0].trim().replace(/\.$/, "");
+  const first = firstLine(message).trim().replace(/\.$/, "");
   return makeDiagnostic(file, "tools-throws", framePos(error, file, compiled), `tools.ts throws when it is imported: ${first}.`, "Fix the failing code, or move it inside a tool's function so it runs only when the tool is called.");
 }
 
@@ -41,6 +41,10 @@ export function describeImportTimeout(file: string, source: string | undefined, 
   const reason = `tools.ts did not finish importing within ${seconds}: its top level waits for something that does not settle.`;
   const fix = "Do slow or waiting work inside a tool's function, so it runs only when the tool is called (FLOW_IMPORT_TIMEOUT_MS sets the limit).";
   return makeDiagnostic(file, "tools-timeout", topLevelAwait(source) ?? START, reason, fix);
+}
+
+function firstLine(text: string): string {
+  return text.split("\n")[0]!; // split returns at least one piece
 }
 
 /** Where the error was thrown in the source: its first frame in `file`, mapped back when it ran compiled. */
@@ -53,8 +57,8 @@ function framePos(error: unknown, file: string, compiled?: CompiledTools): Posit
 /** Where `"specifier"` or `'specifier'` is written in the source, if it is. */
 function importPos(source: string | undefined, specifier: string): Position | undefined {
   const lines = source?.split("\n") ?? [];
-  for (let i = 0; i < lines.length; i++) {
-    const column = Math.max(lines[i].indexOf(`"${specifier}"`), lines[i].indexOf(`'${specifier}'`));
+  for (const [i, line] of lines.entries()) {
+    const column = Math.max(line.indexOf(`"${specifier}"`), line.indexOf(`'${specifier}'`));
     if (column >= 0) return { line: i + 1, column: column + 1 };
   }
   return undefined;
@@ -63,9 +67,9 @@ function importPos(source: string | undefined, specifier: string): Position | un
 /** The first `await` on a line that starts at the left margin (a top-level statement), if any. */
 function topLevelAwait(source: string | undefined): Position | undefined {
   const lines = source?.split("\n") ?? [];
-  for (let i = 0; i < lines.length; i++) {
-    const at = /^(?=\S)(.*?)\bawait\b/.exec(lines[i]);
-    if (at && !/^(\/\/|\*|\/\*)/.test(lines[i])) return { line: i + 1, column: at[1]!.length + 1 };
+  for (const [i, line] of lines.entries()) {
+    const at = /^(?=\S)(.*?)\bawait\b/.exec(line);
+    if (at && !/^(\/\/|\*|\/\*)/.test(line)) return { line: i + 1, column: at[1]!.length + 1 };
   }
   return undefined;
 }

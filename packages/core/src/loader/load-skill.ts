@@ -97,7 +97,7 @@ function firstToolUse(skill: Skill): { tool: string; pos: Position } | undefined
   }
   for (const step of allSteps(skill.steps)) {
     if (step.kind === "do") uses.push({ tool: step.tool, pos: step.toolPos });
-    if (step.kind === "ask" && step.from) uses.push({ tool: step.from.source.split(".")[0], pos: step.from.pos });
+    if (step.kind === "ask" && step.from) uses.push({ tool: step.from.source.split(".")[0]!, pos: step.from.pos }); // split returns at least one piece
   }
   return uses.sort((a, b) => a.pos.line - b.pos.line || a.pos.column - b.pos.column)[0];
 }

@@ -8,10 +8,12 @@ export function positionOf(source: string, pattern: RegExp, nth: number, from: P
   const lines = source.split("\n");
   let seen = 0;
   for (let i = from.line - 1; i < lines.length; i++) {
+    const line = lines[i];
+    if (line === undefined) continue; // i < 0, for a `from` above line 1
     const start = i === from.line - 1 ? from.column - 1 : 0;
     const global = new RegExp(pattern.source, pattern.flags.includes("g") ? pattern.flags : pattern.flags + "g");
     global.lastIndex = start;
-    for (let match = global.exec(lines[i]); match; match = global.exec(lines[i])) {
+    for (let match = global.exec(line); match; match = global.exec(line)) {
       if (++seen === nth) return { line: i + 1, column: match.index + 1 };
       if (match[0] === "") global.lastIndex++;
     }

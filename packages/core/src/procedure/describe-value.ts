@@ -35,7 +35,7 @@ export function refChain(source: string): { root: string; path: string[] } | und
   return { root: m[1]!, path };
 }
 
-function walk(type: ValueType | undefined, path: readonly string[]): { type?: ValueType; words?: string } {
+function walk(type: ValueType | undefined, path: readonly string[]): { type?: ValueType | undefined; words?: string | undefined } {
   let words: string | undefined;
   for (const key of path) {
     if (type?.t !== "object") return {};

@@ -70,8 +70,8 @@ export function visibleAnswerKey(state: FlowState, field: string, scope: string)
 export function scopeForRepeats(repeatIds: readonly string[], scope: string): string | undefined {
   const segments = scope ? scope.split("/") : [];
   if (repeatIds.length > segments.length) return undefined;
-  for (let i = 0; i < repeatIds.length; i++) {
-    if (!segments[i].startsWith(`${repeatIds[i]}:`)) return undefined;
+  for (const [i, id] of repeatIds.entries()) {
+    if (!segments[i]?.startsWith(`${id}:`)) return undefined;
   }
   return segments.slice(0, repeatIds.length).join("/");
 }

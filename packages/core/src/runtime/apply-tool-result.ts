@@ -13,14 +13,15 @@ type ToolResultEvent = Extract<FlowEvent, { type: "tool_result" }>;
 export function applyToolResult(run: Run, event: ToolResultEvent): void {
   const tool = ownValue(run.skill.tools, event.tool);
   if (!tool) return void drop(run, event.tool, "tool result for an unknown tool");
-  record(run, { type: "tool_result", tool: event.tool, ok: event.ok, durationMs: event.durationMs, error: event.error });
-  const error = event.ok ? undefined : event.error ?? "the tool failed";
+  record(run, { type: "tool_result", tool: event.tool, ok: event.ok, durationMs: event.durationMs, ...(event.error !== undefined ? { error: event.error } : {}) });
+  const error = event.error ?? "the tool failed";
   if (tool.kind === "lookup") {
     const prefix = `${event.tool}:`;
     if (!event.key.startsWith(prefix)) return void drop(run, event.tool, "tool result with a key that was not asked for");
+    // `result` is there even when undefined: redaction masks a secret-derived entry by its `result` key.
     run.state.lookups[event.key] = {
-      tool: event.tool, inputsDigest: event.key.slice(prefix.length), result: event.ok ? event.output : undefined, error,
-      turn: run.state.turn,
+      tool: event.tool, inputsDigest: event.key.slice(prefix.length), result: event.ok ? event.output : undefined,
+      ...(event.ok ? {} : { error }), turn: run.state.turn,
     };
     return;
   }

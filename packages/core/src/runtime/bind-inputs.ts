@@ -38,7 +38,8 @@ const binding = new WeakMap<Run, Set<string>>();
 function findValue(run: Run, name: string, frame: Frame, forTool: string): { ok: true; value: unknown } | { ok: false } {
   if (Object.hasOwn(frame.vars, name)) return { ok: true, value: frame.vars[name] };
   const key = hiddenInCard(run, name) ? undefined : visibleAnswerKey(run.state, name, frame.scope);
-  if (key !== undefined) return { ok: true, value: run.state.answers[key].value };
+  const answer = key === undefined ? undefined : ownValue(run.state.answers, key);
+  if (answer) return { ok: true, value: answer.value };
   const sole = soleLookupProducer(run.skill, name, forTool);
   if (sole) {
     const out = onDemand(run, sole, frame);

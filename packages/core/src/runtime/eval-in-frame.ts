@@ -62,8 +62,9 @@ function valueOf(run: Run, root: string, frame: Frame, maskSecrets: boolean): un
   const field = declaredField(run.skill, root);
   if (field) {
     const key = hiddenInCard(run, root) ? undefined : visibleAnswerKey(run.state, root, frame.scope);
-    if (key === undefined) return undefined;
-    return field.secret && maskSecrets ? SECRET_MASK : run.state.answers[key].value;
+    const answer = key === undefined ? undefined : ownValue(run.state.answers, key);
+    if (!answer) return undefined;
+    return field.secret && maskSecrets ? SECRET_MASK : answer.value;
   }
   const tool = ownValue(run.skill.tools, root);
   if (tool) return tool.kind === "lookup" ? ensureLookup(run, tool, frame, tool.name) : run.outputs.get(root);

@@ -73,7 +73,8 @@ export function passInCard(run: Run, step: AskStep, frame: Frame): void {
 export function verifyAnswer(run: Run, step: AskStep, frame: Frame): void {
   const key = answerKey(step.field, frame.scope);
   const field = fieldOf(run, step);
-  if (Object.hasOwn(run.state.answers, key) && dynamicRefusal(run, step, field, run.state.answers[key].value, frame) !== undefined) delete run.state.answers[key];
+  const answer = ownValue(run.state.answers, key);
+  if (answer && dynamicRefusal(run, step, field, answer.value, frame) !== undefined) delete run.state.answers[key];
 }
 
 function fieldOf(run: Run, step: AskStep): FieldDecl {
@@ -116,7 +117,7 @@ function askHere(run: Run, step: AskStep, field: FieldDecl, key: string, frame: 
   run.state.pending = {
     kind: "ask", field: step.field, answerKey: key, stepId: step.id, secret: field.secret, pick: step.from !== undefined,
   };
-  emit(run, { type: "ask", field: step.field, question, widget, secret: field.secret });
+  emit(run, { type: "ask", field: step.field, question, ...(widget ? { widget } : {}), secret: field.secret });
   traceStep(run, step, frame, "asked");
   throw new Halt("person");
 }

@@ -17,7 +17,7 @@ export interface Frame {
   /** Loop variables bound here (name → row) and their declared types. */
   vars: Record<string, unknown>;
   varTypes: Record<string, ValueType>;
-  loop?: { step: RepeatStep; rows: unknown[]; row: number; parentScope: string };
+  loop?: { step: RepeatStep; rows: unknown[]; row: number; parentScope: string } | undefined;
 }
 
 /**

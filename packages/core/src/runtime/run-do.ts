@@ -12,7 +12,7 @@ import { bindInputs, ensureLookup, noteOutput } from "./bind-inputs.js";
 import { idempotencyKeyOf } from "./digest.js";
 import { checkCallCap, requestCall } from "./request-call.js";
 import { showCard, waitForNewApproval } from "./show-card.js";
-import { emit, fail, Halt, traceStep, type Frame, type Region, type Run } from "./run-context.js";
+import { emit, fail, traceStep, type Frame, type Region, type Run } from "./run-context.js";
 import { noteAsked, regionsCovering } from "./regions.js";
 import { writeField } from "../check/dependencies.js";
 import { toolFailureText } from "./tool-failure-text.js";

@@ -11,7 +11,7 @@ export function showCard(run: Run, key: string, stepId: string, card: Card): nev
   const widget: WidgetView | undefined = card.widget
     ? { name: card.widget, kind: /checkout/i.test(card.widget) ? "checkout" : "card", card }
     : undefined;
-  emit(run, { type: "confirm", card, widget });
+  emit(run, { type: "confirm", card, ...(widget ? { widget } : {}) });
   record(run, { type: "confirm_shown", confirm: card.confirm, digest: card.digest });
   throw new Halt("person");
 }

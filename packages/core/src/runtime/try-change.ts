@@ -70,11 +70,11 @@ function restoreBefore(run: Run): void {
 
 /** Field names whose answer the event set or changed. Pure. */
 function changedFields(before: FlowState["answers"], after: FlowState["answers"]): string[] {
-  const keys = Object.keys(after).filter((key) => {
+  const keys = Object.entries(after).filter(([key, now]) => {
     const was = ownValue(before, key);
-    return !was || canonicalJson(was.value) !== canonicalJson(after[key].value);
+    return !was || canonicalJson(was.value) !== canonicalJson(now.value);
   });
-  return [...new Set(keys.map(nameOfKey))];
+  return [...new Set(keys.map(([key]) => nameOfKey(key)))];
 }
 
 /**

@@ -39,7 +39,8 @@ function define<I extends z.ZodObject, O extends z.ZodType>(
   spec: ToolSpec<I, O>,
   run: ToolDefinition<I, O>["run"],
 ): ToolDefinition<I, O> {
-  return { [TOOL_TAG]: true, kind, name: spec.name, description: spec.description, input: spec.input, output: spec.output, run };
+  const description = spec.description !== undefined ? { description: spec.description } : {};
+  return { [TOOL_TAG]: true, kind, name: spec.name, ...description, input: spec.input, output: spec.output, run };
 }
 
 /** A read-only tool: runs when a step needs its result, again when an input changes. */

@@ -76,8 +76,10 @@ function typeOfValue(value: unknown): ValueType {
 
 /** One type if all agree (int with double is double), else dyn. */
 function sameType(types: ValueType[]): ValueType {
-  const first = JSON.stringify(types[0]);
-  if (types.every((type) => JSON.stringify(type) === first)) return types[0];
+  const [first] = types;
+  if (!first) return DYN; // callers pass at least one type
+  const json = JSON.stringify(first);
+  if (types.every((type) => JSON.stringify(type) === json)) return first;
   const names = new Set(types.map((type) => type.t));
   if (names.size === 2 && names.has("int") && names.has("double")) return { t: "double" };
   return DYN;
