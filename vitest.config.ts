@@ -13,6 +13,7 @@ export default defineConfig({
       "@skillflow/langgraph": src("langgraph"),
       "@skillflow/mcp": src("mcp"),
       "@skillflow/server": src("server"),
+      "@skillflow/studio": src("studio"),
       "@skillflow/cli": src("cli"),
     },
   },

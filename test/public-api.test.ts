@@ -41,8 +41,8 @@ const MCP = [
 ];
 
 const SERVER = [
-  "ACTIVITY", "ApproverConfigError", "approverDirectory", "createSkillflowServer", "hashCredential", "listen", "parseApprovers",
-  "toNodeListener", "verifyCredential",
+  "ACTIVITY", "ApproverConfigError", "approverDirectory", "cookieOf", "createSkillflowServer", "hashCredential", "json", "listen",
+  "openServeStore", "parseApprovers", "problem", "readJson", "sessionCookie", "toNodeListener", "verifyCredential",
 ];
 
 const CLI = ["COMMANDS", "EXIT", "cli", "main"];

@@ -15,16 +15,16 @@ const ASSETS: Record<string, string> = {
   "approve.js": "text/javascript; charset=utf-8",
   "style.css": "text/css; charset=utf-8",
 };
-const SECURITY = {
-  "content-security-policy": "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
+const security = (ctx: ServerContext) => ({
+  "content-security-policy": `default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors ${ctx.framing === "same-origin" ? "'self'" : "'none'"}`,
   "x-content-type-options": "nosniff",
   "referrer-policy": "no-referrer",
-};
+});
 const CALLER_COOKIE_SECONDS = 30 * 24 * 3600;
 
 export async function servePage(ctx: ServerContext, request: Request, name: string, auth: AuthMode): Promise<Response> {
   if (name === "chat" || name === "approve") {
-    const headers: Record<string, string> = { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...SECURITY };
+    const headers: Record<string, string> = { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...security(ctx) };
     if (name === "chat" && auth === "session" && !(await identifyCaller(ctx, request, auth)).ok) {
       const token = await ctx.store.createSession("caller", newId("c"), ctx.now());
       headers["set-cookie"] = sessionCookie(CALLER_COOKIE, token, CALLER_COOKIE_SECONDS);
@@ -37,7 +37,7 @@ export async function servePage(ctx: ServerContext, request: Request, name: stri
   try {
     const body = await readFile(new URL(gzip ? `${name}.gz` : name, BUILT));
     const encoding: Record<string, string> = gzip ? { "content-encoding": "gzip", vary: "accept-encoding" } : {};
-    return new Response(body, { headers: { "content-type": type, "cache-control": "no-cache", ...encoding, ...SECURITY } });
+    return new Response(body, { headers: { "content-type": type, "cache-control": "no-cache", ...encoding, ...security(ctx) } });
   } catch {
     return problem(500, `The chat page is not built (${name} is missing): run \`npm run build\` (or \`npm ci\`), which bundles it.`);
   }
