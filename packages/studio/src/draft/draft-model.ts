@@ -51,6 +51,9 @@ export async function resolveDraftModel(spec: string | undefined, env: Env): Pro
   const provider = findProvider(name);
   if (!provider) throw new ModelSetupError("unknown-provider", `unknown model provider "${name}" in "${wanted}": use gemini:<name>, openai:<name>, anthropic:<name> or ollama:<name>`);
   const model = (at < 0 ? "" : wanted.slice(at + 1).trim()) || provider.defaultModel;
+  const id = `${provider.name}:${model}`;
+  // The same checks as `flow chat`'s models, but "or pass --model offline" does not help a draft.
+  if (provider.keyVar && !env[provider.keyVar]?.trim()) throw new ModelSetupError("missing-key", `${id} needs an API key to draft: set ${provider.keyVar}`);
   const chat = await createChatModel(provider, model, env);
-  return draftModelOf(chat as unknown as TextChatModel, `${provider.name}:${model}`);
+  return draftModelOf(chat as unknown as TextChatModel, id);
 }
