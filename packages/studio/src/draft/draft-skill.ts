@@ -5,7 +5,7 @@
  * only power is to propose text: whether a draft passes is the loader's verdict, and the caller saves
  * only a draft that passes.
  */
-import { dirname, join, relative } from "node:path";
+import { dirname, isAbsolute, join, relative } from "node:path";
 import type { Diagnostic } from "@skillflow/core";
 import { collectTools, loadSkillText, type ToolsBeside } from "@skillflow/core/loader";
 import type { ModelUsage } from "../langgraph-port.js";
@@ -70,7 +70,7 @@ async function checkDraft(options: DraftOptions, skill: string, proposal: string
   const folder = dirname(options.file);
   const tools = options.tools ? { beside: options.tools, problems: [] as Diagnostic[], source: undefined } : stubTools(folder, proposal ?? "", options.sentence);
   const loaded = await loadSkillText(options.file, skill, { tools: tools.beside });
-  const diagnostics = [...tools.problems, ...loaded.diagnostics].map((d) => ({ ...d, file: relative(folder, d.file) || d.file }));
+  const diagnostics = [...tools.problems, ...loaded.diagnostics].map((d) => (isAbsolute(d.file) ? { ...d, file: relative(folder, d.file) || d.file } : d));
   const passes = loaded.skill !== undefined && !diagnostics.some((d) => d.severity === "error");
   return { diagnostics, passes, ...(tools.source !== undefined && { tools: { proposal: proposal ?? "", source: tools.source } }) };
 }
