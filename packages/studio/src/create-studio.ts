@@ -19,7 +19,7 @@ import { draftFor, openFlow, proveText } from "./http/api-running.js";
 import { listSkills, openSkill } from "./http/api-skills.js";
 import { diffVersions, getVersion, listVersions, restoreVersion, saveVersion } from "./http/api-versions.js";
 import type { StudioContext } from "./http/studio-context.js";
-import { offlineModel, type ModelPort } from "./langgraph-port.js";
+import { ModelSetupError, offlineModel, type ModelPort } from "./langgraph-port.js";
 import { studioAsset, studioHtml } from "./page/serve-studio-page.js";
 import { createSandboxes } from "./sandbox/sandbox-flows.js";
 import { openSkillsFolder } from "./skills/skills-folder.js";
@@ -69,7 +69,7 @@ export async function createStudio(options: StudioOptions): Promise<Studio> {
     sandboxes: createSandboxes({ model: options.model ?? offlineModel(), ...(options.approvers && { approvers: options.approvers }), now }),
     draftModel: () => {
       if (typeof given === "function") return (drafting ??= given().catch((error) => ((drafting = undefined), Promise.reject(error))));
-      return given ? Promise.resolve(given) : Promise.reject(new Error("no drafting model"));
+      return given ? Promise.resolve(given) : Promise.reject(new ModelSetupError("missing-key", "this Studio was started without a model to draft with (createStudio's `draftModel`)"));
     },
     proofFolders: options.proofFolders ?? [join(dirname(root), "proofs")],
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
