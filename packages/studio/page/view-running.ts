@@ -26,10 +26,16 @@ export async function renderProofs(target: HTMLElement, key: string, text: strin
   if (report.none) return void target.replaceChildren(el("p", {}, "No proof names this skill (proof files under proofs/ or in the skill folder, with skill: pointing here)."));
   if (report.errors.length) return void target.replaceChildren(...report.errors.map((e) => el("p", { class: "bad" }, `${e.file}:${e.line} ${e.message}`)));
   const summary = el("p", { class: report.failed ? "bad" : "ok", id: "proofs-summary" }, `${report.passed} passed, ${report.failed} failed`);
-  target.replaceChildren(summary, ...report.proofs.map((proof) => el("section", { class: "proof" },
-    el("h3", {}, proof.title ?? proof.file, el("span", { class: "quiet-text" }, ` ${proof.file}`)),
-    el("ul", { class: "checks" }, ...proof.checks.map((c) => el("li", { class: c.ok ? "pass" : "fail" },
-      `${c.ok ? "✓" : "✗"} turn ${c.turn}, line ${c.line}: ${c.label} ${c.key}${c.ok ? "" : `: expected ${c.expected}, saw ${c.seen}`}`))))));
+  // Proofs with a failing check first, open; the others folded to one line each.
+  const failing = (p: ProofsReport["proofs"][number]) => p.checks.some((c) => !c.ok);
+  const ordered = [...report.proofs.filter(failing), ...report.proofs.filter((p) => !failing(p))];
+  target.replaceChildren(summary, ...ordered.map((proof) => {
+    const bad = proof.checks.filter((c) => !c.ok).length;
+    return el("details", { class: `proof ${bad ? "fail" : "pass"}`, "data-proof": proof.file, ...(bad ? { open: "" } : {}) },
+      el("summary", {}, `${bad ? "✗" : "✓"} ${proof.title ?? proof.file} `, el("span", { class: "quiet-text" }, `${proof.file}, ${proof.checks.length - bad}/${proof.checks.length} checks pass`)),
+      el("ul", { class: "checks" }, ...proof.checks.map((c) => el("li", { class: c.ok ? "pass" : "fail" },
+        `${c.ok ? "✓" : "✗"} turn ${c.turn}, line ${c.line}: ${c.label} ${c.key}${c.ok ? "" : `: expected ${c.expected}, saw ${c.seen}`}`))));
+  }));
 }
 
 export interface FlowParts { frame: HTMLIFrameElement; status: HTMLElement; reset: HTMLButtonElement; approve: HTMLAnchorElement }
