@@ -25,6 +25,8 @@ export function register(program: Command, context: CommandContext): void {
     .option("--model <model>", "the Flow page's model and the one that drafts: gemini:<name>, openai:<name>, … (default: offline, and drafting needs one)")
     .option("--approvers <file>", "the approvers file: who holds the role author signs in to save; other roles approve on the Flow page")
     .option("--proofs <dir...>", "folders with the skills' proofs (default proofs/ beside the skills folder)")
+    // `flow studio export … --db X`: the option is export's, not the Studio's of the same name.
+    .enablePositionalOptions()
     .action(async (dir: string | undefined, options: StudioCliOptions) => {
       context.setExitCode(await runStudio(dir, options, context.io));
     });
