@@ -31,13 +31,20 @@ export async function runStudio(target: string | undefined, options: StudioCliOp
   }
   const model = await openModel(lg, options.model, io.env);
   if (!model.ok) return fail(model.message, EXIT.usage);
+  // Drafting needs a real model; without one the Studio still runs and its Draft view says why.
+  const drafting = await st.resolveDraftModel(options.model, io.env).then(
+    (draftModel) => ({ draftModel, shown: `with ${draftModel.id}` }),
+    (error: unknown) => {
+      if (!lg.isModelSetupError(error)) throw error;
+      return { draftModel: () => Promise.reject(error), shown: `off: ${error.message}` };
+    });
   const db = storeUrl(options.db ?? DEFAULT_STUDIO_DB, io.cwd);
   let studio: Awaited<ReturnType<typeof st.createStudio>>;
   try {
     studio = await st.createStudio({
       skillsDir: dir, cwd: io.cwd, db, model: model.port, localAuthor: checked.settings.localAuthor,
       ...(approvers && { approvers }),
-      draftModel: () => st.resolveDraftModel(options.model, io.env),
+      draftModel: drafting.draftModel,
       ...(options.proofs?.length && { proofFolders: options.proofs.map((p) => resolve(io.cwd, p)) }),
     });
   } catch (error) {
@@ -59,6 +66,7 @@ export async function runStudio(target: string | undefined, options: StudioCliOp
   const store = location.kind === "sqlite" ? shownPath(location.path, io.cwd) : location.kind === "postgres" ? lg.redactUrl(location.url) : "memory (nothing is kept)";
   const rows: Array<[string, string]> = [
     ["skills", shownPath(resolve(io.cwd, dir), io.cwd) || "."], ["model", model.port.id], ...(model.port.notice ? [["", model.port.notice] as [string, string]] : []),
+    ["drafts", drafting.shown],
     ["versions", store],
     ["authors", approvers ? `sign in (role author in ${checked.settings.approvers!.source})` : `${checked.settings.localAuthor} (local, no sign-in)`],
     ["studio", listening.url],
