@@ -42,7 +42,7 @@ const MCP = [
 
 const SERVER = [
   "ACTIVITY", "ApproverConfigError", "approverDirectory", "cookieOf", "createSkillflowServer", "hashCredential", "json", "listen",
-  "openServeStore", "parseApprovers", "problem", "readJson", "sessionCookie", "toNodeListener", "verifyCredential",
+  "openServeStore", "parseApprovers", "problem", "readJson", "serveBuiltFile", "sessionCookie", "toNodeListener", "verifyCredential",
 ];
 
 const CLI = ["COMMANDS", "EXIT", "cli", "main"];

@@ -16,4 +16,6 @@ export type { ServeStore, SessionKind } from "./store/serve-store.js";
 export type { SqlDb } from "./store/sql-db.js";
 export { cookieOf, sessionCookie } from "./auth/cookies.js";
 export { readJson } from "./http/read-json.js";
+export { serveBuiltFile } from "./http/serve-built-file.js";
+export type { BuiltFiles } from "./http/serve-built-file.js";
 export { json, problem } from "./http/respond.js";

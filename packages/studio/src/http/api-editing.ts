@@ -3,8 +3,8 @@
  * the Canvas, what it proved), `complete` and `hover` at a cursor (`@skillflow/core/edit`, the language
  * server's own logic), and `procedure` (the `flow procedure` page of a text that passes).
  */
-import { parseSkill, renderProcedure } from "@skillflow/core";
-import { completeAt, hoverAt } from "@skillflow/core/edit";
+import { parseSkill, renderProcedure, type Skill } from "@skillflow/core";
+import { completeAt, hoverAt, type EditorPosition } from "@skillflow/core/edit";
 import { json, problem } from "@skillflow/server";
 import { analyzeText } from "../analysis/analyze-text.js";
 import type { SkillEntry } from "../skills/skills-folder.js";
@@ -18,23 +18,22 @@ export async function checkText(ctx: StudioContext, key: string, request: Reques
   return json(analysis);
 }
 
-export async function completeText(ctx: StudioContext, key: string, request: Request, author: string): Promise<Response> {
-  const found = await prepared(ctx, key, request);
-  if (!found.ok) return found.response;
-  const at = positionOf(found.value.body);
-  if (!at) return problem(400, "The body needs `line` and `character`: the cursor, counted from 0.");
-  const skill = await skillForCursor(ctx, found.value.entry, found.value.text, author);
-  return json(completeAt(found.value.text, at, skill));
+export function completeText(ctx: StudioContext, key: string, request: Request, author: string): Promise<Response> {
+  return atCursor(ctx, key, request, author, (text, at, skill) => completeAt(text, at, skill));
 }
 
-export async function hoverText(ctx: StudioContext, key: string, request: Request, author: string): Promise<Response> {
+export function hoverText(ctx: StudioContext, key: string, request: Request, author: string): Promise<Response> {
+  return atCursor(ctx, key, request, author, (text, at, skill) => ({ markdown: hoverAt(text, at, skill) ?? null }));
+}
+
+/** A request at a cursor: the text, the 0-based position and the skill as far as it parses. */
+async function atCursor(ctx: StudioContext, key: string, request: Request, author: string, answer: (text: string, at: EditorPosition, skill: Skill | undefined) => unknown): Promise<Response> {
   const found = await prepared(ctx, key, request);
   if (!found.ok) return found.response;
   const at = positionOf(found.value.body);
   if (!at) return problem(400, "The body needs `line` and `character`: the cursor, counted from 0.");
   const skill = await skillForCursor(ctx, found.value.entry, found.value.text, author);
-  const markdown = hoverAt(found.value.text, at, skill);
-  return json({ markdown: markdown ?? null });
+  return json(answer(found.value.text, at, skill));
 }
 
 export async function procedureOf(ctx: StudioContext, key: string, request: Request): Promise<Response> {

@@ -5,8 +5,7 @@
  * elements, and the procedure view is the `flow procedure` page (inline CSS, no script) in a sandboxed
  * frame.
  */
-import { readFile } from "node:fs/promises";
-import { problem } from "@skillflow/server";
+import { serveBuiltFile } from "@skillflow/server";
 
 const BUILT = new URL("../../page-dist/", import.meta.url);
 const ASSETS: Record<string, string> = {
@@ -23,17 +22,8 @@ export function studioHtml(): Response {
   return new Response(HTML, { headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...SECURITY } });
 }
 
-export async function studioAsset(request: Request, name: string): Promise<Response> {
-  const type = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
-  if (!type) return problem(404, `No page file ${name}.`);
-  const gzip = /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
-  try {
-    const body = await readFile(new URL(gzip ? `${name}.gz` : name, BUILT));
-    const encoding: Record<string, string> = gzip ? { "content-encoding": "gzip", vary: "accept-encoding" } : {};
-    return new Response(body, { headers: { "content-type": type, "cache-control": "no-cache", ...encoding, ...SECURITY } });
-  } catch {
-    return problem(500, `The Studio page is not built (${name} is missing): run \`npm run build\` (or \`npm ci\`), which bundles it.`);
-  }
+export function studioAsset(request: Request, name: string): Promise<Response> {
+  return serveBuiltFile({ folder: BUILT, types: ASSETS, what: "The Studio page", headers: SECURITY }, request, name);
 }
 
 const HTML = `<!doctype html>
