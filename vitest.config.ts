@@ -8,10 +8,12 @@ export default defineConfig({
     alias: {
       // Subpath exports first: an alias also matches "<key>/…", so "@skillflow/core" would swallow them.
       "@skillflow/core/loader": fileURLToPath(new URL("./packages/core/src/loader/index.ts", import.meta.url)),
+      "@skillflow/core/edit": fileURLToPath(new URL("./packages/core/src/edit/index.ts", import.meta.url)),
       "@skillflow/core": src("core"),
       "@skillflow/langgraph": src("langgraph"),
       "@skillflow/mcp": src("mcp"),
       "@skillflow/server": src("server"),
+      "@skillflow/studio": src("studio"),
       "@skillflow/cli": src("cli"),
     },
   },

@@ -7,7 +7,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, type CliIo } from "@skillflow/cli";
-import { formatDiff } from "../packages/cli/src/report/format-diff.js";
+import { formatDiff } from "@skillflow/core/edit";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 

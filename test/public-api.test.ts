@@ -23,6 +23,8 @@ const CORE_LOADER = [
   "looksLikeSkill", "notASkillReason",
 ];
 
+const CORE_EDIT = ["completeAt", "diffHunks", "diffLines", "fieldHover", "formatDiff", "formatType", "hoverAt", "targetAt", "toolHover"];
+
 const LANGGRAPH = [
   "DEFAULT_KEEP_CHECKPOINTS", "DEPLOYMENT_KEY_ENV", "EXTRACT_TOOL", "EncryptedSerializer", "FlowInputError", "FlowLoadError", "ModelSetupError", "NO_USAGE",
   "OFFLINE_NOTICE", "PROVIDERS", "PersistenceError", "ProofError", "ProveUsageError", "ScriptedChatModel", "TOKENIZER",
@@ -39,8 +41,8 @@ const MCP = [
 ];
 
 const SERVER = [
-  "ACTIVITY", "ApproverConfigError", "approverDirectory", "createSkillflowServer", "hashCredential", "listen", "parseApprovers",
-  "toNodeListener", "verifyCredential",
+  "ACTIVITY", "ApproverConfigError", "approverDirectory", "cookieOf", "createSkillflowServer", "hashCredential", "json", "listen",
+  "openServeStore", "parseApprovers", "problem", "readJson", "serveBuiltFile", "sessionCookie", "toNodeListener", "verifyCredential",
 ];
 
 const CLI = ["COMMANDS", "EXIT", "cli", "main"];
@@ -48,6 +50,7 @@ const CLI = ["COMMANDS", "EXIT", "cli", "main"];
 const ENTRY_POINTS: Array<[string, () => Promise<Record<string, unknown>>, string[]]> = [
   ["@skillflow/core", () => import("@skillflow/core"), CORE],
   ["@skillflow/core/loader", () => import("@skillflow/core/loader"), CORE_LOADER],
+  ["@skillflow/core/edit", () => import("@skillflow/core/edit"), CORE_EDIT],
   ["@skillflow/langgraph", () => import("@skillflow/langgraph"), LANGGRAPH],
   ["@skillflow/mcp", () => import("@skillflow/mcp"), MCP],
   ["@skillflow/server", () => import("@skillflow/server"), SERVER],

@@ -20,7 +20,9 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     .description("Run agent skills written as one SKILL.md file.")
     .version(version, "-V, --version")
     .exitOverride()
-    .showSuggestionAfterError();
+    .showSuggestionAfterError()
+    // Options belong to the command they follow (`flow studio export … --db X` is export's --db).
+    .enablePositionalOptions();
   const wanted = argv[0] === "help" ? argv[1] : argv[0];
   const known = COMMANDS.some((entry) => entry.name === wanted);
   program.configureOutput({

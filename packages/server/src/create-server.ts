@@ -35,6 +35,8 @@ export interface SkillflowServerOptions {
   now?: string | (() => string);
   /** Where the per-turn JSON lines go (default nowhere). */
   log?: (line: string) => void;
+  /** `same-origin`: the pages may be shown in a frame by pages of the same origin (the Studio's Flow page); default `none`. */
+  framing?: "none" | "same-origin";
   /** More createFlow options (limits, durability, failures). */
   flow?: Partial<Omit<CreateFlowOptions, "skill" | "skills" | "model" | "store">>;
 }
@@ -70,6 +72,7 @@ export async function createSkillflowServer(options: SkillflowServerOptions): Pr
     flow, store, now,
     approvers: options.approvers ?? approverDirectory({ approvers: {} }),
     log: (line) => logLine?.(JSON.stringify(line)),
+    framing: options.framing ?? "none",
     inflight: { count: 0, draining: false },
   };
   const auth = options.auth ?? "session";

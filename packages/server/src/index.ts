@@ -10,3 +10,12 @@ export { toNodeListener } from "./http/node-listener.js";
 export { listen } from "./http/listen.js";
 export type { Listening } from "./http/listen.js";
 export type { AuthMode } from "./auth/identify.js";
+// The pieces an app built on the server reuses (the Studio): its store and sessions, cookies, JSON bodies.
+export { openServeStore } from "./store/open-serve-store.js";
+export type { ServeStore, SessionKind } from "./store/serve-store.js";
+export type { SqlDb } from "./store/sql-db.js";
+export { cookieOf, sessionCookie } from "./auth/cookies.js";
+export { readJson } from "./http/read-json.js";
+export { serveBuiltFile } from "./http/serve-built-file.js";
+export type { BuiltFiles } from "./http/serve-built-file.js";
+export { json, problem } from "./http/respond.js";

@@ -16,6 +16,8 @@ export interface ServerContext {
   approvers: ApproverDirectory;
   now(): string;
   log(line: TurnLogLine | Record<string, unknown>): void;
+  /** Who may show the pages in a frame: nobody (default), or pages of the same origin (the Studio's Flow page). */
+  framing: "none" | "same-origin";
   /** Requests running now; `draining` once shutdown began (new runs get 503). */
   inflight: { count: number; draining: boolean; idle?: () => void };
 }

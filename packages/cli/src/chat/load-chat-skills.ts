@@ -4,7 +4,7 @@
  * and checked; when any has an error, all diagnostics are printed as `flow check` prints them.
  */
 import { hasErrors, shownPath, sortDiagnostics, type Skill } from "@skillflow/core";
-import { importTimeoutOf, loadSkill, type LoadedSkill } from "@skillflow/core/loader";
+import { importTimeoutOf, loadSkill, loadSkillText, type LoadedSkill } from "@skillflow/core/loader";
 import { findSkillFiles } from "../find-skill-files.js";
 import { useColor, type CliIo } from "../io.js";
 import { formatText } from "../report/format-text.js";
@@ -24,12 +24,17 @@ export type ChatSkills =
 /**
  * Load the skills at `targets` (relative to `io.cwd`). Prints diagnostics of skills that do not load.
  * `command` names the command in messages (`flow mcp` and `flow serve` load their skills the same way).
+ * `textOf` may give the text to check in place of a SKILL.md on disk (`flow serve --studio-db`: the
+ * Studio's newest passing version), still with the tools.ts beside it.
  */
-export async function loadChatSkills(targets: string | readonly string[], io: CliIo, command = "chat"): Promise<ChatSkills> {
+export async function loadChatSkills(targets: string | readonly string[], io: CliIo, command = "chat", textOf?: (file: string) => Promise<string | undefined>): Promise<ChatSkills> {
   const found = await findSkillFiles(typeof targets === "string" ? [targets] : targets, command, io.cwd);
   if (found.errors.length > 0) return { ok: false, message: found.errors[0]!.message };
   const importTimeoutMs = importTimeoutOf(io.env);
-  const loaded = await Promise.all(found.files.map((file) => loadSkill(file, { importTimeoutMs })));
+  const loaded = await Promise.all(found.files.map(async (file) => {
+    const text = await textOf?.(file);
+    return text === undefined ? loadSkill(file, { importTimeoutMs }) : loadSkillText(file, text, { importTimeoutMs });
+  }));
   const diagnostics = loaded.flatMap((l) => l.diagnostics);
   if (hasErrors(diagnostics)) {
     const shown = sortDiagnostics(diagnostics.map((d) => ({ ...d, file: shownPath(d.file, io.cwd) })));

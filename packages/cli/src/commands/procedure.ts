@@ -14,11 +14,11 @@ import { readFile, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { Option, type Command } from "commander";
 import { hasErrors, renderProcedure, shownPath, sortDiagnostics, type ProcedureFormat } from "@skillflow/core";
+import { formatDiff } from "@skillflow/core/edit";
 import { importTimeoutOf, loadSkill } from "@skillflow/core/loader";
 import { describeFsError, isBadPath } from "../describe-fs-error.js";
 import { findSkillFiles } from "../find-skill-files.js";
 import { EXIT, useColor, type CliIo } from "../io.js";
-import { formatDiff } from "../report/format-diff.js";
 import { formatText } from "../report/format-text.js";
 import type { CommandContext } from "./registry.js";
 

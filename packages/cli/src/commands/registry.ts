@@ -33,5 +33,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: "chat", summary: "chat with a skill in the terminal (widgets as text, resumable with --thread)", load: () => import("./chat.js") },
   { name: "mcp", summary: "serve skills to MCP hosts (IDEs, desktop assistants): a tool per skill, stdio or --http", load: () => import("./mcp.js") },
   { name: "serve", summary: "serve skills as a chat backend: AG-UI over HTTP, the chat page, verified approvers", load: () => import("./serve.js") },
+  { name: "studio", summary: "the Studio in a browser: edit with a live check, Canvas, proofs, Flow page, versions; export a version", load: () => import("./studio.js") },
+  { name: "draft", summary: "draft a skill from a sentence: a model writes SKILL.md, the loader decides whether it loads", load: () => import("./draft.js") },
   { name: "lsp", summary: "run the SKILL.md language server for editors (LSP over stdio)", load: () => import("./lsp.js") },
 ];

@@ -26,6 +26,7 @@ export function register(program: Command, context: CommandContext): void {
     .option("--model <model>", "offline, gemini:<name>, openai:<name>, anthropic:<name> or ollama:<name>")
     .option("--auth <mode>", "session (default: a session cookie or bearer token per caller) or none (localhost only)")
     .option("--approvers <file>", "the approvers file (JSON: approver id → roles, credential hash); or set FLOW_APPROVERS")
+    .option("--studio-db <url>", "run each skill's newest version that passes the check in the Studio's database (flow studio's --db, e.g. .flow/studio.sqlite)")
     .option("--hash-credential", "read a credential on stdin, print its hash for the approvers file, and exit")
     .action(async (skills: string[], options: ServeOptions) => {
       context.setExitCode(options.hashCredential ? await hashFromStdin(context.io) : await serveOrUsage(skills, options, context.io));

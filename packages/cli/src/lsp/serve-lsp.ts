@@ -7,6 +7,7 @@
 import { format } from "node:util";
 import { dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { completeAt, hoverAt, targetAt } from "@skillflow/core/edit";
 import { importTimeoutOf } from "@skillflow/core/loader";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import {
@@ -14,12 +15,10 @@ import {
   type Connection, type Location,
 } from "vscode-languageserver/node";
 import type { CliIo } from "../io.js";
-import { completeAt } from "./complete-at.js";
-import { targetAt } from "./define-at.js";
 import { findToolDefinition } from "./find-tool-definition.js";
-import { hoverAt } from "./hover-at.js";
 import { quickFixes } from "./quick-fixes.js";
 import { createWorkspace, isSkillUri, touches } from "./skill-workspace.js";
+import { toLspCompletion, toLspHover } from "./to-lsp-completion.js";
 
 const DEBOUNCE_MS = 150;
 const CODE_FILES = "**/*.{ts,mts,cts,js,mjs,cjs,json}";
@@ -86,13 +85,13 @@ function wireRequests(connection: Connection, documents: TextDocuments<TextDocum
     const doc = skillDoc(textDocument.uri);
     if (!doc) return [];
     const { skill } = await workspace.analysis(doc.uri, doc.getText());
-    return completeAt(doc.getText(), position, skill);
+    return completeAt(doc.getText(), position, skill).map(toLspCompletion);
   });
   connection.onHover(async ({ textDocument, position }) => {
     const doc = skillDoc(textDocument.uri);
     if (!doc) return null;
     const { skill } = await workspace.analysis(doc.uri, doc.getText());
-    return hoverAt(doc.getText(), position, skill) ?? null;
+    return toLspHover(hoverAt(doc.getText(), position, skill));
   });
   connection.onDefinition(async ({ textDocument, position }): Promise<Location | null> => {
     const doc = skillDoc(textDocument.uri);

@@ -4,10 +4,12 @@
  * `--db`), then the server on its port until SIGTERM or SIGINT, which finish the running turns first.
  * Every failure is one sentence on stderr and an exit code; nothing prints a stack trace.
  */
+import { basename, dirname } from "node:path";
 import { shownPath } from "@skillflow/core";
 import { EXIT, type CliIo } from "../io.js";
 import { loadChatSkills } from "../chat/load-chat-skills.js";
 import { storeUrl } from "../chat/open-chat.js";
+import { openVersions } from "../studio/open-versions.js";
 import { checkServeOptions, DEFAULT_SERVE_DB, type ServeOptions, type ServeSettings } from "./serve-options.js";
 
 type Server = typeof import("@skillflow/server");
@@ -19,7 +21,9 @@ export async function runServe(targets: string[], options: ServeOptions, io: Cli
   if (!checked.ok) return fail(checked.message, EXIT.usage);
   const modules = Promise.all([import("@skillflow/server"), import("@skillflow/langgraph")]);
   modules.catch(() => undefined);
-  const loaded = await loadChatSkills(targets, io, "serve");
+  const studio = await studioVersions(options.studioDb, io);
+  if (studio && !studio.ok) return fail(studio.message, studio.exitCode);
+  const loaded = await loadChatSkills(targets, io, "serve", studio?.textOf).finally(() => studio?.close());
   if (!loaded.ok) return "message" in loaded ? fail(loaded.message, EXIT.usage) : EXIT.failed;
   const [sf, lg] = await modules;
   const approvers = readApprovers(sf, checked.settings);
@@ -54,7 +58,9 @@ export async function runServe(targets: string[], options: ServeOptions, io: Cli
   }
   // Listen for the signal before saying where to connect: a stop sent right after the banner must not kill us.
   const signalled = untilSignal();
-  io.stdout.write(banner({ names: loaded.skills.map((s) => s.skill.name), model, store: shownStore(lg, db, io.cwd), approvers: approvers.shown, settings: checked.settings, url: listening.url }));
+  const names = loaded.skills.map((s) => s.skill.name);
+  const versions = studio?.describe(loaded.skills.map((s) => s.skill.file));
+  io.stdout.write(banner({ names, model, store: shownStore(lg, db, io.cwd), approvers: approvers.shown, settings: checked.settings, url: listening.url, ...(versions && { versions }) }));
   const signal = await signalled;
   io.stdout.write(`flow serve: ${signal}: finishing ${server.inflight} running request(s), refusing new ones…\n`);
   await listening.stop();
@@ -90,7 +96,30 @@ function shownStore(lg: Host, db: string, cwd: string): string {
   return location.kind === "sqlite" ? shownPath(location.path, cwd) : location.kind === "postgres" ? lg.redactUrl(location.url) : "memory (nothing is kept)";
 }
 
+/**
+ * `--studio-db`: the text of each skill's newest version that passes in the Studio's database (by the
+ * skill folder's name), and which ones were found, for the banner.
+ */
+async function studioVersions(db: string | undefined, io: CliIo) {
+  if (db === undefined) return undefined;
+  const opened = await openVersions(db, io.cwd, "--studio-db");
+  if (!opened.ok) return opened;
+  const served = new Map<string, number>();
+  const keyOf = (file: string) => basename(dirname(file));
+  return {
+    ok: true as const,
+    async textOf(file: string) {
+      const version = await opened.store.versions.latestPassing(keyOf(file));
+      if (version) served.set(keyOf(file), version.number);
+      return version?.content;
+    },
+    close: () => opened.store.close(),
+    describe: (files: string[]) => `${files.map((f) => (served.has(keyOf(f)) ? `${keyOf(f)} v${served.get(keyOf(f))}` : `${keyOf(f)} from disk (no passing version)`)).join(", ")} (${opened.shown})`,
+  };
+}
+
 interface BannerInput {
+  versions?: string;
   names: string[];
   model: { id: string; notice?: string };
   store: string;
@@ -102,6 +131,7 @@ interface BannerInput {
 function banner(b: BannerInput): string {
   const rows: Array<[string, string]> = [["serving", b.names.join(", ")], ["model", b.model.id]];
   if (b.model.notice) rows.push(["", b.model.notice]);
+  if (b.versions) rows.push(["versions", b.versions]);
   rows.push(["store", b.store], ["approvers", b.approvers]);
   rows.push(["auth", b.settings.auth === "none"
     ? "none: every request is the same caller; anyone who reaches this port can read and drive every conversation"
@@ -111,7 +141,8 @@ function banner(b: BannerInput): string {
   return `${lines.join("\n")}\nStop with Ctrl-C or SIGTERM: running turns finish, new ones are refused.\n`;
 }
 
-function untilSignal(): Promise<string> {
+/** The name of the first SIGTERM or SIGINT that arrives (the handlers are removed then). */
+export function untilSignal(): Promise<string> {
   return new Promise((resolve) => {
     const on = (name: string) => () => {
       process.off("SIGTERM", term);

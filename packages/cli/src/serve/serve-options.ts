@@ -14,6 +14,8 @@ export interface ServeOptions {
   auth?: string;
   approvers?: string;
   hashCredential?: boolean;
+  /** The Studio's database: each skill runs its newest version that passes the check there. */
+  studioDb?: string;
 }
 
 export interface ServeSettings {

@@ -1,7 +1,8 @@
 /**
  * `proveFiles(paths)`: find the proof files, parse them all and check their `answers:` against the
  * skill (stopping before any run if one does not parse or names no field), then run each through the
- * host with the scripted model. Skills are loaded once per run.
+ * host with the scripted model. Skills are loaded once per run; `options.load` may stand in for the
+ * loader (the Studio proves the text being edited, with the folder's tools).
  */
 import { shownPath } from "@skillflow/core";
 import { loadFlowSkill, type LoadedFlowSkill } from "../load-flow-skill.js";
@@ -19,8 +20,17 @@ export interface ProveSummary {
 
 export type ProveOutcome = { ok: true; summary: ProveSummary } | { ok: false; errors: ProofError[] };
 
+export interface ProveOptions {
+  /**
+   * The skill to run for a proof's `skill:` path (absolute: a folder or SKILL.md as the proof names it),
+   * in place of loading it from disk; undefined loads it as usual. A throw is reported as the skill not
+   * loading.
+   */
+  load?: (path: string) => Promise<LoadedFlowSkill | undefined>;
+}
+
 /** Prove every file under `paths`. Usage errors (a missing path) throw `ProveUsageError`. */
-export async function proveFiles(paths: string[], cwd: string = process.cwd()): Promise<ProveOutcome> {
+export async function proveFiles(paths: string[], cwd: string = process.cwd(), options: ProveOptions = {}): Promise<ProveOutcome> {
   const files = await findProofFiles(paths, cwd);
   const proofs: Proof[] = [];
   const errors: ProofError[] = [];
@@ -35,7 +45,7 @@ export async function proveFiles(paths: string[], cwd: string = process.cwd()): 
   if (errors.length) return { ok: false, errors };
   const skills = new Map<string, Promise<LoadedFlowSkill>>();
   const load = (path: string) => {
-    if (!skills.has(path)) skills.set(path, loadFlowSkill(path));
+    if (!skills.has(path)) skills.set(path, options.load ? options.load(path).then((given) => given ?? loadFlowSkill(path)) : loadFlowSkill(path));
     return skills.get(path)!;
   };
   for (const proof of proofs) errors.push(...(await answerErrors(proof, load)));

@@ -15,7 +15,8 @@ export interface Listening {
   stop(timeoutMs?: number): Promise<void>;
 }
 
-export function listen(server: SkillflowServer, options: { port: number; host: string }): Promise<Listening> {
+/** Serve anything with a fetch handler and a graceful shutdown: a `SkillflowServer`, or the Studio built on one. */
+export function listen(server: Pick<SkillflowServer, "fetch" | "shutdown">, options: { port: number; host: string }): Promise<Listening> {
   const http = createServer(toNodeListener(server.fetch));
   return new Promise((resolve, reject) => {
     http.once("error", reject);

@@ -3,10 +3,9 @@
  * under `/page/` (bundled at `prepare` time into `packages/server/page-dist/`; no dev server). Opening
  * the chat gives the browser a session cookie when it has none, so its conversations are its own.
  */
-import { readFile } from "node:fs/promises";
 import { CALLER_COOKIE, identifyCaller, type AuthMode } from "../auth/identify.js";
 import { sessionCookie } from "../auth/cookies.js";
-import { problem } from "../http/respond.js";
+import { serveBuiltFile } from "../http/serve-built-file.js";
 import { newId, type ServerContext } from "../server-context.js";
 
 const BUILT = new URL("../../page-dist/", import.meta.url);
@@ -15,32 +14,23 @@ const ASSETS: Record<string, string> = {
   "approve.js": "text/javascript; charset=utf-8",
   "style.css": "text/css; charset=utf-8",
 };
-const SECURITY = {
-  "content-security-policy": "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
+const security = (ctx: ServerContext) => ({
+  "content-security-policy": `default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors ${ctx.framing === "same-origin" ? "'self'" : "'none'"}`,
   "x-content-type-options": "nosniff",
   "referrer-policy": "no-referrer",
-};
+});
 const CALLER_COOKIE_SECONDS = 30 * 24 * 3600;
 
 export async function servePage(ctx: ServerContext, request: Request, name: string, auth: AuthMode): Promise<Response> {
   if (name === "chat" || name === "approve") {
-    const headers: Record<string, string> = { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...SECURITY };
+    const headers: Record<string, string> = { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...security(ctx) };
     if (name === "chat" && auth === "session" && !(await identifyCaller(ctx, request, auth)).ok) {
       const token = await ctx.store.createSession("caller", newId("c"), ctx.now());
       headers["set-cookie"] = sessionCookie(CALLER_COOKIE, token, CALLER_COOKIE_SECONDS);
     }
     return new Response(name === "chat" ? chatHtml(ctx) : approveHtml(), { headers });
   }
-  const type = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
-  if (!type) return problem(404, `No page file ${name}.`);
-  const gzip = /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
-  try {
-    const body = await readFile(new URL(gzip ? `${name}.gz` : name, BUILT));
-    const encoding: Record<string, string> = gzip ? { "content-encoding": "gzip", vary: "accept-encoding" } : {};
-    return new Response(body, { headers: { "content-type": type, "cache-control": "no-cache", ...encoding, ...SECURITY } });
-  } catch {
-    return problem(500, `The chat page is not built (${name} is missing): run \`npm run build\` (or \`npm ci\`), which bundles it.`);
-  }
+  return serveBuiltFile({ folder: BUILT, types: ASSETS, what: "The chat page", headers: security(ctx) }, request, name);
 }
 
 function page(title: string, body: string, script: string): string {

@@ -13,7 +13,8 @@ const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS skillflow_serve_audit (id TEXT PRIMARY KEY, approval_id TEXT NOT NULL, thread_id TEXT NOT NULL, request_id TEXT NOT NULL, approver TEXT NOT NULL, role TEXT NOT NULL, yes INTEGER NOT NULL, digest TEXT NOT NULL, at TEXT NOT NULL)`,
 ];
 
-export type SessionKind = "caller" | "approver";
+/** A chat caller, a signed-in approver, or an author signed in to the Studio (@skillflow/studio). */
+export type SessionKind = "caller" | "approver" | "author";
 
 export interface ServeStore {
   readonly db: SqlDb;

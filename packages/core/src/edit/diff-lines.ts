@@ -1,12 +1,24 @@
 /**
- * A short unified-style diff of two texts, for `flow procedure --check`: the first hunks where the
- * committed file and the generated procedure differ, with a few lines of context. Pure.
+ * Line diffs of two texts: the operations turning one into the other (`diffLines`), grouped into hunks
+ * with context (`diffHunks`, what the Studio shows between two versions), and a short unified-style
+ * text (`formatDiff`, what `flow procedure --check` prints). Pure.
  */
 
-type Op = { kind: " " | "-" | "+"; line: string; a: number; b: number };
+/** One line of a diff: kept (` `), removed (`-`) or added (`+`); `a` and `b` are 0-based line numbers in each text. */
+export type DiffOp = { kind: " " | "-" | "+"; line: string; a: number; b: number };
+type Op = DiffOp;
+
+/** One hunk: its first line in each text (1-based), how many lines it spans in each, and its lines. */
+export interface DiffHunk {
+  fromLine: number;
+  fromCount: number;
+  toLine: number;
+  toCount: number;
+  ops: DiffOp[];
+}
 
 /** Line operations turning `a` into `b` (longest common subsequence on the part that differs). */
-function diffLines(a: readonly string[], b: readonly string[]): Op[] {
+export function diffLines(a: readonly string[], b: readonly string[]): Op[] {
   let start = 0;
   while (start < a.length && start < b.length && a[start] === b[start]) start++;
   let endA = a.length;
@@ -41,6 +53,20 @@ function middle(a: readonly string[], b: readonly string[], at: number): Op[] {
   return ops;
 }
 
+/** The hunks turning text `a` into text `b`, with `context` unchanged lines around each change. */
+export function diffHunks(a: string, b: string, context = 2): DiffHunk[] {
+  if (a === b) return [];
+  const ops = diffLines(a.split("\n"), b.split("\n"));
+  return hunks(ops, context).map(([from, to]) => {
+    const part = ops.slice(from, to + 1);
+    return {
+      fromLine: ops[from]!.a + 1, fromCount: part.filter((o) => o.kind !== "+").length,
+      toLine: ops[from]!.b + 1, toCount: part.filter((o) => o.kind !== "-").length,
+      ops: part,
+    };
+  });
+}
+
 /** Hunks as [first op, last op] index ranges, with `context` unchanged lines around each change. */
 function hunks(ops: readonly Op[], context: number): Array<[number, number]> {
   const out: Array<[number, number]> = [];
@@ -60,16 +86,11 @@ function hunks(ops: readonly Op[], context: number): Array<[number, number]> {
  */
 export function formatDiff(expected: string, actual: string, fromLabel: string, toLabel: string, maxLines = 40): string {
   if (expected === actual) return "";
-  const ops = diffLines(expected.split("\n"), actual.split("\n"));
   const out = [`--- ${fromLabel}`, `+++ ${toLabel}`];
   let shown = 0;
-  const all = hunks(ops, 2);
-  for (const [from, to] of all) {
-    const part = ops.slice(from, to + 1);
-    const countA = part.filter((o) => o.kind !== "+").length;
-    const countB = part.filter((o) => o.kind !== "-").length;
-    out.push(`@@ -${ops[from]!.a + 1},${countA} +${ops[from]!.b + 1},${countB} @@`);
-    for (const op of part) {
+  for (const hunk of diffHunks(expected, actual, 2)) {
+    out.push(`@@ -${hunk.fromLine},${hunk.fromCount} +${hunk.toLine},${hunk.toCount} @@`);
+    for (const op of hunk.ops) {
       if (shown++ >= maxLines) {
         out.push(`… (diff cut after ${maxLines} lines)`);
         return `${out.join("\n")}\n`;

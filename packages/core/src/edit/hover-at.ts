@@ -1,10 +1,12 @@
 /**
  * Hover in SKILL.md: on a tool (its kind, description, input and output types), on a field (its shape,
  * its questions, who may set it — the runtime's own rule), on a tool output property (its type), and
- * on a key of a step or field (the format's description of it). Pure.
+ * on a key of a step or field (the format's description of it), as Markdown. Pure.
  */
-import { describeFieldShape, describeGiver, ownValue, type Skill, type Step, type ToolInfo } from "@skillflow/core";
-import type { Hover, Position } from "vscode-languageserver/node";
+import type { Skill, Step, ToolInfo } from "../format/ir.js";
+import { ownValue } from "../own-value.js";
+import { describeGiver, describeShape as describeFieldShape } from "../procedure/describe-shape.js";
+import type { EditorPosition } from "./editor-types.js";
 import { locateInBlock } from "./locate-in-block.js";
 import { chainAround, formatType, holeBefore, rootsAt, typeOfChain } from "./reference-chain.js";
 import { describeKey } from "./schema-keys.js";
@@ -12,12 +14,12 @@ import { spotOf, stepOf } from "./spot-of.js";
 
 type ProcedureText = ReturnType<typeof describeGiver>;
 
-export function hoverAt(text: string, position: Position, skill: Skill | undefined): Hover | undefined {
+export function hoverAt(text: string, position: EditorPosition, skill: Skill | undefined): string | undefined {
   const place = locateInBlock(text, position.line, position.character, false);
   const spot = place && spotOf(place);
   if (!place || !spot || !skill) return undefined;
   const name = place.raw.trim();
-  const markdown = (value: string | undefined): Hover | undefined => (value ? { contents: { kind: "markdown", value } } : undefined);
+  const markdown = (value: string | undefined): string | undefined => value || undefined;
   switch (spot.kind) {
     case "tool": return markdown(toolHover(ownValue(skill.tools, name)));
     case "ask-field":

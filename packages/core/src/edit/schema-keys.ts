@@ -5,7 +5,7 @@
  * `properties`, `required`, `enum`, `type: boolean`. A branch fits when every key already written is
  * one of its properties (each branch is closed with `additionalProperties: false`). Pure.
  */
-import { skillBlocksSchema, type JsonSchema } from "@skillflow/core";
+import { skillBlocksSchema, type JsonSchema } from "../format/skill-schema.js";
 import type { SchemaAt } from "./spot-of.js";
 
 export interface SchemaKey {

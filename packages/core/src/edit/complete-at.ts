@@ -3,15 +3,15 @@
  * Schema), field names after `ask: {`, tool names after `do:` and `lookup:`, and names and tool output
  * properties inside conditions and template holes (from the skill's fields and tools). Pure.
  */
-import type { Skill } from "@skillflow/core";
-import { CompletionItemKind, type CompletionItem, type Position } from "vscode-languageserver/node";
+import type { Skill } from "../format/ir.js";
+import type { Completion, CompletionKind, EditorPosition } from "./editor-types.js";
 import { locateInBlock } from "./locate-in-block.js";
 import { chainBefore, formatType, holeBefore, rootsAt, typeOfChain } from "./reference-chain.js";
 import { keysAt, valuesAt } from "./schema-keys.js";
 import { spotOf, stepOf } from "./spot-of.js";
 
 /** The completions at `position` of the SKILL.md `text`, whose skill (as far as it parses) is `skill`. */
-export function completeAt(text: string, position: Position, skill: Skill | undefined): CompletionItem[] {
+export function completeAt(text: string, position: EditorPosition, skill: Skill | undefined): Completion[] {
   const place = locateInBlock(text, position.line, position.character, true);
   const spot = place && spotOf(place);
   if (!place || !spot) return [];
@@ -21,24 +21,23 @@ export function completeAt(text: string, position: Position, skill: Skill | unde
   const rest = /^\w*/.exec(after)![0];
   const keyText = (key: string) => (/^\w*\s*:/.test(after) ? key : `${key}: `);
   const range = { start: { line: position.line, character: position.character - word.length }, end: { line: position.line, character: position.character + rest.length } };
-  const item = (label: string, kind: CompletionItemKind, detail?: string, documentation?: string, newText = label): CompletionItem => ({
-    label, kind, ...(detail !== undefined && { detail }), ...(documentation !== undefined && { documentation: { kind: "markdown", value: documentation } }),
-    textEdit: { range, newText },
+  const item = (label: string, kind: CompletionKind, detail?: string, documentation?: string, insert = label): Completion => ({
+    label, kind, ...(detail !== undefined && { detail }), ...(documentation !== undefined && { documentation }), insert, range,
   });
   switch (spot.kind) {
     case "key":
       return keysAt(spot.schema, spot.existing).map((k, i) => ({
-        ...item(k.key, CompletionItemKind.Property, k.required ? "key" : "optional key", k.description, keyText(k.key)),
+        ...item(k.key, "key", k.required ? "key" : "optional key", k.description, keyText(k.key)),
         sortText: String(i).padStart(3, "0"),
       }));
     case "value":
-      return valuesAt(spot.schema).map((v) => item(v, CompletionItemKind.Value));
+      return valuesAt(spot.schema).map((v) => item(v, "value"));
     case "ask-field":
-      return Object.values(skill?.fields ?? {}).filter((f) => f.declared).map((f) => item(f.name, CompletionItemKind.Field, "field", undefined, keyText(f.name)));
+      return Object.values(skill?.fields ?? {}).filter((f) => f.declared).map((f) => item(f.name, "field", "field", undefined, keyText(f.name)));
     case "tool":
       return Object.values(skill?.tools ?? {})
         .filter((tool) => !spot.lookupOnly || tool.kind === "lookup")
-        .map((tool) => item(tool.name, CompletionItemKind.Function, tool.kind === "lookup" ? "lookup" : "write", tool.description));
+        .map((tool) => item(tool.name, "tool", tool.kind === "lookup" ? "lookup" : "write", tool.description));
     case "field-decl":
       return [];
     case "expression":
@@ -50,17 +49,17 @@ export function completeAt(text: string, position: Position, skill: Skill | unde
   }
 }
 
-type MakeItem = (label: string, kind: CompletionItemKind, detail?: string, documentation?: string) => CompletionItem;
+type MakeItem = (label: string, kind: CompletionKind, detail?: string, documentation?: string) => Completion;
 
 /** Names an expression may start with, or the properties of the chain before the last dot. */
-function referenceItems(skill: Skill, stepId: string | undefined, text: string, item: MakeItem): CompletionItem[] {
+function referenceItems(skill: Skill, stepId: string | undefined, text: string, item: MakeItem): Completion[] {
   const roots = rootsAt(skill, stepId);
   const { chain } = chainBefore(text);
   if (chain.length === 0) {
-    const kinds = { field: CompletionItemKind.Field, tool: CompletionItemKind.Function, loop: CompletionItemKind.Variable };
+    const kinds = { field: "field", tool: "tool", loop: "variable" } as const;
     return roots.map((root) => item(root.name, kinds[root.kind], `${root.kind === "tool" ? skill.tools[root.name].kind : root.kind}: ${formatType(root.type)}`));
   }
   const type = typeOfChain(roots, chain);
   if (type?.t !== "object") return [];
-  return Object.entries(type.fields).map(([name, t]) => item(name, CompletionItemKind.Property, formatType(t), type.descriptions?.[name]));
+  return Object.entries(type.fields).map(([name, t]) => item(name, "property", formatType(t), type.descriptions?.[name]));
 }

@@ -4,15 +4,16 @@
  * to the ask that picks it), from a loop variable to its `repeat`. Tools are found on disk by the
  * caller (find-tool-definition.ts). Pure.
  */
-import { ownValue, type Position as IrPosition, type Skill } from "@skillflow/core";
-import type { Position } from "vscode-languageserver/node";
+import type { Position as IrPosition, Skill } from "../format/ir.js";
+import { ownValue } from "../own-value.js";
+import type { EditorPosition } from "./editor-types.js";
 import { locateInBlock } from "./locate-in-block.js";
 import { chainAround, holeBefore, repeatsAround, rootsAt } from "./reference-chain.js";
 import { spotOf, stepOf } from "./spot-of.js";
 
 export type Target = { tool: string } | { at: IrPosition };
 
-export function targetAt(text: string, position: Position, skill: Skill | undefined): Target | undefined {
+export function targetAt(text: string, position: EditorPosition, skill: Skill | undefined): Target | undefined {
   const place = locateInBlock(text, position.line, position.character, false);
   const spot = place && spotOf(place);
   if (!place || !spot || !skill) return undefined;

@@ -4,7 +4,8 @@
  * completion the text is read with a marker word inserted at the cursor (and `:` after it where a key
  * is being typed), so that half-written YAML still parses into the node being written. Pure.
  */
-import { findBlocks, normalizeText, type SourceBlock } from "@skillflow/core";
+import { normalizeText } from "../format/check-text.js";
+import { findBlocks, type SourceBlock } from "../format/find-blocks.js";
 import { isMap, isScalar, isSeq, parseDocument } from "yaml";
 
 /** The word put at the cursor for completion; it never appears in a real skill. */

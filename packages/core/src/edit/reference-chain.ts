@@ -3,7 +3,10 @@
  * the chain at the cursor, the hole it is in, the names it may start with and the type a chain has
  * (from field shapes and tools' output schemas, as the checker types them). Pure.
  */
-import { fieldValueType, ownValue, type Skill, type Step, type ValueType } from "@skillflow/core";
+import { fieldValueType } from "../expr/field-type.js";
+import type { Skill, Step } from "../format/ir.js";
+import { ownValue } from "../own-value.js";
+import type { ValueType } from "../tools/value-type.js";
 
 export interface RootName {
   name: string;

@@ -1,0 +1,105 @@
+/**
+ * The Canvas: a skill as a column of steps, nested `when`/`repeat` as blocks, each write marked with
+ * whether a confirm covers it on every path and which confirms may, each confirm with the writes it
+ * covers — from core's coverage analysis, the one `flow check`, the runtime and `flow procedure` use.
+ * Built from the parsed skill even when the check fails (an ungated write is what the Canvas must show).
+ * Pure.
+ */
+import { coverageOf, ownValue, type Diagnostic, type Skill, type Step } from "@skillflow/core";
+
+export interface CanvasStep {
+  id: string;
+  kind: Step["kind"];
+  /** 1-based, where the step starts in SKILL.md (a click jumps there). */
+  line: number;
+  column: number;
+  /** The last line of the step (the line before the next step at its level, or the block's end). */
+  endLine: number;
+  /** What the step says, in a few words: the field asked, the tool run, the condition… */
+  title: string;
+  /** Its text: the question, what is said, the chat instructions. */
+  text?: string;
+  /** `do:` of a tool: lookup or write (absent for a tool tools.ts does not have). */
+  tool?: "lookup" | "write";
+  /** A write: covered by a confirm on every path. */
+  gated?: boolean;
+  /** A write: the confirms that may cover it (`by` for approvals), in step order. */
+  coveredBy?: Array<{ confirm: string; stepId: string; by?: string }>;
+  /** A confirm: the writes it covers on some path. */
+  covers?: Array<{ tool: string; stepId: string }>;
+  by?: string;
+  widget?: string;
+  from?: string;
+  checks?: string[];
+  /** Errors and warnings whose line falls in this step and in none of its nested steps. */
+  problems: Array<{ severity: Diagnostic["severity"]; ruleId: string; line: number }>;
+  steps?: CanvasStep[];
+}
+
+/** The Canvas of a parsed skill; `lastLine` is the last line of the Steps block (for the last step's end). */
+export function buildCanvas(skill: Skill, diagnostics: readonly Diagnostic[], lastLine: number): CanvasStep[] {
+  let coverage: ReturnType<typeof coverageOf> | undefined;
+  try {
+    coverage = coverageOf(skill);
+  } catch {
+    // A skill whose parts do not fit together yet (the check reports why) is drawn without coverage.
+    coverage = undefined;
+  }
+  const gates = new Map((safe(() => coverage?.writeGates()) ?? []).map((g) => [g.stepId, g]));
+  const covers = (id: string) => safe(() => coverage?.covers(id)) ?? [];
+  const onSkill = diagnostics.filter((d) => d.file === skill.file);
+  const draw = (steps: readonly Step[], end: number): CanvasStep[] => steps.map((step, i) => {
+    const endLine = Math.max(step.pos.line, (steps[i + 1]?.pos.line ?? end + 1) - 1);
+    const node: CanvasStep = { id: step.id, kind: step.kind, line: step.pos.line, column: step.pos.column, endLine, title: titleOf(step), problems: [], ...detailsOf(skill, step) };
+    if (step.kind === "do" && node.tool === "write") {
+      const gate = gates.get(step.id);
+      node.gated = gate?.gated ?? false;
+      node.coveredBy = (gate?.confirms ?? []).map((c) => ({ confirm: c.id, stepId: c.stepId, ...(c.by ? { by: c.by } : {}) }));
+    }
+    if (step.kind === "confirm") node.covers = covers(step.id).map((c) => ({ tool: c.write.tool, stepId: c.write.id }));
+    if (step.kind === "when" || step.kind === "repeat") node.steps = draw(step.steps, endLine);
+    const inner = (d: Diagnostic) => (node.steps ?? []).some((s) => d.line >= s.line && d.line <= s.endLine);
+    node.problems = onSkill.filter((d) => d.line >= node.line && d.line <= endLine && !inner(d)).map((d) => ({ severity: d.severity, ruleId: d.ruleId, line: d.line }));
+    return node;
+  });
+  return draw(skill.steps, lastLine);
+}
+
+function safe<T>(work: () => T): T | undefined {
+  try {
+    return work();
+  } catch {
+    return undefined;
+  }
+}
+
+function titleOf(step: Step): string {
+  switch (step.kind) {
+    case "say": return "say";
+    case "ask": return `ask ${step.field}`;
+    case "do": return `do ${step.tool}`;
+    case "confirm": return step.by ? `confirm ${step.confirm} by ${step.by}` : `confirm ${step.confirm}`;
+    case "chat": return "chat";
+    case "when": return `when ${step.condition.source}`;
+    case "repeat": return `repeat for ${step.item} in ${step.list.source}`;
+  }
+}
+
+function detailsOf(skill: Skill, step: Step): Partial<CanvasStep> {
+  switch (step.kind) {
+    case "say": return { text: step.text.source };
+    case "ask": return {
+      text: step.question.source,
+      ...(step.from ? { from: step.from.source } : {}),
+      ...(step.widget ? { widget: step.widget } : {}),
+      ...(step.checks.length ? { checks: step.checks.map((c) => c.condition.source) } : {}),
+    };
+    case "do": {
+      const tool = ownValue(skill.tools, step.tool);
+      return tool ? { tool: tool.kind } : {};
+    }
+    case "confirm": return { text: step.question.source, ...(step.by ? { by: step.by } : {}), ...(step.widget ? { widget: step.widget } : {}) };
+    case "chat": return { text: step.instructions };
+    default: return {};
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * What the editor's check gives: the loader's diagnostics (as `flow check` has them), the Canvas from
+ * core's coverage (writes gated or not, the confirms covering each, what each confirm covers; nested
+ * blocks; problems on their step) and, for a skill that passes, what it proved — the procedure's own
+ * sentences at each write's line.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { importToolsBeside, loadSkillText } from "@skillflow/core/loader";
+import { buildProcedure } from "@skillflow/core";
+import { analyzeText } from "../src/analysis/analyze-text.js";
+import type { CanvasStep } from "../src/analysis/build-canvas.js";
+
+const SKILLS = fileURLToPath(new URL("../../../skills/", import.meta.url));
+
+async function analyze(name: string, edit: (text: string) => string = (t) => t) {
+  const folder = join(SKILLS, name);
+  const file = join(folder, "SKILL.md");
+  return analyzeText(file, folder, edit(readFileSync(file, "utf8")), await importToolsBeside(file));
+}
+
+const flat = (steps: readonly CanvasStep[]): CanvasStep[] => steps.flatMap((s) => [s, ...flat(s.steps ?? [])]);
+
+describe("analyzeText", () => {
+  it("the trip: four writes gated by pay, the pay confirm covering them, the approval ask nested in its when", async () => {
+    const { analysis } = await analyze("conference_trip");
+    expect(analysis.passes).toBe(true);
+    const steps = flat(analysis.canvas);
+    const writes = steps.filter((s) => s.tool === "write");
+    expect(writes.map((w) => [w.title, w.gated, w.coveredBy!.map((c) => c.confirm)])).toEqual([
+      ["do hold_flight", true, ["pay"]], ["do hold_hotel", true, ["pay"]], ["do reserve_cab", true, ["pay"]], ["do take_payment", true, ["pay"]],
+    ]);
+    expect(steps.find((s) => s.kind === "confirm")!.covers!.map((c) => c.tool)).toEqual(["hold_flight", "hold_hotel", "reserve_cab", "take_payment"]);
+    const when = analysis.canvas.find((s) => s.kind === "when")!;
+    expect(when.steps!.map((s) => s.title)).toEqual(["ask approval_code"]);
+    const text = readFileSync(join(SKILLS, "conference_trip/SKILL.md"), "utf8").split("\n");
+    for (const s of steps) expect(text[s.line - 1]).toContain(s.kind === "do" ? `do: ${s.title.slice(3)}` : `${s.kind}:`);
+  });
+
+  it("the refund: confirms stack on issue_refund (the customer's yes, then the supervisor's approval), and What it proved is the procedure's", async () => {
+    const { analysis, loaded } = await analyze("order_refund");
+    const issue = flat(analysis.canvas).find((s) => s.title === "do issue_refund")!;
+    expect(issue.coveredBy).toEqual([{ confirm: "refund_item", stepId: "5.2.2" }, { confirm: "supervisor_ok", stepId: "5.2.4.1", by: "supervisor" }]);
+    const procedure = buildProcedure(loaded!.skill).writes;
+    expect(analysis.proved!.map((w) => [w.tool, w.stepId, w.confirmations, w.approvals, w.checks, w.inputs])).toEqual(procedure.map((w) => [w.tool, w.number, w.confirmations, w.approvals, w.checks, w.inputs]));
+    expect(analysis.proved!.find((w) => w.tool === "issue_refund")!.line).toBe(issue.line);
+  });
+
+  it("an ungated write: the same diagnostics as flow check, the write marked ungated on the Canvas with its problem, and nothing proved", async () => {
+    const edit = (t: string) => t.replace(/\n\s*- confirm: \{ refund_item: [^\n]*/, "");
+    const { analysis } = await analyze("order_refund", edit);
+    expect(analysis.passes).toBe(false);
+    const file = join(SKILLS, "order_refund/SKILL.md");
+    const { diagnostics } = await loadSkillText(file, edit(readFileSync(file, "utf8")));
+    expect(analysis.diagnostics).toEqual(diagnostics.map((d) => ({ ...d, file: "SKILL.md" })));
+    const create = flat(analysis.canvas).find((s) => s.title === "do create_return")!;
+    expect(create.gated).toBe(false);
+    expect(create.coveredBy).toEqual([]);
+    expect(create.problems).toContainEqual({ severity: "error", ruleId: "ungated-write", line: create.line });
+    expect(analysis.proved).toBeUndefined();
+  });
+
+  it("half-typed YAML: no Canvas steps and a yaml-syntax error at its line", async () => {
+    const { analysis } = await analyze("conference_trip", (t) => t.replace("- do: quote_trip", "- do: \"quote_trip"));
+    expect(analysis.passes).toBe(false);
+    expect(analysis.diagnostics.some((d) => d.ruleId === "yaml-syntax")).toBe(true);
+  });
+});
