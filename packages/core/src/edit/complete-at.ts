@@ -57,7 +57,7 @@ function referenceItems(skill: Skill, stepId: string | undefined, text: string, 
   const { chain } = chainBefore(text);
   if (chain.length === 0) {
     const kinds = { field: "field", tool: "tool", loop: "variable" } as const;
-    return roots.map((root) => item(root.name, kinds[root.kind], `${root.kind === "tool" ? skill.tools[root.name].kind : root.kind}: ${formatType(root.type)}`));
+    return roots.map((root) => item(root.name, kinds[root.kind], `${root.kind === "tool" ? skill.tools[root.name]?.kind ?? "tool" : root.kind}: ${formatType(root.type)}`));
   }
   const type = typeOfChain(roots, chain);
   if (type?.t !== "object") return [];

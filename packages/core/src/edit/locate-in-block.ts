@@ -44,7 +44,7 @@ function offsetIn(block: SourceBlock, line: number, character: number): number |
   const lines = block.text.split("\n");
   const index = line + 1 - block.line;
   if (index < 0 || index >= lines.length) return undefined;
-  const column = Math.min(Math.max(0, character - (block.shifts[index] ?? 0)), lines[index].length);
+  const column = Math.min(Math.max(0, character - (block.shifts[index] ?? 0)), lines[index]?.length ?? 0);
   return lines.slice(0, index).reduce((sum, l) => sum + l.length + 1, 0) + column;
 }
 

@@ -30,7 +30,8 @@ export function holeBefore(raw: string, at: number): string | undefined {
 export function chainBefore(text: string): { chain: string[]; partial: string } {
   const tail = /(?:[A-Za-z_]\w*\.)*\w*$/.exec(text)?.[0] ?? "";
   const parts = tail.split(".");
-  return { chain: parts.slice(0, -1), partial: parts[parts.length - 1] };
+  // split always returns at least one piece.
+  return { chain: parts.slice(0, -1), partial: parts[parts.length - 1]! };
 }
 
 /** The chain the cursor is on and which of its names the cursor is on; undefined off any name. */
@@ -46,7 +47,7 @@ export function chainAround(raw: string, at: number): { chain: string[]; index: 
   const index = raw.slice(start, at).split(".").length - 1;
   let wordStart = start + chain.slice(0, index).reduce((n, part) => n + part.length + 1, 0);
   if (wordStart > at) wordStart = at;
-  return { chain, index, start: wordStart, end: wordStart + chain[index].length };
+  return { chain, index, start: wordStart, end: wordStart + (chain[index]?.length ?? 0) };
 }
 
 /** The names an expression at step `stepId` may start with: fields, tools and the loop variables around it. */

@@ -58,9 +58,10 @@ export function describeKey(at: SchemaAt): string | undefined {
 
 /** The schema nodes at `at`: its `$defs` entry, then down each key through the branches that fit. */
 function nodesAt(at: SchemaAt): JsonSchema[] {
-  let nodes = [((schema().$defs as Record<string, JsonSchema>)[at.def])];
+  const isNode = (n: JsonSchema | undefined): n is JsonSchema => n !== undefined;
+  let nodes = [(schema().$defs as Record<string, JsonSchema>)[at.def]].filter(isNode);
   for (const { key, beside } of at.keys) {
-    nodes = fitting(nodes, beside).map((branch) => (branch.properties as Record<string, JsonSchema>)[key]).filter(Boolean);
+    nodes = fitting(nodes, beside).map((branch) => (branch.properties as Record<string, JsonSchema>)[key]).filter(isNode);
   }
   return nodes;
 }
