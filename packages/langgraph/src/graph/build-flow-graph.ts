@@ -1,13 +1,16 @@
 /**
  * The compiled StateGraph for one loaded skill:
  *
- *   START → understand → replay ⇄ act
- *               │          └──────→ END (the replay stopped at a person)
- *               └─────────────────→ END (several skills hosted and none in progress)
+ *   START → understand → replay → act ⟲
+ *               │          │       └──→ END (the flow stopped at a person)
+ *               │          └──────────→ END (the flow stopped at a person)
+ *               └─────────────────────→ END (several skills hosted and none in progress)
  *
- * With several skills hosted, `understand` is the routing node (`routing/route-node.ts`).
- * `thread_id` is the conversation. Each node is a super-step, so each is checkpointed: a crash resumes
- * from the last recorded effect.
+ * `replay` runs the lookups it needs inside its own super-step and stops at a person or at a write;
+ * `act` runs that write and goes on the same way to the next one. So a turn costs one checkpoint per
+ * node — understand, replay, and one per write — and a write's `started` entry is always stored before
+ * the act node runs it. With several skills hosted, `understand` is the routing node
+ * (`routing/route-node.ts`). `thread_id` is the conversation.
  */
 import { END, MemorySaver, START, StateGraph, type BaseCheckpointSaver } from "@langchain/langgraph";
 import { actNode } from "./act-node.js";
@@ -26,7 +29,7 @@ export function buildFlowGraph(deps: HostDeps, checkpointer: BaseCheckpointSaver
     .addEdge(START, "understand")
     .addConditionalEdges("understand", routeAfterUnderstand, ["replay", END])
     .addConditionalEdges("replay", routeAfterReplay, ["act", END])
-    .addEdge("act", "replay")
+    .addConditionalEdges("act", routeAfterReplay, ["act", END])
     .compile({ checkpointer, name: `skillflow:${graphName(deps)}` });
 }
 
@@ -41,7 +44,7 @@ function graphName(deps: HostDeps): string {
   return deps.hosted ? deps.hosted.map((h) => h.skill.name).join("+") : deps.skill.name;
 }
 
-/** After a replay: run the call it asked for, or end the turn. Pure. */
+/** After a replay or a write: run the write the flow stopped at, or end the turn. Pure. */
 function routeAfterReplay(state: FlowGraphValues): "act" | typeof END {
   return state.call ? "act" : END;
 }
