@@ -7,19 +7,19 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import type { FlowState, RuntimeLimits, Skill } from "@skillflow/core";
-import { chatModelPort } from "./chat-model-port.js";
+import { chatModelPort } from "./understand/chat-model-port.js";
 import { buildFlowGraph, type FlowGraph } from "./graph/build-flow-graph.js";
 import { emptyTurn, type FlowGraphValues } from "./graph/flow-graph-state.js";
 import { isInterrupted } from "./graph/unfinished-work.js";
 import { DEFAULT_TOOL_TIMEOUT_MS, type HostDeps } from "./graph/host-deps.js";
 import { loadFlowSkill, type FlowTool } from "./load-flow-skill.js";
-import type { ModelPort } from "./model-port.js";
+import type { ModelPort } from "./understand/model-port.js";
 import type { ThreadLock } from "./persistence/thread-lock.js";
 import type { Persistence } from "./persistence/persistence.js";
 import { resolveFlowStore } from "./persistence/flow-store.js";
 import type { DeploymentKeyInput } from "./persistence/deployment-key.js";
-import type { TurnResult } from "./render-turn.js";
-import { activeState, conversationView, renderFlowTurn, type ConversationView } from "./routing/flow-views.js";
+import type { TurnResult } from "./render/render-turn.js";
+import { activeState, conversationView, renderFlowTurn, type ConversationView } from "./render/flow-views.js";
 import { loadHostedSkills, type FlowSkillSource } from "./routing/load-hosted-skills.js";
 import { failureInjector } from "./run-tool.js";
 import { deriveKey } from "./persistence/deployment-key.js";
@@ -102,7 +102,6 @@ const DEFAULT_MAX_CALLS = 50;
 export async function createFlow(options: CreateFlowOptions): Promise<Flow> {
   const store = await resolveFlowStore(options);
   const deps = await hostDeps(options, store.deploymentKey);
-  const { skill } = deps;
   const graph = buildFlowGraph(deps, store.saver);
   const lock = store.lock;
   const config = (threadId: string) => ({
@@ -121,8 +120,8 @@ export async function createFlow(options: CreateFlowOptions): Promise<Flow> {
     return isInterrupted(snapshot, { failed }) ? run(threadId, null) : undefined;
   };
   return {
-    skill,
-    skills: deps.hosted ? deps.hosted.map((h) => h.skill) : [skill],
+    skill: deps.skills[0]!.skill,
+    skills: deps.skills.map((h) => h.skill),
     model: deps.model,
     graph,
     send: async (threadId, event) => {
@@ -145,12 +144,8 @@ export async function createFlow(options: CreateFlowOptions): Promise<Flow> {
 
 /** What the graph's nodes are built with, from the options (loads the skill when given a path). */
 async function hostDeps(options: CreateFlowOptions, deploymentKey: Uint8Array): Promise<HostDeps> {
-  const hosted = await hostedSkills(options);
-  const { skill, tools } = hosted[0]!;
   return {
-    skill,
-    tools,
-    ...(hosted.length > 1 ? { hosted } : {}),
+    skills: await hostedSkills(options),
     model: toModelPort(options.model),
     runtime: {
       maxCallsPerEvent: options.limits?.maxCallsPerEvent ?? DEFAULT_MAX_CALLS,

@@ -1,24 +1,25 @@
 // @skillflow/langgraph — the StateGraph host: model port, extraction, tool execution, checkpointers.
 // Named exports only (no `export *`).
-export type { FieldInScope, ExtractRequest, ModelUsage, ExtractResult, ModelPort, HostedSkillInfo, SkillIntent } from "./model-port.js";
+export type { FieldInScope, ExtractRequest, ModelUsage, ExtractResult, ModelPort, HostedSkillInfo, SkillIntent } from "./understand/model-port.js";
 export { ScriptedChatModel, estimateTokens } from "./scripted-chat-model.js";
 export type { ScriptedReply, RecordedPrompt, ScriptedChatModelOptions } from "./scripted-chat-model.js";
-export { chatModelPort, readResult, readUsage } from "./chat-model-port.js";
-export type { ChatModelPortOptions } from "./chat-model-port.js";
-export { buildExtractPrompt, describeShape, EXTRACT_TOOL } from "./build-extract-prompt.js";
-export type { ExtractPrompt } from "./build-extract-prompt.js";
-export { buildExtractionSchema } from "./build-extraction-schema.js";
+export { chatModelPort, readResult, readUsage } from "./understand/chat-model-port.js";
+export type { ChatModelPortOptions } from "./understand/chat-model-port.js";
+export { buildExtractPrompt, EXTRACT_TOOL } from "./understand/build-extract-prompt.js";
+export { describeShape } from "./understand/describe-field.js";
+export type { ExtractPrompt } from "./understand/build-extract-prompt.js";
+export { buildExtractionSchema } from "./understand/build-extraction-schema.js";
 export { createFlow } from "./create-flow.js";
 export type { CreateFlowOptions, Flow, FlowLimits } from "./create-flow.js";
 export type { FlowSkillSource } from "./routing/load-hosted-skills.js";
-export type { ConversationView } from "./routing/flow-views.js";
+export type { ConversationView } from "./render/flow-views.js";
 export type { RouteNote, RoutingState } from "./routing/routing-state.js";
 export { FlowLoadError } from "./load-flow-skill.js";
 export type { FlowTool } from "./load-flow-skill.js";
 export { toFlowEvent, FlowInputError } from "./to-flow-event.js";
 export type { FlowInput } from "./to-flow-event.js";
-export { renderTurn } from "./render-turn.js";
-export type { TurnResult } from "./render-turn.js";
+export { renderTurn } from "./render/render-turn.js";
+export type { TurnResult } from "./render/render-turn.js";
 export type { ToolRun } from "./graph/flow-graph-state.js";
 export type { HostTool } from "./run-tool.js";
 export { buildFlowGraph } from "./graph/build-flow-graph.js";

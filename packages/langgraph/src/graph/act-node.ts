@@ -12,13 +12,15 @@ import type { FlowState } from "@skillflow/core";
 import { runToolCall, type CallEffect, type ToolResultEvent } from "../run-tool.js";
 import { advanceFlow, toolOptions, toolRun } from "./advance-flow.js";
 import { extendTurn, type FlowGraphUpdate, type FlowGraphValues } from "./flow-graph-state.js";
-import { activeSkill, type HostDeps } from "./host-deps.js";
+import { skillInProgress, type HostDeps } from "./host-deps.js";
+import { routingOf } from "../routing/where-now.js";
 
 export function actNode(deps: HostDeps) {
   return async (state: FlowGraphValues): Promise<FlowGraphUpdate> => {
     const call = state.call;
-    if (!call || !state.flow) throw new Error("The act node needs a call.");
-    const { skill, tools } = activeSkill(deps, state.routing?.active);
+    const routing = routingOf(deps, state);
+    if (!call || !state.flow || !routing) throw new Error("The act node needs a call.");
+    const { skill, tools } = skillInProgress(deps, routing);
     const guarded = call.kind === "write" ? ledgerGuard(state.flow, call) : undefined;
     const result = guarded ?? (await runToolCall(call, tools, toolOptions(deps)));
     const out = guarded ? state.out : extendTurn(state.out, { tools: [toolRun(call, result)] });

@@ -4,7 +4,7 @@ import { MemorySaver } from "@langchain/langgraph";
 import type { ToolContext } from "@skillflow/core";
 import { createFlow } from "../../src/create-flow.js";
 import { emptyTurn } from "../../src/graph/flow-graph-state.js";
-import type { ModelPort } from "../../src/model-port.js";
+import type { ModelPort } from "../../src/understand/model-port.js";
 import type { HostTool } from "../../src/run-tool.js";
 import { ScriptedChatModel } from "../../src/scripted-chat-model.js";
 
@@ -124,8 +124,10 @@ describe("createFlow: a conversation through the graph", () => {
     await flow.send("t4", { text: "I would like two of something nice" });
     await flow.send("t4", { pick: { item_id: "MUG" } });
     const { values } = await flow.graph.getState({ configurable: { thread_id: "t4" } });
-    expect(Object.keys(values).sort()).toEqual(["call", "event", "flow", "input", "out"]);
+    expect(Object.keys(values).sort()).toEqual(["call", "event", "flow", "input", "out", "routing"]);
     expect([values.input, values.event, values.call]).toEqual([null, null, null]);
+    // One skill is a list of one: always in progress, its flow id the thread id.
+    expect(values.routing).toEqual({ active: "mini_shop", held: {}, runs: { mini_shop: 1 }, usage: values.flow.usage });
     expect(JSON.stringify(values)).not.toContain("two of something nice");
     expect(values.out.tools.map((t: { tool: string }) => t.tool)).toEqual(["check_stock"]);
   });
@@ -209,5 +211,24 @@ describe("createFlow: a turn whose model call threw", () => {
     expect(model.texts).toEqual(["2 mugs", "2 mugs"]);
     expect((await flow.state("retry"))?.answers.quantity?.value).toBe(2);
     expect(await flow.resume("retry")).toBeUndefined();
+  });
+});
+
+describe("createFlow: one skill is a list of one", () => {
+  it("reads a one-skill conversation stored without routing state as that skill in progress", async () => {
+    const model = new ScriptedChatModel();
+    const flow = await createFlow({ skill: SHOP, model });
+    model.script({ quantity: 2 });
+    await flow.send("old", { text: "two please" });
+    const config = { configurable: { thread_id: "old" } };
+    // A checkpoint as stored before one skill had routing state: no `routing` channel value.
+    await flow.graph.updateState(config, { routing: null });
+    expect((await flow.graph.getState(config)).values.routing).toBeNull();
+    expect(await flow.conversation("old")).toMatchObject({ active: "mini_shop", usage: { modelCalls: 1 } });
+    const turn = await flow.send("old", { pick: { item_id: "MUG" } });
+    expect(turn.pending).toMatchObject({ kind: "ask", field: "gift_wrap" });
+    expect(turn.skill).toBeUndefined();
+    const state = await flow.state("old");
+    expect(state).toMatchObject({ flowId: "old", answers: { quantity: { value: 2 }, item_id: { value: "MUG" } }, usage: { modelCalls: 1 } });
   });
 });
