@@ -5,6 +5,7 @@
  */
 import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { parseDbUrl } from "./parse-db-url.js";
+import { PlainJsonSerializer } from "./plain-json-serializer.js";
 import { openSqlite } from "./open-sqlite.js";
 import { openPostgres, type PostgresOptions } from "./open-postgres.js";
 import { createMemoryLock } from "./thread-lock.js";
@@ -30,7 +31,7 @@ export async function openCheckpointer(url?: string, options: OpenCheckpointerOp
  * An in-process store: MemorySaver with a per-thread async mutex. Lost when the process ends, and not
  * encrypted (nothing is at rest). Its deployment key: configured, else random per process.
  */
-export function openMemory(saver = new MemorySaver(), deploymentKey?: DeploymentKeyInput): Persistence {
+export function openMemory(saver = new MemorySaver(new PlainJsonSerializer()), deploymentKey?: DeploymentKeyInput): Persistence {
   const key = configuredKey(deploymentKey) ?? { key: processDeploymentKey(), source: "process" as const };
   return {
     kind: "memory",
