@@ -9,6 +9,10 @@ export default defineConfig({
       // Subpath exports first: an alias also matches "<key>/…", so "@skillflow/core" would swallow them.
       "@skillflow/core/loader": fileURLToPath(new URL("./packages/core/src/loader/index.ts", import.meta.url)),
       "@skillflow/core": src("core"),
+      "@skillflow/langgraph/models": fileURLToPath(new URL("./packages/langgraph/src/models/index.ts", import.meta.url)),
+      "@skillflow/langgraph/prove": fileURLToPath(new URL("./packages/langgraph/src/prove/index.ts", import.meta.url)),
+      "@skillflow/langgraph/persistence": fileURLToPath(new URL("./packages/langgraph/src/persistence/index.ts", import.meta.url)),
+      "@skillflow/langgraph/testing": fileURLToPath(new URL("./packages/langgraph/src/testing/index.ts", import.meta.url)),
       "@skillflow/langgraph": src("langgraph"),
       "@skillflow/mcp": src("mcp"),
       "@skillflow/server": src("server"),

@@ -80,12 +80,12 @@ describe("createFlow: a conversation through the graph", () => {
   it("keeps a thread's state across flows sharing a checkpointer, and threads apart", async () => {
     const saver = new MemorySaver();
     const model = new ScriptedChatModel();
-    const first = await createFlow({ skill: SHOP, model, checkpointer: saver });
+    const first = await createFlow({ skill: SHOP, model, store: saver });
     model.script({ quantity: 3 });
     await first.send("t2", { text: "three" });
 
     const { runs, tools } = recordingWrites();
-    const restarted = await createFlow({ skill: SHOP, tools, model, checkpointer: saver });
+    const restarted = await createFlow({ skill: SHOP, tools, model, store: saver });
     const turn = await restarted.send("t2", { pick: { item_id: "CAP" } });
     expect(turn.pending).toMatchObject({ kind: "ask", field: "gift_wrap" });
     expect((await restarted.state("t2"))?.answers).toMatchObject({ quantity: { value: 3 }, item_id: { value: "CAP" } });
