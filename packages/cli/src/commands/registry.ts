@@ -33,5 +33,6 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: "chat", summary: "chat with a skill in the terminal (widgets as text, resumable with --thread)", load: () => import("./chat.js") },
   { name: "mcp", summary: "serve skills to MCP hosts (IDEs, desktop assistants): a tool per skill, stdio or --http", load: () => import("./mcp.js") },
   { name: "serve", summary: "serve skills as a chat backend: AG-UI over HTTP, the chat page, verified approvers", load: () => import("./serve.js") },
+  { name: "gc", summary: "delete the conversations of a SQLite or PostgreSQL store idle longer than --older-than", load: () => import("./gc.js") },
   { name: "lsp", summary: "run the SKILL.md language server for editors (LSP over stdio)", load: () => import("./lsp.js") },
 ];
