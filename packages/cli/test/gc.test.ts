@@ -59,6 +59,7 @@ describe.each(stores)("flow gc on %s", (_kind, url) => {
     const swept = await gc(["--db", url(), "--older-than", "1s"]);
     expect(swept).toMatchObject({ code: 0, stderr: "" });
     expect(swept.stdout).toMatch(/: deleted 2 conversations idle for more than 1s; kept 1\.\n$/);
+    if (!url().startsWith("postgres")) expect(swept.stdout).toMatch(/^chat\.sqlite: /); // the file as given, from the working folder
     await withFlow(url(), async (flow, store) => {
       expect(await flow.state("old-1")).toBeUndefined();
       expect(await flow.state("old-2")).toBeUndefined();

@@ -8,6 +8,7 @@
  * Exit codes: 0 done, 1 the store cannot be opened or queried, 2 a wrong command line.
  */
 import type { Command } from "commander";
+import { shownPath } from "@skillflow/core";
 import { EXIT, type CliIo } from "../io.js";
 import { storeUrl } from "../chat/open-chat.js";
 import type { CommandContext } from "./registry.js";
@@ -48,13 +49,14 @@ export async function runGc(options: GcOptions, io: CliIo): Promise<number> {
     if (!(error instanceof PersistenceError)) throw error;
     return fail(error.message, error.code === "bad-url" ? EXIT.usage : EXIT.failed);
   }
+  const where = store.kind === "sqlite" ? shownPath(store.location, io.cwd) : store.location;
   try {
     const sweep = await store.deleteIdle(olderThan);
     const n = sweep.deleted.length;
-    io.stdout.write(`${store.location}: deleted ${n} conversation${n === 1 ? "" : "s"} idle for more than ${options.olderThan!.trim()}; kept ${sweep.kept}.\n`);
+    io.stdout.write(`${where}: deleted ${n} conversation${n === 1 ? "" : "s"} idle for more than ${options.olderThan!.trim()}; kept ${sweep.kept}.\n`);
     return EXIT.ok;
   } catch (error) {
-    return fail(`${store.location}: ${error instanceof Error ? error.message : String(error)}`, EXIT.failed);
+    return fail(`${where}: ${error instanceof Error ? error.message : String(error)}`, EXIT.failed);
   } finally {
     await store.close();
   }
