@@ -33,14 +33,19 @@ async function counted<T>(saver: CountingSaver, turn: () => Promise<T>): Promise
   return { result, puts: saver.puts.slice(before) };
 }
 
+/** A trip on a counting saver, at the hotel question (conference, nights and flight given). */
+async function tripAtHotels() {
+  const saver = new CountingSaver();
+  const model = new ScriptedChatModel([{ conference: "Lisbon AI Summit", nights: 3 }]);
+  const flow = await createFlow({ skill: TRIP, model, store: openMemory({ saver }), now: "2027-03-01T09:00:00Z" });
+  await flow.send("t", { text: "Lisbon AI Summit, 3 nights" });
+  await flow.send("t", { pick: { flight_id: "TP1350" } });
+  return { saver, flow };
+}
+
 describe("the host loop", () => {
   it("writes as many checkpoints for a turn of three lookups as for a turn of none", async () => {
-    const saver = new CountingSaver();
-    const model = new ScriptedChatModel();
-    const flow = await createFlow({ skill: TRIP, model, store: openMemory({ saver }), now: "2027-03-01T09:00:00Z" });
-    model.script({ conference: "Lisbon AI Summit", nights: 3 });
-    await flow.send("t", { text: "Lisbon AI Summit, 3 nights" });
-    await flow.send("t", { pick: { flight_id: "TP1350" } });
+    const { saver, flow } = await tripAtHotels();
     const hotel = await counted(saver, () => flow.send("t", { pick: { hotel_id: "H-BAIXA" } }));
     expect(hotel.result.tools.map((t) => t.tool)).toEqual(["quote_hotel", "quote_cab", "quote_trip"]);
     const again = await counted(saver, () => flow.send("t", { pick: { hotel_id: "H-BAIXA" } }));
@@ -51,12 +56,7 @@ describe("the host loop", () => {
   });
 
   it("costs one checkpoint per write, each holding the write started before it runs and the one before done", async () => {
-    const saver = new CountingSaver();
-    const model = new ScriptedChatModel();
-    const flow = await createFlow({ skill: TRIP, model, store: openMemory({ saver }), now: "2027-03-01T09:00:00Z" });
-    model.script({ conference: "Lisbon AI Summit", nights: 3 });
-    await flow.send("t", { text: "Lisbon AI Summit, 3 nights" });
-    await flow.send("t", { pick: { flight_id: "TP1350" } });
+    const { saver, flow } = await tripAtHotels();
     const card = await flow.send("t", { pick: { hotel_id: "H-BAIXA" } });
     const pay = await counted(saver, () => flow.send("t", { press: "pay", card: card.cards[0]!.digest }));
     expect(pay.result.reply.at(-1)).toMatch(/^Booked\./);
