@@ -37,10 +37,15 @@ export async function createFlowWith(options: CreateFlowOptions, hooks: FlowHook
   const run = async (threadId: string, input: Parameters<FlowGraph["invoke"]>[0]): Promise<FlowGraphValues> => {
     const out = (await graph.invoke(input, config(threadId))) as FlowGraphValues;
     await store.afterTurn(threadId);
+    await store.markSettled(threadId);
     return out;
   };
-  /** Finish a run a crash interrupted (`failed`: also one whose task threw); its values, or undefined. */
+  /**
+   * Finish a run a crash interrupted (`failed`: also one whose task threw); its values, or undefined.
+   * A thread whose latest checkpoint is the one this process's last turn ended on has nothing to finish.
+   */
   const finish = async (threadId: string, failed: boolean): Promise<FlowGraphValues | undefined> => {
+    if (!failed && (await store.isSettled(threadId))) return undefined;
     const snapshot = await graph.getState(config(threadId));
     return isInterrupted(snapshot, { failed }) ? run(threadId, null) : undefined;
   };

@@ -60,6 +60,7 @@ export function openMemory(options: MemoryOptions = {}): Persistence {
     prune: async (threadId, keep = DEFAULT_KEEP_CHECKPOINTS) => pruneMemoryThread(saver, threadId, keep),
     retentionMs: retentionOf(options.retention, DEFAULT_MEMORY_RETENTION_MS),
     deleteIdle: (olderThanMs, now) => deleteIdleThreads({ lock, latest, deleteThread: (t) => saver.deleteThread(t) }, olderThanMs, now),
+    latestCheckpoint: async (threadId) => (await latest(threadId)).get(threadId),
     footprint: async (threadId) => memoryFootprint(saver, threadId),
     deploymentKey: async () => key.key,
     keySource: key.source,

@@ -55,6 +55,7 @@ export async function openPostgres(url: string, options: OpenPostgresOptions = {
     retentionMs: options.retentionMs,
     deleteIdle: (olderThanMs, now) =>
       deleteIdleThreads({ lock, latest: (t) => postgresLatest(pool, t), deleteThread: (t) => saver.deleteThread(t) }, olderThanMs, now),
+    latestCheckpoint: async (threadId) => (await postgresLatest(pool, threadId)).get(threadId),
     footprint: (threadId) => postgresFootprint(pool, threadId),
     deploymentKey: async () => key.key,
     keySource: key.source,

@@ -51,6 +51,7 @@ export function openSqlite(path: string, options: SqliteOptions = {}): Persisten
     retentionMs: options.retentionMs,
     deleteIdle: (olderThanMs, now) =>
       deleteIdleThreads({ lock, latest: async (t) => sqliteLatest(db, t), deleteThread: (t) => saver.deleteThread(t) }, olderThanMs, now),
+    latestCheckpoint: async (threadId) => sqliteLatest(db, threadId).get(threadId),
     footprint: async (threadId) => sqliteFootprint(db, threadId),
     deploymentKey: async () => key.key,
     keySource: key.source,

@@ -54,6 +54,11 @@ export interface Persistence {
    * under its lock. A store whose checkpoint tables are unknown (`saver`) deletes nothing.
    */
   deleteIdle(olderThanMs: number, now?: number): Promise<IdleSweep>;
+  /**
+   * The id of a thread's latest checkpoint (undefined: none), read without decoding anything. Absent
+   * for a saver whose tables are unknown. Lets a flow skip re-reading a thread its last turn settled.
+   */
+  latestCheckpoint?(threadId: string): Promise<string | undefined>;
   /** What the store holds for a thread (tests, diagnostics). */
   footprint(threadId: string): Promise<ThreadFootprint>;
   /**

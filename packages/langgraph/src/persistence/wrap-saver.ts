@@ -51,6 +51,7 @@ export function wrapSaver(saver: BaseCheckpointSaver, deploymentKey?: Deployment
     ...base, kind: "sqlite",
     prune: async (threadId, keep = DEFAULT_KEEP_CHECKPOINTS) => pruneSqliteThread(db, threadId, keep),
     deleteIdle: (olderThanMs, now) => deleteIdleThreads({ lock, latest: async (t) => sqliteLatest(db, t), deleteThread: (t) => saver.deleteThread(t) }, olderThanMs, now),
+    latestCheckpoint: async (threadId) => sqliteLatest(db, threadId).get(threadId),
     footprint: async (threadId) => sqliteFootprint(db, threadId),
   };
 }

@@ -117,6 +117,21 @@ describe("createFlow: a conversation through the graph", () => {
     expect(await flow.resume("t3")).toBeUndefined();
   });
 
+  it("finishes a run left unfinished after its last settled turn (here by a direct graph call) before the next event", async () => {
+    const model = new ScriptedChatModel();
+    const { runs, tools } = recordingWrites();
+    const flow = await createFlow({ skill: SHOP, tools, model });
+    await toCard(flow, model, "t6");
+    // The flow's own turns settled the thread; this run, outside them, stops before the first write.
+    const config = { configurable: { thread_id: "t6" }, interruptBefore: ["act" as const] };
+    await flow.graph.invoke({ input: { type: "press", confirm: "buy", yes: true }, event: null, call: null, out: emptyTurn() }, config);
+    expect((await flow.graph.getState(config)).values.call?.tool).toBe("charge_card");
+    expect(runs).toEqual([]);
+    const turn = await flow.send("t6", { press: "buy", yes: false });
+    expect(runs.map((r) => r.tool)).toEqual(["charge_card", "ship_order"]);
+    expect(turn.reply).toContain("Done. Your order MUG-2-X is on its way.");
+  });
+
   it("keeps the transcript out of the checkpoint: only the flow state and the current turn", async () => {
     const model = new ScriptedChatModel();
     const flow = await createFlow({ skill: SHOP, model });
