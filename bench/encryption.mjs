@@ -9,7 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
-import { createFlow, offlineModel, openCheckpointer } from "@skillflow/langgraph";
+import { createFlow, openCheckpointer } from "@skillflow/langgraph";
+import { offlineModel } from "@skillflow/langgraph/models";
 
 const RUNS = Number(process.env.RUNS ?? 40);
 const SKILL = fileURLToPath(new URL("../skills/conference_trip", import.meta.url));

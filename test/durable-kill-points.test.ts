@@ -74,7 +74,10 @@ if (PG_URL) stores.push(["PostgreSQL", () => PG_URL]);
 describe.each(stores)("a kill at every checkpoint boundary of the Pay turn on %s", (kind, url) => {
   it("finishes every confirmed write exactly once and ends booked, whether resumed or sent the next event", async () => {
     const boundaries = await boundariesOf(url(0));
-    expect(boundaries.length).toBeGreaterThanOrEqual(4 * 4);
+    // Each of the four writes is one act node: its task's writes, then the checkpoint holding its `done`
+    // and the next write's `started` entry. Every boundary is enumerated, however many the turn has.
+    expect(boundaries.filter((b) => b.startsWith("putWrites:") && b.includes("flow,call")).length).toBeGreaterThanOrEqual(4);
+    expect(boundaries.length).toBeGreaterThanOrEqual(2 * 4);
     const points = boundaries.map((_, i) => i + 1);
     // Two children at a time: the machine has two cores.
     for (let i = 0; i < points.length; i += 2) await Promise.all(points.slice(i, i + 2).map((n) => killAndRestart(kind, url, n)));

@@ -8,7 +8,7 @@
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { proveFiles, type ProveSummary } from "@skillflow/langgraph";
+import { proveFiles, type ProveSummary } from "@skillflow/langgraph/prove";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const skills = readdirSync(`${root}skills`, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);

@@ -15,7 +15,8 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { createFlow, offlineModel, type Flow } from "@skillflow/langgraph";
+import { createFlow, type Flow } from "@skillflow/langgraph";
+import { offlineModel } from "@skillflow/langgraph/models";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const allSkills = readdirSync(join(root, "skills"), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join(root, "skills", e.name));

@@ -25,15 +25,24 @@ const CORE_LOADER = [
 
 const CORE_EDIT = ["completeAt", "diffHunks", "diffLines", "fieldHover", "formatDiff", "formatType", "hoverAt", "targetAt", "toolHover"];
 
-const LANGGRAPH = [
-  "DEFAULT_KEEP_CHECKPOINTS", "DEPLOYMENT_KEY_ENV", "EXTRACT_TOOL", "EncryptedSerializer", "FlowInputError", "FlowLoadError", "ModelSetupError", "NO_USAGE",
-  "OFFLINE_NOTICE", "PROVIDERS", "PersistenceError", "ProofError", "ProveUsageError", "ScriptedChatModel", "TOKENIZER",
-  "addUsage", "buildExtractPrompt", "buildExtractionSchema", "buildFlowGraph", "chatModelPort", "countTokens", "emptyTurn",
-  "createChatModel", "createFlow", "createMemoryLock", "deriveKey", "describeShape", "estimateTokens", "estimateUsage",
-  "extractOffline", "findProvider", "formatProofReport", "isModelSetupError", "normalizeUsage", "offlineModel",
-  "openCheckpointer", "openMemory", "parseDbUrl", "parseDeploymentKey", "proofReportJson", "proveFiles", "readResult", "readUsage",
-  "redactUrl", "renderTurn", "resolveModel", "toFlowEvent", "usageFromMetadata", "withUsageAccounting",
+// The main entry is the embedding API; the rest lives on subpaths (issue 11).
+const LANGGRAPH = ["FlowInputError", "FlowLoadError", "PersistenceError", "ScriptedChatModel", "chatModelPort", "createFlow", "openCheckpointer"];
+
+const LANGGRAPH_MODELS = [
+  "EXTRACT_TOOL", "ModelSetupError", "NO_USAGE", "OFFLINE_NOTICE", "PROVIDERS", "TOKENIZER", "addUsage", "buildExtractPrompt",
+  "buildExtractionSchema", "countTokens", "createChatModel", "describeShape", "estimateTokens", "estimateUsage", "extractOffline",
+  "findProvider", "isModelSetupError", "normalizeUsage", "offlineModel", "readResult", "readUsage", "resolveModel", "usageFromMetadata",
+  "withUsageAccounting",
 ];
+
+const LANGGRAPH_PROVE = ["ProofError", "ProveUsageError", "formatProofReport", "proofReportJson", "proveFiles"];
+
+const LANGGRAPH_PERSISTENCE = [
+  "DEFAULT_KEEP_CHECKPOINTS", "DEFAULT_MEMORY_RETENTION_MS", "DEPLOYMENT_KEY_ENV", "EncryptedSerializer", "PlainJsonSerializer",
+  "checkpointTime", "createMemoryLock", "deriveKey", "openMemory", "parseDbUrl", "parseDeploymentKey", "parseDuration", "redactUrl",
+];
+
+const LANGGRAPH_TESTING = ["createTestFlow"];
 
 const MCP = [
   "ANSWER_TOOL", "IDEMPOTENCY_KEY_META", "NOW_META", "WIDGET_TOKEN_META", "WIDGET_URI", "closeMcpConnections", "createSkillHost",
@@ -52,6 +61,10 @@ const ENTRY_POINTS: Array<[string, () => Promise<Record<string, unknown>>, strin
   ["@skillflow/core/loader", () => import("@skillflow/core/loader"), CORE_LOADER],
   ["@skillflow/core/edit", () => import("@skillflow/core/edit"), CORE_EDIT],
   ["@skillflow/langgraph", () => import("@skillflow/langgraph"), LANGGRAPH],
+  ["@skillflow/langgraph/models", () => import("@skillflow/langgraph/models"), LANGGRAPH_MODELS],
+  ["@skillflow/langgraph/prove", () => import("@skillflow/langgraph/prove"), LANGGRAPH_PROVE],
+  ["@skillflow/langgraph/persistence", () => import("@skillflow/langgraph/persistence"), LANGGRAPH_PERSISTENCE],
+  ["@skillflow/langgraph/testing", () => import("@skillflow/langgraph/testing"), LANGGRAPH_TESTING],
   ["@skillflow/mcp", () => import("@skillflow/mcp"), MCP],
   ["@skillflow/server", () => import("@skillflow/server"), SERVER],
   ["@skillflow/cli", () => import("@skillflow/cli"), CLI],
@@ -89,7 +102,10 @@ describe("entry points", () => {
 
   it("cover every package and subpath export", () => {
     const names = sources.map((file) => file.slice(packages.length).split("\\").join("/"));
-    expect(names).toEqual(expect.arrayContaining(["core/src/index.ts", "core/src/loader/index.ts", "langgraph/src/index.ts", "mcp/src/index.ts", "cli/src/index.ts"]));
+    expect(names).toEqual(expect.arrayContaining([
+      "core/src/index.ts", "core/src/loader/index.ts", "langgraph/src/index.ts", "langgraph/src/models/index.ts", "langgraph/src/prove/index.ts",
+      "langgraph/src/persistence/index.ts", "langgraph/src/testing/index.ts", "mcp/src/index.ts", "cli/src/index.ts",
+    ]));
   });
 
   it.each(sources.map((file) => [file.slice(packages.length), file]))("%s has no `export *` (nor `export type *`)", (_name, file) => {

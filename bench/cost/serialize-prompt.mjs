@@ -10,7 +10,7 @@
 // The text is counted with `countTokens` (cl100k_base). Providers add a few framing tokens per message
 // and format tool schemas their own way, so the counts are estimates, equal in method for both arms.
 import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
-import { countTokens } from "@skillflow/langgraph";
+import { countTokens } from "@skillflow/langgraph/models";
 
 /** The text of one call: messages, then tool schemas. Pure. */
 export function serializePrompt(messages, tools = []) {

@@ -5,7 +5,8 @@
  * is replaced by the next turn's instead of piling up.
  */
 import { describe, expect, it } from "vitest";
-import { createFlow, openMemory, ScriptedChatModel } from "@skillflow/langgraph";
+import { createFlow, ScriptedChatModel } from "@skillflow/langgraph";
+import { openMemory } from "@skillflow/langgraph/persistence";
 import { readProofFile } from "../../packages/langgraph/src/prove/parse-proof.js";
 import type { ProofTurn } from "../../packages/langgraph/src/prove/proof-types.js";
 import { ROOT, textOf } from "./drive-proof.js";

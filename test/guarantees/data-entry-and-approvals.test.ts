@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createFlow, type FlowInput, type TurnResult } from "@skillflow/langgraph";
-import type { ExtractRequest, ModelPort } from "../../packages/langgraph/src/model-port.js";
+import type { ExtractRequest, ModelPort } from "../../packages/langgraph/src/understand/model-port.js";
 import { ROOT } from "./drive-proof.js";
 
 /** A port answering from a queue of field values, recording each request it gets. */

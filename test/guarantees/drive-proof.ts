@@ -1,10 +1,12 @@
 /**
- * Drive the turns of a proof file through `createFlow` — the host users get — with the scripted model,
+ * Drive the turns of a proof file through `createFlow` — the host users get (`createTestFlow` for the
+ * proof's `fail:` fixture) — with the scripted model,
  * keeping what `flow prove` does not look at: every turn's full result and the exact prompts the model
  * received on that turn. The guarantee tests make their own assertions over it.
  */
 import { fileURLToPath } from "node:url";
-import { createFlow, ScriptedChatModel, type Flow, type FlowInput, type Persistence, type TurnResult } from "@skillflow/langgraph";
+import { ScriptedChatModel, type Flow, type FlowInput, type Persistence, type TurnResult } from "@skillflow/langgraph";
+import { createTestFlow } from "@skillflow/langgraph/testing";
 import type { RecordedPrompt } from "../../packages/langgraph/src/scripted-chat-model.js";
 import { readProofFile } from "../../packages/langgraph/src/prove/parse-proof.js";
 import type { Proof, ProofTurn } from "../../packages/langgraph/src/prove/proof-types.js";
@@ -35,7 +37,7 @@ export interface Driven {
 export async function driveProof(file: string, thread = "guarantee", store?: Persistence): Promise<Driven> {
   const proof = await readProofFile(`${ROOT}${file}`, file);
   const model = new ScriptedChatModel();
-  const flow = await createFlow({ skill: proof.skill, model, now: proof.fixtures.now, failures: proof.fixtures.fail, ...(store ? { store } : {}) });
+  const flow = await createTestFlow({ skill: proof.skill, model, now: proof.fixtures.now, ...(proof.fixtures.fail ? { failures: proof.fixtures.fail } : {}), ...(store ? { store } : {}) });
   const driven: Driven = { proof, flow, model, thread, turns: [] };
   const send = async (turn: ProofTurn): Promise<DrivenTurn> => {
     if (turn.script !== undefined) model.script(turn.script);

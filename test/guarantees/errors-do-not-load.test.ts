@@ -9,7 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadSkill } from "@skillflow/core/loader";
-import { createFlow, FlowLoadError, proveFiles, ScriptedChatModel } from "@skillflow/langgraph";
+import { createFlow, FlowLoadError, ScriptedChatModel } from "@skillflow/langgraph";
+import { proveFiles } from "@skillflow/langgraph/prove";
 import { RULES } from "../../packages/core/src/rule-catalog.js";
 import { ROOT } from "./drive-proof.js";
 

@@ -1,57 +1,29 @@
-// @skillflow/langgraph — the StateGraph host: model port, extraction, tool execution, checkpointers.
+// @skillflow/langgraph — run skills on LangGraph: `createFlow` and what it takes and returns, the model
+// port (`chatModelPort`, `ModelPort`), the store (`openCheckpointer`) and the scripted chat model for
+// tests. The rest is on subpaths: `/models` (offline extractor, providers, usage, the prompt),
+// `/prove` (`flow prove`), `/persistence` (stores, keys, retention), `/testing` (injected failures).
 // Named exports only (no `export *`).
-export type { FieldInScope, ExtractRequest, ModelUsage, ExtractResult, ModelPort, HostedSkillInfo, SkillIntent } from "./model-port.js";
-export { ScriptedChatModel, estimateTokens } from "./scripted-chat-model.js";
-export type { ScriptedReply, RecordedPrompt, ScriptedChatModelOptions } from "./scripted-chat-model.js";
-export { chatModelPort, readResult, readUsage } from "./chat-model-port.js";
-export type { ChatModelPortOptions } from "./chat-model-port.js";
-export { buildExtractPrompt, describeShape, EXTRACT_TOOL } from "./build-extract-prompt.js";
-export type { ExtractPrompt } from "./build-extract-prompt.js";
-export { buildExtractionSchema } from "./build-extraction-schema.js";
 export { createFlow } from "./create-flow.js";
-export type { CreateFlowOptions, Flow, FlowLimits } from "./create-flow.js";
+export type { CreateFlowOptions, Flow, FlowLimits } from "./flow-options.js";
 export type { FlowSkillSource } from "./routing/load-hosted-skills.js";
-export type { ConversationView } from "./routing/flow-views.js";
-export type { RouteNote, RoutingState } from "./routing/routing-state.js";
 export { FlowLoadError } from "./load-flow-skill.js";
 export type { FlowTool } from "./load-flow-skill.js";
-export { toFlowEvent, FlowInputError } from "./to-flow-event.js";
-export type { FlowInput } from "./to-flow-event.js";
-export { renderTurn } from "./render-turn.js";
-export type { TurnResult } from "./render-turn.js";
-export type { ToolRun } from "./graph/flow-graph-state.js";
 export type { HostTool } from "./run-tool.js";
-export { buildFlowGraph } from "./graph/build-flow-graph.js";
-export { emptyTurn } from "./graph/flow-graph-state.js";
+export { FlowInputError } from "./to-flow-event.js";
+export type { FlowInput } from "./to-flow-event.js";
+export type { TurnResult } from "./render/render-turn.js";
+export type { ToolRun } from "./graph/flow-graph-state.js";
 export type { FlowGraph } from "./graph/build-flow-graph.js";
-export { proveFiles } from "./prove/prove-files.js";
-export type { ProveSummary, ProveOutcome, ProveOptions } from "./prove/prove-files.js";
-export type { LoadedFlowSkill } from "./load-flow-skill.js";
-export { ProveUsageError } from "./prove/find-proof-files.js";
-export { ProofError } from "./prove/proof-types.js";
-export { formatProofReport, proofReportJson } from "./prove/format-proof-report.js";
-export type { ProveCheck, ProofRun } from "./prove/run-proof.js";
-export { offlineModel, extractOffline } from "./models/offline-model.js";
-export { resolveModel, createChatModel, OFFLINE_NOTICE } from "./models/resolve-model.js";
-export type { ResolvedModel, ModuleLoader } from "./models/resolve-model.js";
-export { PROVIDERS, findProvider } from "./models/model-providers.js";
-export type { Provider, ProviderName, Env } from "./models/model-providers.js";
-export { ModelSetupError, isModelSetupError } from "./models/model-setup-error.js";
-export type { ModelSetupProblem } from "./models/model-setup-error.js";
-export { countTokens, TOKENIZER } from "./models/count-tokens.js";
-export {
-  withUsageAccounting, usageFromMetadata, estimateUsage, normalizeUsage, addUsage, NO_USAGE,
-} from "./models/account-usage.js";
-export type { UsageMetadataLike } from "./models/account-usage.js";
-export { openCheckpointer, openMemory } from "./persistence/open-checkpointer.js";
+export type { ConversationView } from "./render/flow-views.js";
+export type { RouteNote } from "./routing/routing-state.js";
+export { chatModelPort } from "./understand/chat-model-port.js";
+export type { ChatModelPortOptions } from "./understand/chat-model-port.js";
+export type {
+  ModelPort, ExtractRequest, ExtractResult, FieldInScope, ModelUsage, HostedSkillInfo, SkillIntent, KnowsValue,
+} from "./understand/model-port.js";
+export { openCheckpointer } from "./persistence/open-checkpointer.js";
 export type { OpenCheckpointerOptions } from "./persistence/open-checkpointer.js";
-export { PersistenceError, redactUrl } from "./persistence/persistence-error.js";
-export { DEFAULT_KEEP_CHECKPOINTS } from "./persistence/persistence.js";
-export type { Persistence, StoreKind, ThreadFootprint, PruneResult } from "./persistence/persistence.js";
-export { parseDbUrl } from "./persistence/parse-db-url.js";
-export type { StoreLocation } from "./persistence/parse-db-url.js";
-export { createMemoryLock } from "./persistence/thread-lock.js";
-export { DEPLOYMENT_KEY_ENV, deriveKey, parseDeploymentKey } from "./persistence/deployment-key.js";
-export type { DeploymentKeyInput, KeySource } from "./persistence/deployment-key.js";
-export { EncryptedSerializer } from "./persistence/encrypted-serializer.js";
-export type { ThreadLock } from "./persistence/thread-lock.js";
+export type { Persistence } from "./persistence/persistence.js";
+export { PersistenceError } from "./persistence/persistence-error.js";
+export { ScriptedChatModel } from "./scripted-chat-model.js";
+export type { ScriptedReply, RecordedPrompt, ScriptedChatModelOptions } from "./scripted-chat-model.js";

@@ -9,7 +9,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { createFlow, offlineModel } from "@skillflow/langgraph";
+import { createFlow } from "@skillflow/langgraph";
+import { offlineModel } from "@skillflow/langgraph/models";
 import { createSkillHost, threadOf, type SkillHost } from "@skillflow/mcp";
 
 const skillPath = fileURLToPath(new URL("./fixtures/approval-skill", import.meta.url));

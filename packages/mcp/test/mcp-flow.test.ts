@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { createFlow } from "@skillflow/langgraph";
 import { closeMcpConnections } from "@skillflow/mcp";
-import { offlineModel } from "@skillflow/langgraph";
+import { offlineModel } from "@skillflow/langgraph/models";
 
 const skill = fileURLToPath(new URL("./fixtures/flaky-skill", import.meta.url));
 const marker = join(tmpdir(), `skillflow-crash-${process.pid}`);

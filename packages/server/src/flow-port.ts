@@ -1,8 +1,12 @@
 /**
  * Everything the server takes from `@skillflow/langgraph`, in one place: the embedding API (`createFlow`,
- * `Flow`, `TurnResult`, `FlowInput`), the store (`openCheckpointer`) and the model resolution the CLI
- * shares. No other file of this package imports `@skillflow/langgraph`, so when its main entry shrinks
- * to a few names and subpath exports, this is the only file to change.
+ * `Flow`, `TurnResult`, `FlowInput`), the store (`openCheckpointer`, and from `/persistence` the URL
+ * parser and the in-process lock) and the model resolution the CLI shares (`/models`). No other file of
+ * this package imports `@skillflow/langgraph`.
  */
-export { createFlow, openCheckpointer, parseDbUrl, resolveModel, isModelSetupError, PersistenceError, FlowLoadError, FlowInputError, createMemoryLock } from "@skillflow/langgraph";
-export type { Flow, FlowInput, TurnResult, CreateFlowOptions, Persistence, ModelPort, ResolvedModel, ThreadLock, FlowSkillSource } from "@skillflow/langgraph";
+export { createFlow, openCheckpointer, PersistenceError, FlowLoadError, FlowInputError } from "@skillflow/langgraph";
+export type { Flow, FlowInput, TurnResult, CreateFlowOptions, Persistence, ModelPort, FlowSkillSource } from "@skillflow/langgraph";
+export { resolveModel, isModelSetupError } from "@skillflow/langgraph/models";
+export type { ResolvedModel } from "@skillflow/langgraph/models";
+export { parseDbUrl, createMemoryLock } from "@skillflow/langgraph/persistence";
+export type { ThreadLock } from "@skillflow/langgraph/persistence";

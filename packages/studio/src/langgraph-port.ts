@@ -1,12 +1,13 @@
 /**
  * Everything the Studio takes from `@skillflow/langgraph`, in one place: proofs (`proveFiles`), the
  * models (`offlineModel`, the providers and `createChatModel` for drafting, the model errors) and store
- * URLs. No other file of this package imports `@skillflow/langgraph`, so when its main entry shrinks to
- * a few names and subpath exports (`/prove`, `/models`), this is the only file to change.
+ * URLs. No other file of this package imports `@skillflow/langgraph` or its subpaths (`/prove`, `/models`,
+ * `/persistence`).
  */
-export {
-  proveFiles, offlineModel, createChatModel, findProvider, PROVIDERS, isModelSetupError, ModelSetupError, parseDbUrl, FlowLoadError, ProofError,
-} from "@skillflow/langgraph";
-export type {
-  ProveSummary, ProveCheck, ProofRun, ProveOptions, LoadedFlowSkill, ModelPort, ModelUsage, Env, HostTool,
-} from "@skillflow/langgraph";
+export { FlowLoadError } from "@skillflow/langgraph";
+export type { ModelPort, ModelUsage, HostTool } from "@skillflow/langgraph";
+export { proveFiles, ProofError } from "@skillflow/langgraph/prove";
+export type { ProveSummary, ProveCheck, ProofRun, ProveOptions, LoadedFlowSkill } from "@skillflow/langgraph/prove";
+export { offlineModel, createChatModel, findProvider, PROVIDERS, isModelSetupError, ModelSetupError } from "@skillflow/langgraph/models";
+export type { Env } from "@skillflow/langgraph/models";
+export { parseDbUrl } from "@skillflow/langgraph/persistence";

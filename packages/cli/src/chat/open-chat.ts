@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import { shownPath, type Skill } from "@skillflow/core";
 import type { Flow } from "@skillflow/langgraph";
+import { loadHost, type Host } from "../load-host.js";
 import { EXIT, type CliIo } from "../io.js";
 import { loadChatSkills } from "./load-chat-skills.js";
 
@@ -43,7 +44,6 @@ export interface ChatSession {
 
 export type OpenedChat = { ok: true; session: ChatSession } | { ok: false; exitCode: number };
 
-type Host = typeof import("@skillflow/langgraph");
 type Step<T> = { ok: true; value: T } | { ok: false; message: string; exitCode: number; error: unknown };
 
 /** Open the chat for `target` (a skill folder, SKILL.md, or a folder of skills). Prints failures. */
@@ -53,7 +53,7 @@ export async function openChat(target: string, options: ChatOptions, io: CliIo):
     return { ok: false, exitCode };
   };
   // LangGraph takes most of the start-up: import it while the skills load.
-  const host = import("@skillflow/langgraph");
+  const host = loadHost();
   host.catch(() => undefined);
   const loaded = await loadChatSkills(target, io);
   if (!loaded.ok) return "message" in loaded ? fail(loaded.message, EXIT.usage) : { ok: false, exitCode: EXIT.failed };

@@ -10,6 +10,7 @@
  */
 import type { Command } from "commander";
 import { EXIT, type CliIo } from "../io.js";
+import { loadHost } from "../load-host.js";
 import { loadChatSkills } from "../chat/load-chat-skills.js";
 import { storeUrl } from "../chat/open-chat.js";
 import type { CommandContext } from "./registry.js";
@@ -37,7 +38,7 @@ export async function runMcp(targets: string[], options: McpOptions, io: CliIo):
   const fail = (message: string, code: number) => (io.stderr.write(`flow mcp: ${message}\n`), code);
   const port = options.http === undefined ? undefined : Number(options.http);
   if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535)) return fail(`--http takes a port number (0 to 65535), not ${options.http}`, EXIT.usage);
-  const lg = import("@skillflow/langgraph");
+  const lg = loadHost();
   lg.catch(() => undefined);
   const loaded = await loadChatSkills(targets, io, "mcp");
   if (!loaded.ok) return "message" in loaded ? fail(loaded.message, EXIT.usage) : EXIT.failed;

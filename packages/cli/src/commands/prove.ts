@@ -23,7 +23,7 @@ export function register(program: Command, context: CommandContext): void {
 
 /** Prove the files under `paths` and write the report; returns the exit code. */
 export async function runProve(paths: readonly string[], json: boolean, io: CliIo): Promise<number> {
-  const { proveFiles, ProveUsageError, formatProofReport, proofReportJson } = await import("@skillflow/langgraph");
+  const { proveFiles, ProveUsageError, formatProofReport, proofReportJson } = await import("@skillflow/langgraph/prove");
   let outcome: Awaited<ReturnType<typeof proveFiles>>;
   try {
     outcome = await proveFiles([...paths], io.cwd);

@@ -35,5 +35,6 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: "serve", summary: "serve skills as a chat backend: AG-UI over HTTP, the chat page, verified approvers", load: () => import("./serve.js") },
   { name: "studio", summary: "the Studio in a browser: edit with a live check, Canvas, proofs, Flow page, versions; export a version", load: () => import("./studio.js") },
   { name: "draft", summary: "draft a skill from a sentence: a model writes SKILL.md, the loader decides whether it loads", load: () => import("./draft.js") },
+  { name: "gc", summary: "delete the conversations of a SQLite or PostgreSQL store idle longer than --older-than", load: () => import("./gc.js") },
   { name: "lsp", summary: "run the SKILL.md language server for editors (LSP over stdio)", load: () => import("./lsp.js") },
 ];

@@ -7,19 +7,19 @@
 import { basename, dirname } from "node:path";
 import { shownPath } from "@skillflow/core";
 import { EXIT, type CliIo } from "../io.js";
+import { loadHost, type Host } from "../load-host.js";
 import { loadChatSkills } from "../chat/load-chat-skills.js";
 import { storeUrl } from "../chat/open-chat.js";
 import { openVersions } from "../studio/open-versions.js";
 import { checkServeOptions, DEFAULT_SERVE_DB, type ServeOptions, type ServeSettings } from "./serve-options.js";
 
 type Server = typeof import("@skillflow/server");
-type Host = typeof import("@skillflow/langgraph");
 
 export async function runServe(targets: string[], options: ServeOptions, io: CliIo): Promise<number> {
   const fail = (message: string, code: number) => (io.stderr.write(`flow serve: ${message}\n`), code);
   const checked = await checkServeOptions(options, io.env, io.cwd);
   if (!checked.ok) return fail(checked.message, EXIT.usage);
-  const modules = Promise.all([import("@skillflow/server"), import("@skillflow/langgraph")]);
+  const modules = Promise.all([import("@skillflow/server"), loadHost()]);
   modules.catch(() => undefined);
   const studio = await studioVersions(options.studioDb, io);
   if (studio && !studio.ok) return fail(studio.message, studio.exitCode);

@@ -13,7 +13,7 @@ export type OpenedVersions =
 
 export async function openVersions(db: string, cwd: string, option: string): Promise<OpenedVersions> {
   const url = storeUrl(db, cwd);
-  const lg = await import("@skillflow/langgraph");
+  const lg = { ...(await import("@skillflow/langgraph")), ...(await import("@skillflow/langgraph/persistence")) };
   let location;
   try {
     location = lg.parseDbUrl(url);

@@ -32,7 +32,7 @@ export async function runDraft(sentence: string, options: DraftCliOptions, io: C
   if (!target.ok) return fail(target.message, EXIT.usage);
   const st = await import("@skillflow/studio");
   if (!model) {
-    const lg = await import("@skillflow/langgraph");
+    const lg = await import("@skillflow/langgraph/models");
     try {
       model = await st.resolveDraftModel(options.model, io.env);
     } catch (error) {

@@ -12,7 +12,7 @@ import { untilSignal } from "../serve/run-serve.js";
 import { EXIT, type CliIo } from "../io.js";
 import { checkStudioOptions, DEFAULT_STUDIO_DB, type StudioCliOptions } from "./studio-options.js";
 
-type Lg = typeof import("@skillflow/langgraph");
+type Lg = typeof import("@skillflow/langgraph") & typeof import("@skillflow/langgraph/models") & typeof import("@skillflow/langgraph/persistence");
 
 export async function runStudio(target: string | undefined, options: StudioCliOptions, io: CliIo): Promise<number> {
   const fail = (message: string, code: number) => (io.stderr.write(`flow studio: ${message}\n`), code);
@@ -21,7 +21,10 @@ export async function runStudio(target: string | undefined, options: StudioCliOp
   const dir = target ?? "skills";
   const { stat } = await import("node:fs/promises");
   if (!(await stat(resolve(io.cwd, dir)).then((s) => s.isDirectory(), () => false))) return fail(`not a folder of skills: ${dir}`, EXIT.usage);
-  const [st, sf, lg] = await Promise.all([import("@skillflow/studio"), import("@skillflow/server"), import("@skillflow/langgraph")]);
+  const [st, sf, lgMain, lgModels, lgStores] = await Promise.all([
+    import("@skillflow/studio"), import("@skillflow/server"), import("@skillflow/langgraph"), import("@skillflow/langgraph/models"), import("@skillflow/langgraph/persistence"),
+  ]);
+  const lg: Lg = { ...lgMain, ...lgModels, ...lgStores };
   let approvers;
   try {
     approvers = checked.settings.approvers && sf.parseApprovers(checked.settings.approvers.text, checked.settings.approvers.source);

@@ -6,7 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFlow, offlineModel, openCheckpointer } from "@skillflow/langgraph";
+import { createFlow, openCheckpointer } from "@skillflow/langgraph";
+import { offlineModel } from "@skillflow/langgraph/models";
 
 const root = fileURLToPath(new URL("../../../../", import.meta.url));
 const bin = join(root, "packages/cli/bin/flow.js");

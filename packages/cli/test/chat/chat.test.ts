@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { createFlow, offlineModel, openCheckpointer } from "@skillflow/langgraph";
+import { createFlow, openCheckpointer } from "@skillflow/langgraph";
+import { offlineModel } from "@skillflow/langgraph/models";
 import { cli } from "../../src/cli.js";
 import { memoryIo } from "../memory-io.js";
 

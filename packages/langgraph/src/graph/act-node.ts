@@ -1,25 +1,30 @@
 /**
- * The act node: runs the one tool call the replay asked for and feeds its result back as a
- * `tool_result` event. This node can re-run after a crash (LangGraph resumes a node from its start), so
- * writes are guarded by the ledger: a write runs only when its `started` entry (checkpointed by the
- * replay before this node) carries the call's idempotency key; a write already `done` is not run again
- * (its recorded result is fed back); a write with no started entry is refused, never run.
+ * The act node: runs the one write the last super-step stopped at, feeds its result back to the runtime
+ * and goes on in the same super-step — lookups included — up to the next write or a person
+ * (`advance-flow.ts`). So each write costs one checkpoint: its `done` entry is stored together with the
+ * next write's `started` one.
+ * This node can re-run after a crash (LangGraph resumes a node from its start), so the write is guarded
+ * by the ledger: it runs only when its `started` entry (checkpointed before this node) carries the call's
+ * idempotency key — a re-run re-sends it with that key; a write already `done` is not run again (its
+ * recorded result is fed back); a write with no started entry is refused, never run.
  */
 import type { FlowState } from "@skillflow/core";
 import { runToolCall, type CallEffect, type ToolResultEvent } from "../run-tool.js";
+import { advanceFlow, toolOptions, toolRun } from "./advance-flow.js";
 import { extendTurn, type FlowGraphUpdate, type FlowGraphValues } from "./flow-graph-state.js";
-import { activeSkill, type HostDeps } from "./host-deps.js";
+import { skillInProgress, type HostDeps } from "./host-deps.js";
+import { routingOf } from "../routing/where-now.js";
 
 export function actNode(deps: HostDeps) {
   return async (state: FlowGraphValues): Promise<FlowGraphUpdate> => {
     const call = state.call;
-    if (!call || !state.flow) throw new Error("The act node needs a call.");
+    const routing = routingOf(deps, state);
+    if (!call || !state.flow || !routing) throw new Error("The act node needs a call.");
+    const { skill, tools } = skillInProgress(deps, routing);
     const guarded = call.kind === "write" ? ledgerGuard(state.flow, call) : undefined;
-    if (guarded) return { event: guarded, call: null };
-    const { tools } = activeSkill(deps, state.routing?.active);
-    const event = await runToolCall(call, tools, { timeoutMs: deps.toolTimeoutMs, now: deps.now, shouldFail: deps.shouldFail });
-    const run = { tool: call.tool, kind: call.kind, ok: event.ok, durationMs: event.durationMs, ...(event.error ? { error: event.error } : {}) };
-    return { event, call: null, out: extendTurn(state.out, { tools: [run] }) };
+    const result = guarded ?? (await runToolCall(call, tools, toolOptions(deps)));
+    const out = guarded ? state.out : extendTurn(state.out, { tools: [toolRun(call, result)] });
+    return { ...(await advanceFlow(deps, skill, tools, state.flow, result, out)), event: null };
   };
 }
 

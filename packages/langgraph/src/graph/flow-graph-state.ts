@@ -3,7 +3,7 @@
  * No transcript and no tool outputs beyond what the runtime itself keeps: the turn's output is reset by
  * every new event, and the channels that carry an event or a call are cleared once consumed.
  */
-import { Annotation } from "@langchain/langgraph";
+import { Annotation, type LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { Effect, FlowEvent, FlowState, TraceEvent, Usage } from "@skillflow/core";
 import type { CallEffect } from "../run-tool.js";
 import type { HostEvent } from "../to-flow-event.js";
@@ -38,7 +38,10 @@ export const FlowGraphState = Annotation.Root({
   /** The call the act node must run next. */
   call: Annotation<CallEffect | null>(),
   out: Annotation<TurnOutput>(),
-  /** Flows hosting several skills: the skill in progress and the skills on hold. Unset with one skill. */
+  /**
+   * The skill in progress and the skills on hold (one skill: always in progress). Absent before the
+   * first event, and in one-skill conversations stored before routing was kept for one skill too.
+   */
   routing: Annotation<RoutingState | null>(),
 });
 
@@ -61,4 +64,11 @@ export function extendTurn(out: TurnOutput, more: Partial<TurnOutput>): TurnOutp
   const route = more.route ?? out.route;
   if (route) next.route = route;
   return next;
+}
+
+/** The LangGraph thread id of the run (the conversation). */
+export function threadIdOf(config: LangGraphRunnableConfig): string {
+  const id = config.configurable?.thread_id;
+  if (typeof id !== "string" || !id) throw new Error("A flow needs a thread_id.");
+  return id;
 }

@@ -1,12 +1,13 @@
 /**
- * What the graph's nodes are built with: the loaded skill, its tools, the model port, and the host's
- * settings (limits, tool timeout, clock, injected failures, deployment key). Fixed for the life of a compiled graph.
- * A flow hosting several skills lists them all in `hosted` (`skill`/`tools` are then the first); the
- * nodes run the active one (`activeSkill`).
+ * What the graph's nodes are built with: the hosted skills with their tools (one skill is a list of
+ * one), the model port, and the host's settings (limits, tool timeout, clock, injected failures,
+ * deployment key). Fixed for the life of a compiled graph. The nodes run the skill in progress
+ * (`skillInProgress`): the one named by the conversation's routing state.
  */
 import type { Skill, StepOptions } from "@skillflow/core";
-import type { ModelPort } from "../model-port.js";
+import type { ModelPort } from "../understand/model-port.js";
 import type { HostTool, InjectedFailure } from "../run-tool.js";
+import type { RoutingState } from "../routing/routing-state.js";
 
 /** One hosted skill with its tools. */
 export interface HostedSkill {
@@ -15,10 +16,8 @@ export interface HostedSkill {
 }
 
 export interface HostDeps {
-  skill: Skill;
-  tools: Record<string, HostTool>;
-  /** Present when the flow hosts several skills (two or more, unique names), in the order given. */
-  hosted?: HostedSkill[];
+  /** The hosted skills, one or more with unique names, in the order given. */
+  skills: HostedSkill[];
   model: ModelPort;
   /** What `step` is given: the limits, and the digest key derived from the deployment key. */
   runtime: StepOptions;
@@ -26,7 +25,7 @@ export interface HostDeps {
   toolTimeoutMs: number;
   /** The clock handed to tools, ISO 8601 (frozen in proofs). */
   now: () => string;
-  /** Injected failures (proofs): how this run of the tool fails, or false. */
+  /** Injected failures (tests and proofs): how this run of the tool fails, or false. */
   shouldFail?: (tool: string) => InjectedFailure | false;
   /** The deployment key (>= 32 bytes), for keyed digests; the store's, configured, or random per process. */
   deploymentKey: Uint8Array;
@@ -35,10 +34,25 @@ export interface HostDeps {
 /** Default per-tool timeout. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
 
-/** The skill (and its tools) the nodes run: the active one by name, else the only one. */
-export function activeSkill(deps: HostDeps, active: string | null | undefined): HostedSkill {
-  if (!deps.hosted || active === undefined) return { skill: deps.skill, tools: deps.tools };
-  const found = deps.hosted.find((h) => h.skill.name === active);
-  if (!found) throw new Error(`No hosted skill is named ${active ?? "(none)"}.`);
+/** Whether the flow chooses between skills (more than one is hosted): routing has something to decide. */
+export function choosesSkills(deps: HostDeps): boolean {
+  return deps.skills.length > 1;
+}
+
+/** The hosted skill of this name, or undefined. */
+export function findSkill(deps: HostDeps, name: string): HostedSkill | undefined {
+  return deps.skills.find((h) => h.skill.name === name);
+}
+
+/** The hosted skill of this name; a name no skill has is a broken invariant (a state from another flow). */
+export function skillNamed(deps: HostDeps, name: string): HostedSkill {
+  const found = findSkill(deps, name);
+  if (!found) throw new Error(`No hosted skill is named ${name}.`);
   return found;
+}
+
+/** The skill the nodes step: the one in progress in `routing`. */
+export function skillInProgress(deps: HostDeps, routing: RoutingState): HostedSkill {
+  if (!routing.active) throw new Error("No skill is in progress.");
+  return skillNamed(deps, routing.active);
 }

@@ -7,8 +7,8 @@
  * `total - input` whenever that is larger than the reported `output_tokens`, and `total` is the
  * provider's figure: input + output = total, and total is what cost is computed from.
  */
-import type { ModelPort, ModelUsage } from "../model-port.js";
-import { buildExtractPrompt } from "../build-extract-prompt.js";
+import type { ModelPort, ModelUsage } from "../understand/model-port.js";
+import { buildExtractPrompt } from "../understand/build-extract-prompt.js";
 import { countTokens } from "./count-tokens.js";
 
 /** The part of LangChain's `UsageMetadata` read here. */

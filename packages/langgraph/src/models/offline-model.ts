@@ -21,7 +21,7 @@
  * one it starts or switches to (no pending question there; a lookup value its lookup knew is kept).
  * A cancel fills nothing.
  */
-import type { ExtractRequest, ExtractResult, ModelPort } from "../model-port.js";
+import type { ExtractRequest, ExtractResult, ModelPort } from "../understand/model-port.js";
 import { extractOffline } from "./offline/extract-values.js";
 import { routeSkill } from "./offline/route-skill.js";
 import { readIntent } from "./offline/read-intent.js";

@@ -13,8 +13,8 @@
  * provider, a package to install, a key variable to set. Nothing here makes a network call.
  */
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
-import { chatModelPort } from "../chat-model-port.js";
-import type { ModelPort } from "../model-port.js";
+import { chatModelPort } from "../understand/chat-model-port.js";
+import type { ModelPort } from "../understand/model-port.js";
 import { withUsageAccounting } from "./account-usage.js";
 import { findProvider, PROVIDERS, type Env, type Provider } from "./model-providers.js";
 import { ModelSetupError } from "./model-setup-error.js";

@@ -1,6 +1,6 @@
 /**
  * Checkpoints encrypted at rest: a `SerializerProtocol` that wraps LangGraph's own serializer
- * (`JsonPlusSerializer`) and seals every value it writes with AES-256-GCM (node:crypto), under a key
+ * (`JsonPlusSerializer`, with its plain-JSON fast path: plain-json-serializer.ts) and seals every value it writes with AES-256-GCM (node:crypto), under a key
  * derived from the deployment key (HKDF, purpose `checkpoint encryption`). @langchain/langgraph-checkpoint
  * ships no encrypting serializer for JavaScript (Python's `EncryptedSerializer` has no JS port), so this
  * is the small wrapper the savers' `serde` parameter is made for.
@@ -16,9 +16,10 @@
  * decrypt (another key, an altered row) is one sentence, never garbage.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { JsonPlusSerializer, type SerializerProtocol } from "@langchain/langgraph-checkpoint";
+import type { SerializerProtocol } from "@langchain/langgraph-checkpoint";
 import { deriveKey } from "./deployment-key.js";
 import { PersistenceError } from "./persistence-error.js";
+import { PlainJsonSerializer } from "./plain-json-serializer.js";
 
 const PREFIX = "aesgcm+";
 const IV_BYTES = 12;
@@ -33,7 +34,7 @@ export interface EncryptedSerializerOptions {
 
 export class EncryptedSerializer implements SerializerProtocol {
   private readonly key: Buffer;
-  private readonly inner = new JsonPlusSerializer();
+  private readonly inner = new PlainJsonSerializer();
 
   constructor(
     deploymentKey: Uint8Array,

@@ -1,24 +1,25 @@
 /**
  * What `createFlow` keeps conversations with, from its options: the saver, the per-thread lock, the
- * pruning that runs after every turn (inside the lock), and the deployment key.
+ * pruning that runs after every turn (inside the lock), the retention sweep (after the lock is released,
+ * at most every minute per store), and the deployment key.
  *
- *   `store` (from `openCheckpointer`)  → its saver, its lock, prune to the latest checkpoints each turn, its key
- *   `checkpointer` (a bare saver)      → that saver, an in-process lock, no pruning (the saver's tables are
- *                                        unknown), the configured key or a random one per process
- *   neither                            → an in-memory store, pruned like the others
+ *   `store` (from `openCheckpointer`)  → its saver, its lock, prune to the latest checkpoints, its key
+ *   `store` (a bare LangGraph saver)   → wrapped (`wrap-saver.ts`): pruned and swept where its tables are
+ *                                        known, an in-process lock, the configured key or a random one
+ *   neither                            → an in-memory store, pruned and swept like the others
  *
- * An explicit `lock` wins over the store's. A `deploymentKey` given with a `store` must be the store's.
+ * An explicit `lock` wins over the store's. A `deploymentKey` given with an opened store must be its own.
  */
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import { openMemory } from "./open-checkpointer.js";
-import { configuredKey, processDeploymentKey, type DeploymentKeyInput } from "./deployment-key.js";
+import { configuredKey, type DeploymentKeyInput } from "./deployment-key.js";
 import { PersistenceError } from "./persistence-error.js";
 import { DEFAULT_KEEP_CHECKPOINTS, type Persistence } from "./persistence.js";
-import { createMemoryLock, type ThreadLock } from "./thread-lock.js";
+import type { ThreadLock } from "./thread-lock.js";
+import { isPersistence, wrapSaver } from "./wrap-saver.js";
 
 export interface FlowStoreOptions {
-  store?: Persistence;
-  checkpointer?: BaseCheckpointSaver;
+  store?: Persistence | BaseCheckpointSaver;
   lock?: ThreadLock;
   /** Checkpoints kept per thread after each turn (default 3). */
   keepCheckpoints?: number;
@@ -26,31 +27,65 @@ export interface FlowStoreOptions {
 }
 
 export interface FlowStore {
+  store: Persistence;
   saver: BaseCheckpointSaver;
   lock: ThreadLock;
   deploymentKey: Uint8Array;
   /** Run after each turn, under the thread's lock. Never throws: a failed prune is redone by the next turn's. */
   afterTurn(threadId: string): Promise<void>;
+  /** Run after each turn, outside any lock: deletes idle conversations when the store's sweep is due. Never throws. */
+  sweep(now?: number): Promise<void>;
+  /**
+   * Whether the thread's latest checkpoint is the one a turn of this process ended on (so no run was
+   * left unfinished since, by a crash, another process or a direct graph call). Under the thread's lock.
+   */
+  isSettled(threadId: string): Promise<boolean>;
+  /** Note the checkpoint a turn just ended on (after it returned normally, under the lock). */
+  markSettled(threadId: string): Promise<void>;
 }
 
+/** Sweeps at most this often per store (and at least twice per retention period). */
+const SWEEP_INTERVAL_MS = 60_000;
+const lastSweep = new WeakMap<Persistence, number>();
+/** Per saver: the checkpoint id each thread's last turn in this process ended on. */
+const settledAt = new WeakMap<BaseCheckpointSaver, Map<string, string>>();
+
 export async function resolveFlowStore(options: FlowStoreOptions): Promise<FlowStore> {
-  const store = options.store ?? (options.checkpointer ? undefined : openMemory(undefined, options.deploymentKey));
+  const given = options.store;
+  const store = given === undefined ? openMemory({ deploymentKey: options.deploymentKey })
+    : isPersistence(given) ? given : wrapSaver(given, options.deploymentKey);
   const keep = options.keepCheckpoints ?? DEFAULT_KEEP_CHECKPOINTS;
-  if (!store) {
-    const deploymentKey = configuredKey(options.deploymentKey)?.key ?? processDeploymentKey();
-    return { saver: options.checkpointer!, lock: options.lock ?? createMemoryLock(), deploymentKey, afterTurn: async () => undefined };
-  }
   const deploymentKey = await store.deploymentKey();
-  const given = options.store && options.deploymentKey !== undefined ? configuredKey(options.deploymentKey)!.key : undefined;
-  if (given && !sameBytes(given, deploymentKey)) {
+  const configured = given && isPersistence(given) && options.deploymentKey !== undefined ? configuredKey(options.deploymentKey)!.key : undefined;
+  if (configured && !sameBytes(configured, deploymentKey)) {
     throw new PersistenceError(`createFlow's \`deploymentKey\` is not the key of the store it was given (${store.location}): pass the key to \`openCheckpointer(url, { deploymentKey })\` instead.`, "wrong-key");
   }
+  const settled = settledAt.get(store.saver) ?? new Map<string, string>();
+  settledAt.set(store.saver, settled);
+  const latest = (threadId: string) => store.latestCheckpoint?.(threadId).catch(() => undefined) ?? Promise.resolve(undefined);
   return {
+    store,
     saver: store.saver,
     lock: options.lock ?? store.lock,
     deploymentKey,
     afterTurn: async (threadId) => {
       await store.prune(threadId, keep).catch(() => undefined);
+    },
+    sweep: async (now = Date.now()) => {
+      const retention = store.retentionMs;
+      if (retention === undefined || now - (lastSweep.get(store) ?? -Infinity) < Math.min(SWEEP_INTERVAL_MS, retention / 2)) return;
+      lastSweep.set(store, now);
+      const swept = await store.deleteIdle(retention, now).catch(() => undefined);
+      for (const threadId of swept?.deleted ?? []) settled.delete(threadId);
+    },
+    isSettled: async (threadId) => {
+      const known = settled.get(threadId);
+      return known !== undefined && (await latest(threadId)) === known;
+    },
+    markSettled: async (threadId) => {
+      const id = await latest(threadId);
+      if (id === undefined) settled.delete(threadId);
+      else settled.set(threadId, id);
     },
   };
 }

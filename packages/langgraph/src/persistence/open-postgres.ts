@@ -9,7 +9,8 @@ import pg from "pg";
 import type { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import { ADVISORY_LOCK_CLASS, createPostgresLock } from "./postgres-lock.js";
 import { createMemoryLock, layerLocks } from "./thread-lock.js";
-import { postgresFootprint, prunePostgresThread } from "./prune-postgres.js";
+import { postgresFootprint, postgresLatest, prunePostgresThread } from "./prune-postgres.js";
+import { deleteIdleThreads } from "./retention.js";
 import { PersistenceError, redactUrl } from "./persistence-error.js";
 import { DEFAULT_KEEP_CHECKPOINTS, type Persistence } from "./persistence.js";
 import type { DeploymentKeyInput } from "./deployment-key.js";
@@ -24,7 +25,12 @@ export interface PostgresOptions {
   deploymentKey?: DeploymentKeyInput;
 }
 
-export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Persistence> {
+interface OpenPostgresOptions extends PostgresOptions {
+  /** Idle time in milliseconds after which a conversation is deleted; undefined: never. */
+  retentionMs?: number | undefined;
+}
+
+export async function openPostgres(url: string, options: OpenPostgresOptions = {}): Promise<Persistence> {
   const settings = { connectionString: url, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000 };
   const pool = new pg.Pool({ ...settings, max: 10 });
   const lockPool = new pg.Pool({ ...settings, max: 20 });
@@ -39,12 +45,17 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     throw error instanceof PersistenceError ? error : describeConnectError(url, error);
   }
   let closed: Promise<void> | undefined;
+  const lock = layerLocks(createMemoryLock(), createPostgresLock(lockPool));
   return {
     kind: "postgres",
     location: redactUrl(url),
     saver,
-    lock: layerLocks(createMemoryLock(), createPostgresLock(lockPool)),
+    lock,
     prune: (threadId, keep = DEFAULT_KEEP_CHECKPOINTS) => prunePostgresThread(pool, threadId, keep),
+    retentionMs: options.retentionMs,
+    deleteIdle: (olderThanMs, now) =>
+      deleteIdleThreads({ lock, latest: (t) => postgresLatest(pool, t), deleteThread: (t) => saver.deleteThread(t) }, olderThanMs, now),
+    latestCheckpoint: async (threadId) => (await postgresLatest(pool, threadId)).get(threadId),
     footprint: (threadId) => postgresFootprint(pool, threadId),
     deploymentKey: async () => key.key,
     keySource: key.source,

@@ -8,7 +8,8 @@ import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { openSqliteFile, type SqliteDb } from "./sqlite-db.js";
 import { createSqliteLock } from "./sqlite-lock.js";
 import { createMemoryLock, layerLocks } from "./thread-lock.js";
-import { pruneSqliteThread, sqliteFootprint } from "./prune-sqlite.js";
+import { pruneSqliteThread, sqliteFootprint, sqliteLatest } from "./prune-sqlite.js";
+import { deleteIdleThreads } from "./retention.js";
 import { DEFAULT_KEEP_CHECKPOINTS, type Persistence } from "./persistence.js";
 import type { DeploymentKeyInput } from "./deployment-key.js";
 import { EncryptedSerializer } from "./encrypted-serializer.js";
@@ -21,7 +22,14 @@ class SetUpSqliteSaver extends SqliteSaver {
   }
 }
 
-export function openSqlite(path: string, deploymentKey?: DeploymentKeyInput): Persistence {
+export interface SqliteOptions {
+  deploymentKey?: DeploymentKeyInput;
+  /** Idle time in milliseconds after which a conversation is deleted; undefined: never. */
+  retentionMs?: number | undefined;
+}
+
+export function openSqlite(path: string, options: SqliteOptions = {}): Persistence {
+  const { deploymentKey } = options;
   const db: SqliteDb = openSqliteFile(path);
   let key;
   try {
@@ -40,6 +48,10 @@ export function openSqlite(path: string, deploymentKey?: DeploymentKeyInput): Pe
     saver,
     lock,
     prune: async (threadId, keep = DEFAULT_KEEP_CHECKPOINTS) => pruneSqliteThread(db, threadId, keep),
+    retentionMs: options.retentionMs,
+    deleteIdle: (olderThanMs, now) =>
+      deleteIdleThreads({ lock, latest: async (t) => sqliteLatest(db, t), deleteThread: (t) => saver.deleteThread(t) }, olderThanMs, now),
+    latestCheckpoint: async (threadId) => sqliteLatest(db, threadId).get(threadId),
     footprint: async (threadId) => sqliteFootprint(db, threadId),
     deploymentKey: async () => key.key,
     keySource: key.source,

@@ -1,12 +1,15 @@
 /**
  * `Persistence`: one opened conversation store — the LangGraph saver, the per-thread lock that goes
- * with it, pruning, the deployment key, and close. Produced by `openCheckpointer(url)`.
+ * with it, pruning, retention, the deployment key, and close. Produced by `openCheckpointer(url)`, or
+ * by `createFlow` around a bare saver (`wrap-saver.ts`).
  */
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import type { ThreadLock } from "./thread-lock.js";
 import type { KeySource } from "./deployment-key.js";
+import type { IdleSweep } from "./retention.js";
 
-export type StoreKind = "memory" | "sqlite" | "postgres";
+/** `saver`: a LangGraph saver of another kind, handed to createFlow as it is (kept, not pruned). */
+export type StoreKind = "memory" | "sqlite" | "postgres" | "saver";
 
 /** How much of one thread the store holds (rows for SQL stores, entries for memory). */
 export interface ThreadFootprint {
@@ -40,6 +43,22 @@ export interface Persistence {
    * PostgreSQL, the channel blobs no kept checkpoint refers to). Call it under `lock`, after a turn.
    */
   prune(threadId: string, keep?: number): Promise<PruneResult>;
+  /**
+   * Idle time in milliseconds after which a conversation, finished or abandoned, is deleted: flows on
+   * this store sweep after their turns, at most every minute. Undefined: kept until deleted otherwise
+   * (`flow gc`). Default one day for the in-memory store, off for SQLite and PostgreSQL.
+   */
+  readonly retentionMs: number | undefined;
+  /**
+   * Delete every conversation whose latest checkpoint is older than `olderThanMs` before `now`, each
+   * under its lock. A store whose checkpoint tables are unknown (`saver`) deletes nothing.
+   */
+  deleteIdle(olderThanMs: number, now?: number): Promise<IdleSweep>;
+  /**
+   * The id of a thread's latest checkpoint (undefined: none), read without decoding anything. Absent
+   * for a saver whose tables are unknown. Lets a flow skip re-reading a thread its last turn settled.
+   */
+  latestCheckpoint?(threadId: string): Promise<string | undefined>;
   /** What the store holds for a thread (tests, diagnostics). */
   footprint(threadId: string): Promise<ThreadFootprint>;
   /**

@@ -37,3 +37,15 @@ export function memoryFootprint(saver: MemorySaver, threadId: string): ThreadFoo
   }
   return footprint;
 }
+
+/** Each thread (or only `threadId`) and its latest checkpoint id, over every namespace. */
+export function memoryLatest(saver: MemorySaver, threadId?: string): Map<string, string> {
+  const latest = new Map<string, string>();
+  const threads = threadId === undefined ? Object.keys(saver.storage) : Object.hasOwn(saver.storage, threadId) ? [threadId] : [];
+  for (const thread of threads) {
+    const ids = Object.values(saver.storage[thread] ?? {}).flatMap((checkpoints) => Object.keys(checkpoints));
+    const newest = ids.sort().at(-1);
+    if (newest !== undefined) latest.set(thread, newest);
+  }
+  return latest;
+}

@@ -57,3 +57,11 @@ export async function postgresFootprint(pool: pg.Pool, threadId: string): Promis
   const row = rows[0] as { checkpoints: number; writes: number; blobs: number; bytes: string };
   return { checkpoints: row.checkpoints, writes: row.writes, blobs: row.blobs, bytes: Number(row.bytes) };
 }
+
+/** Each thread (or only `threadId`) and its latest checkpoint id. */
+export async function postgresLatest(pool: pg.Pool, threadId?: string): Promise<Map<string, string>> {
+  const { rows } = threadId === undefined
+    ? await pool.query("SELECT thread_id, max(checkpoint_id) AS latest FROM checkpoints GROUP BY thread_id")
+    : await pool.query("SELECT thread_id, max(checkpoint_id) AS latest FROM checkpoints WHERE thread_id = $1 GROUP BY thread_id", [threadId]);
+  return new Map((rows as Array<{ thread_id: string; latest: string }>).map((r) => [r.thread_id, r.latest]));
+}

@@ -31,3 +31,12 @@ export function sqliteFootprint(db: SqliteDb, threadId: string): ThreadFootprint
     FROM writes WHERE thread_id = ?`).get(threadId) as { n: number; bytes: number };
   return { checkpoints: c.n, writes: w.n, bytes: c.bytes + w.bytes };
 }
+
+/** Each thread (or only `threadId`) and its latest checkpoint id. */
+export function sqliteLatest(db: SqliteDb, threadId?: string): Map<string, string> {
+  const rows = (threadId === undefined
+    ? db.prepare("SELECT thread_id, max(checkpoint_id) AS latest FROM checkpoints GROUP BY thread_id").all()
+    : db.prepare("SELECT thread_id, max(checkpoint_id) AS latest FROM checkpoints WHERE thread_id = ? GROUP BY thread_id").all(threadId)
+  ) as Array<{ thread_id: string; latest: string }>;
+  return new Map(rows.map((r) => [r.thread_id, r.latest]));
+}

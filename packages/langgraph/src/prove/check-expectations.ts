@@ -3,7 +3,7 @@
  * Each outcome says what was expected and what was seen, in words for the report. Pure.
  */
 import { ownValue, type Answer, type Pending, nameOfKey } from "@skillflow/core";
-import type { TurnResult } from "../render-turn.js";
+import type { TurnResult } from "../render/render-turn.js";
 import type { ExpectationKey, Expectations } from "./proof-types.js";
 import { describe, describeList, describePending, matchesText, sameValue, shownTexts } from "./describe-seen.js";
 

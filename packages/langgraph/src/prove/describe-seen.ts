@@ -3,7 +3,7 @@
  * value comparison, and short descriptions for the report. Pure.
  */
 import type { Pending } from "@skillflow/core";
-import type { TurnResult } from "../render-turn.js";
+import type { TurnResult } from "../render/render-turn.js";
 
 /** Everything shown this turn as text: reply lines and every line of the cards shown. */
 export function shownTexts(result: TurnResult): string[] {

@@ -4,7 +4,7 @@
  * proof did not script fails the turn, and so does a scripted reply the runtime did not use. An
  * approval may name the request waiting after an earlier turn. What a check saw never shows a secret.
  */
-import { createFlow, type Flow } from "../create-flow.js";
+import { createFlowWith, type Flow } from "../create-flow.js";
 import type { LoadedFlowSkill } from "../load-flow-skill.js";
 import { ScriptedChatModel } from "../scripted-chat-model.js";
 import { checkExpectations } from "./check-expectations.js";
@@ -40,7 +40,7 @@ export async function runProof(proof: Proof, load: SkillSource): Promise<ProofRu
   try {
     const loaded = await Promise.all((proof.skills ?? [proof.skill]).map(load));
     const skills = { skills: loaded.map(({ skill, tools }) => ({ skill, tools })) };
-    flow = await createFlow({ ...skills, model, now: proof.fixtures.now, failures: proof.fixtures.fail, rejections: proof.fixtures.reject });
+    flow = await createFlowWith({ ...skills, model, now: proof.fixtures.now }, { failures: proof.fixtures.fail, rejections: proof.fixtures.reject });
   } catch (error) {
     setup("skill", "the skill loads", messageOf(error));
     return run;

@@ -3,18 +3,12 @@
  * (answers kept, unfinished writes voided), cancelled or closed; the chosen skill is resumed from hold
  * or started as a new run. Pure.
  */
-import { ownValue, type FlowState } from "@skillflow/core";
-import { activeSkill, type HostDeps } from "../graph/host-deps.js";
+import { ownValue } from "@skillflow/core";
+import { skillNamed, type HostDeps } from "../graph/host-deps.js";
 import type { RouteDecision } from "./decide-route.js";
-import { startRun, type RouteNote, type RoutingState } from "./routing-state.js";
+import { startRun, type RouteNote } from "./routing-state.js";
 import { voidUnfinished } from "./void-unfinished.js";
-
-export interface Routed {
-  routing: RoutingState;
-  /** The state of the skill now in progress, or null when none is. */
-  flow: FlowState | null;
-  note?: RouteNote;
-}
+import type { Routed } from "./where-now.js";
 
 export function applyRoute(deps: HostDeps, threadId: string, start: Routed, decision: RouteDecision): Routed {
   let { routing, flow } = start;
@@ -22,7 +16,7 @@ export function applyRoute(deps: HostDeps, threadId: string, start: Routed, deci
   if (decision.close && flow) {
     const { skill, how } = decision.close;
     if (how === "hold") {
-      const { flow: kept, voided } = voidUnfinished(activeSkill(deps, skill).skill, flow);
+      const { flow: kept, voided } = voidUnfinished(skillNamed(deps, skill).skill, flow);
       routing = { ...routing, held: { ...routing.held, [skill]: kept } };
       if (voided.length) note.voided = voided;
     }

@@ -17,7 +17,7 @@
  * Switching away from a skill in progress needs the explicit `intent`, so a model that merely names
  * another skill cannot drop what the person is doing.
  */
-import type { SkillIntent } from "../model-port.js";
+import type { SkillIntent } from "../understand/model-port.js";
 
 export interface RouteInput {
   /** The skill in progress, or null. */

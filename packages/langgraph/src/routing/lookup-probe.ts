@@ -7,8 +7,8 @@
  * the runtime runs the lookup again, as always, when the skill reaches the field.
  */
 import { ownValue } from "@skillflow/core";
-import type { HostDeps } from "../graph/host-deps.js";
-import type { KnowsValue } from "../model-port.js";
+import { findSkill, type HostDeps } from "../graph/host-deps.js";
+import type { KnowsValue } from "../understand/model-port.js";
 import { runToolCall } from "../run-tool.js";
 
 /** A probe should answer at once; a lookup slower than this counts as not knowing. */
@@ -24,7 +24,7 @@ export function lookupProbe(deps: HostDeps): KnowsValue {
 }
 
 async function ask(deps: HostDeps, skillName: string, field: string, value: string): Promise<boolean> {
-  const hosted = deps.hosted?.find((h) => h.skill.name === skillName);
+  const hosted = findSkill(deps, skillName);
   const decl = hosted && ownValue(hosted.skill.fields, field);
   const shape = decl?.shape;
   if (!hosted || !decl || decl.secret || shape?.kind !== "lookup") return false;

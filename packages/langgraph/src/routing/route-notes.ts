@@ -3,11 +3,11 @@
  * or resumed, and — when no skill is in progress — what the flow can do and what is on hold. Pure.
  */
 import type { Effect } from "@skillflow/core";
-import { activeSkill, type HostDeps } from "../graph/host-deps.js";
+import { skillNamed, type HostDeps } from "../graph/host-deps.js";
 import type { RouteNote, RoutingState } from "./routing-state.js";
 
 export function routeNotes(deps: HostDeps, routing: RoutingState, note: RouteNote | undefined): Effect[] {
-  const title = (name: string) => activeSkill(deps, name).skill.title;
+  const title = (name: string) => skillNamed(deps, name).skill.title;
   const lines: string[] = [];
   if (note?.cancelled) lines.push(`Cancelled: ${title(note.cancelled)}.`);
   if (note?.held) lines.push(`${title(note.held)} is on hold.`);
@@ -26,8 +26,8 @@ export function skillsMenu(skills: ReadonlyArray<{ title: string; description: s
 
 /** What the flow can do, and what is on hold. Pure. */
 export function idleLines(deps: HostDeps, routing: RoutingState): string[] {
-  const lines = skillsMenu((deps.hosted ?? []).map(({ skill }) => skill));
-  const held = Object.keys(routing.held).map((name) => activeSkill(deps, name).skill.title);
+  const lines = skillsMenu(deps.skills.map(({ skill }) => skill));
+  const held = Object.keys(routing.held).map((name) => skillNamed(deps, name).skill.title);
   if (held.length) lines.push(`On hold: ${held.join(", ")}. Say so to go back to it.`);
   return lines;
 }

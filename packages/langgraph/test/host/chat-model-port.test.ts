@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AIMessageChunk } from "@langchain/core/messages";
-import { buildExtractPrompt } from "../../src/build-extract-prompt.js";
-import { buildExtractionSchema, buildValueSchema } from "../../src/build-extraction-schema.js";
-import { chatModelPort, readResult } from "../../src/chat-model-port.js";
-import type { ExtractRequest } from "../../src/model-port.js";
+import { buildExtractPrompt } from "../../src/understand/build-extract-prompt.js";
+import { buildExtractionSchema, buildValueSchema } from "../../src/understand/build-extraction-schema.js";
+import { chatModelPort, readResult } from "../../src/understand/chat-model-port.js";
+import type { ExtractRequest } from "../../src/understand/model-port.js";
 import { ScriptedChatModel } from "../../src/scripted-chat-model.js";
 
 const request: ExtractRequest = {

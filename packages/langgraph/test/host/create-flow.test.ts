@@ -4,7 +4,7 @@ import { MemorySaver } from "@langchain/langgraph";
 import type { ToolContext } from "@skillflow/core";
 import { createFlow } from "../../src/create-flow.js";
 import { emptyTurn } from "../../src/graph/flow-graph-state.js";
-import type { ModelPort } from "../../src/model-port.js";
+import type { ModelPort } from "../../src/understand/model-port.js";
 import type { HostTool } from "../../src/run-tool.js";
 import { ScriptedChatModel } from "../../src/scripted-chat-model.js";
 
@@ -80,12 +80,12 @@ describe("createFlow: a conversation through the graph", () => {
   it("keeps a thread's state across flows sharing a checkpointer, and threads apart", async () => {
     const saver = new MemorySaver();
     const model = new ScriptedChatModel();
-    const first = await createFlow({ skill: SHOP, model, checkpointer: saver });
+    const first = await createFlow({ skill: SHOP, model, store: saver });
     model.script({ quantity: 3 });
     await first.send("t2", { text: "three" });
 
     const { runs, tools } = recordingWrites();
-    const restarted = await createFlow({ skill: SHOP, tools, model, checkpointer: saver });
+    const restarted = await createFlow({ skill: SHOP, tools, model, store: saver });
     const turn = await restarted.send("t2", { pick: { item_id: "CAP" } });
     expect(turn.pending).toMatchObject({ kind: "ask", field: "gift_wrap" });
     expect((await restarted.state("t2"))?.answers).toMatchObject({ quantity: { value: 3 }, item_id: { value: "CAP" } });
@@ -117,6 +117,21 @@ describe("createFlow: a conversation through the graph", () => {
     expect(await flow.resume("t3")).toBeUndefined();
   });
 
+  it("finishes a run left unfinished after its last settled turn (here by a direct graph call) before the next event", async () => {
+    const model = new ScriptedChatModel();
+    const { runs, tools } = recordingWrites();
+    const flow = await createFlow({ skill: SHOP, tools, model });
+    await toCard(flow, model, "t6");
+    // The flow's own turns settled the thread; this run, outside them, stops before the first write.
+    const config = { configurable: { thread_id: "t6" }, interruptBefore: ["act" as const] };
+    await flow.graph.invoke({ input: { type: "press", confirm: "buy", yes: true }, event: null, call: null, out: emptyTurn() }, config);
+    expect((await flow.graph.getState(config)).values.call?.tool).toBe("charge_card");
+    expect(runs).toEqual([]);
+    const turn = await flow.send("t6", { press: "buy", yes: false });
+    expect(runs.map((r) => r.tool)).toEqual(["charge_card", "ship_order"]);
+    expect(turn.reply).toContain("Done. Your order MUG-2-X is on its way.");
+  });
+
   it("keeps the transcript out of the checkpoint: only the flow state and the current turn", async () => {
     const model = new ScriptedChatModel();
     const flow = await createFlow({ skill: SHOP, model });
@@ -124,8 +139,10 @@ describe("createFlow: a conversation through the graph", () => {
     await flow.send("t4", { text: "I would like two of something nice" });
     await flow.send("t4", { pick: { item_id: "MUG" } });
     const { values } = await flow.graph.getState({ configurable: { thread_id: "t4" } });
-    expect(Object.keys(values).sort()).toEqual(["call", "event", "flow", "input", "out"]);
+    expect(Object.keys(values).sort()).toEqual(["call", "event", "flow", "input", "out", "routing"]);
     expect([values.input, values.event, values.call]).toEqual([null, null, null]);
+    // One skill is a list of one: always in progress, its flow id the thread id.
+    expect(values.routing).toEqual({ active: "mini_shop", held: {}, runs: { mini_shop: 1 }, usage: values.flow.usage });
     expect(JSON.stringify(values)).not.toContain("two of something nice");
     expect(values.out.tools.map((t: { tool: string }) => t.tool)).toEqual(["check_stock"]);
   });
@@ -209,5 +226,24 @@ describe("createFlow: a turn whose model call threw", () => {
     expect(model.texts).toEqual(["2 mugs", "2 mugs"]);
     expect((await flow.state("retry"))?.answers.quantity?.value).toBe(2);
     expect(await flow.resume("retry")).toBeUndefined();
+  });
+});
+
+describe("createFlow: one skill is a list of one", () => {
+  it("reads a one-skill conversation stored without routing state as that skill in progress", async () => {
+    const model = new ScriptedChatModel();
+    const flow = await createFlow({ skill: SHOP, model });
+    model.script({ quantity: 2 });
+    await flow.send("old", { text: "two please" });
+    const config = { configurable: { thread_id: "old" } };
+    // A checkpoint as stored before one skill had routing state: no `routing` channel value.
+    await flow.graph.updateState(config, { routing: null });
+    expect((await flow.graph.getState(config)).values.routing).toBeNull();
+    expect(await flow.conversation("old")).toMatchObject({ active: "mini_shop", usage: { modelCalls: 1 } });
+    const turn = await flow.send("old", { pick: { item_id: "MUG" } });
+    expect(turn.pending).toMatchObject({ kind: "ask", field: "gift_wrap" });
+    expect(turn.skill).toBeUndefined();
+    const state = await flow.state("old");
+    expect(state).toMatchObject({ flowId: "old", answers: { quantity: { value: 2 }, item_id: { value: "MUG" } }, usage: { modelCalls: 1 } });
   });
 });

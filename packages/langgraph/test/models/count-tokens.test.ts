@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { countTokens, TOKENIZER } from "../../src/models/count-tokens.js";
 import { addUsage, estimateUsage, normalizeUsage, NO_USAGE, usageFromMetadata, withUsageAccounting } from "../../src/models/account-usage.js";
-import { buildExtractPrompt } from "../../src/build-extract-prompt.js";
-import type { ExtractRequest, ExtractResult, ModelPort } from "../../src/model-port.js";
+import { buildExtractPrompt } from "../../src/understand/build-extract-prompt.js";
+import type { ExtractRequest, ExtractResult, ModelPort } from "../../src/understand/model-port.js";
 
 const request: ExtractRequest = {
   skill: { name: "trip", description: "Book a trip." },

@@ -3,7 +3,7 @@
  * is stubbed, answers with a canned Gemini response, and records what would have gone over the wire.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ExtractRequest } from "../../src/model-port.js";
+import type { ExtractRequest } from "../../src/understand/model-port.js";
 import { resolveModel } from "../../src/models/resolve-model.js";
 
 interface Sent {

@@ -1,5 +1,5 @@
 /** Fields in scope used by the offline extractor tests (shaped like the runtime builds them). */
-import type { FieldInScope } from "../../src/model-port.js";
+import type { FieldInScope } from "../../src/understand/model-port.js";
 
 const at = { line: 1, column: 1 };
 

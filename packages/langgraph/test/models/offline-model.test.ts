@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FieldInScope } from "../../src/model-port.js";
+import type { FieldInScope } from "../../src/understand/model-port.js";
 import { extractOffline, offlineModel } from "../../src/models/offline-model.js";
 import * as F from "./offline-fields.js";
 

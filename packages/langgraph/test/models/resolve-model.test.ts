@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ExtractRequest } from "../../src/model-port.js";
+import type { ExtractRequest } from "../../src/understand/model-port.js";
 import { OFFLINE_NOTICE, resolveModel, type ModuleLoader } from "../../src/models/resolve-model.js";
 import { isModelSetupError, type ModelSetupError } from "../../src/models/model-setup-error.js";
 import { ScriptedChatModel } from "../../src/scripted-chat-model.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Expectations, ExpectationKey } from "../../src/prove/proof-types.js";
 import { checkExpectations, type TurnObservation } from "../../src/prove/check-expectations.js";
-import type { TurnResult } from "../../src/render-turn.js";
+import type { TurnResult } from "../../src/render/render-turn.js";
 
 const ran = (...tools: string[]) => tools.map((tool) => ({ tool, kind: "write" as const, ok: true, durationMs: 1 }));
 

@@ -1,7 +1,7 @@
 /** Shared set-up for the routing tests: the trip and refund skills in one flow, with a scripted model. */
 import { fileURLToPath } from "node:url";
 import { createFlow, type CreateFlowOptions, type Flow } from "../../src/create-flow.js";
-import type { TurnResult } from "../../src/render-turn.js";
+import type { TurnResult } from "../../src/render/render-turn.js";
 import { ScriptedChatModel } from "../../src/scripted-chat-model.js";
 
 const skillPath = (name: string) => fileURLToPath(new URL(`../../../../skills/${name}`, import.meta.url));

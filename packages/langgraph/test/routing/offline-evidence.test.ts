@@ -9,7 +9,7 @@ import { lookupProbe } from "../../src/routing/lookup-probe.js";
 import { framedName, lookupSpans, MAX_SPANS } from "../../src/models/offline/lookup-spans.js";
 import { routeSkill } from "../../src/models/offline/route-skill.js";
 import type { HostDeps } from "../../src/graph/host-deps.js";
-import type { ExtractRequest, FieldInScope, HostedSkillInfo } from "../../src/model-port.js";
+import type { ExtractRequest, FieldInScope, HostedSkillInfo } from "../../src/understand/model-port.js";
 import { offlineModel } from "../../src/models/offline-model.js";
 import { createFlow } from "../../src/create-flow.js";
 import { ACCOUNT, REFUND, TRIP } from "./hosted.js";
@@ -102,7 +102,7 @@ describe("the host's knows probe", () => {
     const trip = hosted.find((h) => h.skill.name === "conference_trip")!;
     const real = trip.tools.find_conference!;
     trip.tools = { ...trip.tools, find_conference: { ...real, run: (input, ctx) => (runs.push(input), real.run(input, ctx)) } };
-    return { deps: { skill: hosted[0]!.skill, tools: hosted[0]!.tools, hosted, model: offlineModel(), toolTimeoutMs: 30_000, now: () => "2027-03-01T09:00:00Z" }, runs };
+    return { deps: { skills: hosted, model: offlineModel(), runtime: {}, toolTimeoutMs: 30_000, now: () => "2027-03-01T09:00:00Z", deploymentKey: new Uint8Array(32) }, runs };
   }
 
   it("runs the field's lookup with the value as its one input, and caches the answer", async () => {
@@ -119,7 +119,7 @@ describe("the host's knows probe", () => {
     expect(await lookupProbe(d)("conference_trip", "nights", "3")).toBe(false);
     expect(await lookupProbe(d)("conference_trip", "approval_code", "AB-123456")).toBe(false);
     expect(await lookupProbe(d)("weather", "conference", "Lisbon AI Summit")).toBe(false);
-    const trip = d.hosted!.find((h) => h.skill.name === "conference_trip")!;
+    const trip = d.skills.find((h) => h.skill.name === "conference_trip")!;
     const info = trip.skill.tools.find_conference!;
     trip.skill = { ...trip.skill, tools: { ...trip.skill.tools, find_conference: { ...info, params: [...info.params, { name: "city", type: info.params[0]!.type, optional: false }] } } };
     expect(await lookupProbe(d)("conference_trip", "conference", "Lisbon AI Summit")).toBe(false);

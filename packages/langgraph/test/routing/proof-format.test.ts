@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { checkExpectations } from "../../src/prove/check-expectations.js";
 import { parseProof } from "../../src/prove/parse-proof.js";
 import { ProofError } from "../../src/prove/proof-types.js";
-import type { TurnResult } from "../../src/render-turn.js";
+import type { TurnResult } from "../../src/render/render-turn.js";
 
 const parse = (text: string) => parseProof(text, "p.proof.yaml", "/proofs/routing");
 

@@ -1,10 +1,10 @@
 /** The one extraction call of a multi-skill flow: its schema, and how the port reads skill and intent. */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { buildExtractPrompt } from "../../src/build-extract-prompt.js";
-import { buildExtractionSchema } from "../../src/build-extraction-schema.js";
-import { chatModelPort } from "../../src/chat-model-port.js";
-import type { ExtractRequest } from "../../src/model-port.js";
+import { buildExtractPrompt } from "../../src/understand/build-extract-prompt.js";
+import { buildExtractionSchema } from "../../src/understand/build-extraction-schema.js";
+import { chatModelPort } from "../../src/understand/chat-model-port.js";
+import type { ExtractRequest } from "../../src/understand/model-port.js";
 import { ScriptedChatModel } from "../../src/scripted-chat-model.js";
 
 const request: ExtractRequest = {

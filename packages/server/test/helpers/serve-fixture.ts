@@ -6,7 +6,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import { offlineModel } from "@skillflow/langgraph";
+import { offlineModel } from "@skillflow/langgraph/models";
 import { createSkillflowServer, toNodeListener, type SkillflowServer, type SkillflowServerOptions } from "@skillflow/server";
 
 export const SKILLS = fileURLToPath(new URL("../../../../skills/", import.meta.url));

@@ -5,7 +5,7 @@
  * field only. When the pending field is a `lookup` or `text` and no rule filled it, it takes the
  * message (see `fill-free-text.ts`). Pure.
  */
-import type { ExtractRequest, FieldInScope } from "../../model-port.js";
+import type { ExtractRequest, FieldInScope } from "../../understand/model-port.js";
 import { fillChoices } from "./fill-choices.js";
 import { fillDates } from "./fill-dates.js";
 import { freeTextValue } from "./fill-free-text.js";

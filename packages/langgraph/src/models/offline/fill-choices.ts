@@ -9,7 +9,7 @@
  * - When the same words are a choice of two fields, only the pending question may take them.
  * The value is the choice as declared.
  */
-import type { FieldInScope } from "../../model-port.js";
+import type { FieldInScope } from "../../understand/model-port.js";
 import { RANK, overlaps, phraseRegExp, type Candidate, type Rule } from "./spans.js";
 
 const NEGATED = /(?:^|[^\p{L}])(?:not|no|never|without)\s+$/iu;

@@ -8,7 +8,7 @@
  *   field in scope.
  * Values are ISO `yyyy-mm-dd` strings.
  */
-import type { FieldInScope } from "../../model-port.js";
+import type { FieldInScope } from "../../understand/model-port.js";
 import { findDateMatches, type DateMatch } from "./read-dates.js";
 import { RANK, fieldWords, singular, wordsAround, type Candidate, type Label, type Rule } from "./spans.js";
 

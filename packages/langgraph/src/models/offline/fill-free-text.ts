@@ -10,7 +10,7 @@
  *   summit". The lookup tool then decides whether the name is known; the extractor does not guess.
  * Nothing is proposed when no letter or digit is left.
  */
-import type { FieldInScope } from "../../model-port.js";
+import type { FieldInScope } from "../../understand/model-port.js";
 
 interface Span {
   start: number;

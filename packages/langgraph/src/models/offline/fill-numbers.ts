@@ -8,7 +8,7 @@
  *   that fits, so the runtime refuses it with the field's message instead of asking as if nothing was said.
  * - Digits inside dates and codes ("2027-03-03", "AB-123456", "TP1352") are not numbers.
  */
-import type { FieldInScope } from "../../model-port.js";
+import type { FieldInScope } from "../../understand/model-port.js";
 import { findDateMatches } from "./read-dates.js";
 import { findNumberMatches } from "./read-numbers.js";
 import { RANK, labelOf, type Candidate, type Rule } from "./spans.js";

@@ -9,7 +9,7 @@
  * specific: it accepts none of "hello", "a", "42", "yes" (so `.+` or `^\d+$` never fill a field that
  * was not asked).
  */
-import type { FieldInScope } from "../../model-port.js";
+import type { FieldInScope } from "../../understand/model-port.js";
 import { RANK, type Candidate, type Rule } from "./spans.js";
 
 const PROBES = ["hello", "a", "42", "yes"];

@@ -7,7 +7,7 @@
  * - Another yes/no field takes a value only when the text says "with X" (true), or "without X" /
  *   "no X" (false), where X is one of the field's name words ("no insurance" → `insurance: false`).
  */
-import type { FieldInScope } from "../../model-port.js";
+import type { FieldInScope } from "../../understand/model-port.js";
 import { RANK, fieldWords, phraseRegExp, singular, type Candidate, type Rule } from "./spans.js";
 
 const YES = ["yes", "yeah", "yea", "yep", "yup", "sure", "ok", "okay", "of course", "certainly", "absolutely",

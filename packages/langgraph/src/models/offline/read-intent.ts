@@ -11,7 +11,7 @@
  *   it", "never mind", "actually", "rather", "switch to", "back to", "let's", "I want", "I'd like",
  *   "I need", "can you", "could you", "help me". Naming another skill without a cue switches nothing.
  */
-import type { SkillIntent } from "../../model-port.js";
+import type { SkillIntent } from "../../understand/model-port.js";
 
 const FILLER = /^(?:(?:ok|okay|oh|no|actually|please|sorry|hmm|um|just|so|well)\s+)+/;
 const CANCEL = new RegExp(

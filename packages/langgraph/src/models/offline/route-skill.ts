@@ -16,7 +16,7 @@
  * Returns the lookup values found (or named) for the chosen skill, so a message that starts it keeps them. The
  * only I/O is the probe (read-only lookups); without one, lookups give no evidence.
  */
-import type { ExtractRequest, FieldInScope, HostedSkillInfo } from "../../model-port.js";
+import type { ExtractRequest, FieldInScope, HostedSkillInfo } from "../../understand/model-port.js";
 import { extractOffline } from "./extract-values.js";
 import { framedName, lookupSpans } from "./lookup-spans.js";
 import { wordOverlap } from "./pick-skill.js";

@@ -2,7 +2,7 @@
  * Shared vocabulary of the offline extractor: candidates found in the text, the words around a place in
  * the text, and how a field's name labels a value ("3 nights" → `nights`). All functions are pure.
  */
-import type { FieldInScope } from "../../model-port.js";
+import type { FieldInScope } from "../../understand/model-port.js";
 
 /**
  * A value one rule found for one field, with the part of the text it came from.

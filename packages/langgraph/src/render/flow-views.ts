@@ -1,12 +1,14 @@
 /**
- * The outward views of a conversation, for one skill or several: a turn's result, the state of the skill
- * in progress, and the whole conversation (every skill's state and the usage). Secrets of every hosted
- * skill are redacted. Pure.
+ * The outward views of a conversation: a turn's result, the state of the skill in progress, and the
+ * whole conversation (every skill's state and the usage). Secrets of every hosted skill are redacted.
+ * One shape for one skill or several; only `TurnResult.skill` is reserved to flows that choose between
+ * skills. Pure.
  */
 import { redactSecrets, type FlowState, type Usage } from "@skillflow/core";
 import type { FlowGraphValues } from "../graph/flow-graph-state.js";
-import { activeSkill, type HostDeps } from "../graph/host-deps.js";
-import { renderTurn, type TurnResult } from "../render-turn.js";
+import { choosesSkills, skillNamed, type HostDeps } from "../graph/host-deps.js";
+import { routingOf } from "../routing/where-now.js";
+import { renderTurn, type TurnResult } from "./render-turn.js";
 
 /** Every skill's state in a conversation, and its model usage. */
 export interface ConversationView {
@@ -20,41 +22,35 @@ export interface ConversationView {
 
 /** A turn's result from the graph's values after the turn. Pure. */
 export function renderFlowTurn(deps: HostDeps, values: FlowGraphValues): TurnResult {
-  if (!deps.hosted) return renderTurn(deps.skill, values.flow, values.out);
-  const active = values.routing?.active ?? null;
-  const view = renderTurn(activeSkill(deps, active ?? undefined).skill, active ? values.flow : null, values.out);
-  view.skill = active;
+  const active = routingOf(deps, values)?.active ?? null;
+  const view = renderTurn(skillNamed(deps, active ?? deps.skills[0]!.skill.name).skill, active ? values.flow : null, values.out);
+  if (choosesSkills(deps)) view.skill = active;
   if (values.out.route) view.route = values.out.route;
   return redactHeld(deps, values, view);
 }
 
 /** The state of the skill in progress (usage: the conversation's), secrets redacted. Pure. */
 export function activeState(deps: HostDeps, values: Partial<FlowGraphValues>): FlowState | undefined {
-  const flow = values.flow ?? undefined;
-  if (!deps.hosted) return flow ? redactSecrets(deps.skill, flow, flow) : undefined;
-  const active = values.routing?.active;
-  if (!flow || !active) return undefined;
-  const state = redactSecrets(activeSkill(deps, active).skill, flow, { ...flow, usage: values.routing!.usage });
+  const routing = routingOf(deps, values);
+  const flow = values.flow;
+  if (!flow || !routing?.active) return undefined;
+  const state = redactSecrets(skillNamed(deps, routing.active).skill, flow, { ...flow, usage: routing.usage });
   return redactHeld(deps, values, state);
 }
 
 /** Every skill's state and the conversation's usage; undefined before the first event. Pure. */
 export function conversationView(deps: HostDeps, values: Partial<FlowGraphValues>): ConversationView | undefined {
-  const flow = values.flow ?? undefined;
-  if (!deps.hosted) {
-    return flow ? { active: deps.skill.name, skills: { [deps.skill.name]: activeState(deps, values)! }, usage: flow.usage } : undefined;
-  }
-  const routing = values.routing;
+  const routing = routingOf(deps, values);
   if (!routing) return undefined;
   const skills: Record<string, FlowState> = {};
-  for (const [name, held] of Object.entries(routing.held)) skills[name] = redactSecrets(activeSkill(deps, name).skill, held, held);
-  if (routing.active && flow) skills[routing.active] = redactSecrets(activeSkill(deps, routing.active).skill, flow, flow);
+  for (const [name, held] of Object.entries(routing.held)) skills[name] = redactSecrets(skillNamed(deps, name).skill, held, held);
+  if (routing.active && values.flow) skills[routing.active] = redactSecrets(skillNamed(deps, routing.active).skill, values.flow, values.flow);
   return { active: routing.active, skills, usage: routing.usage };
 }
 
 /** `value` with the secrets of the skills on hold redacted too. Pure. */
 function redactHeld<T>(deps: HostDeps, values: Partial<FlowGraphValues>, value: T): T {
   let out = value;
-  for (const [name, held] of Object.entries(values.routing?.held ?? {})) out = redactSecrets(activeSkill(deps, name).skill, held, out);
+  for (const [name, held] of Object.entries(values.routing?.held ?? {})) out = redactSecrets(skillNamed(deps, name).skill, held, out);
   return out;
 }

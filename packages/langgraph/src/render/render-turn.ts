@@ -3,8 +3,8 @@
  * waits for, and the turn's model usage — with every secret redacted. Pure.
  */
 import { redactSecrets, type Card, type Effect, type FlowState, type Pending, type Skill, type TraceEvent, type Usage, type WidgetView } from "@skillflow/core";
-import type { ToolRun, TurnOutput } from "./graph/flow-graph-state.js";
-import type { RouteNote } from "./routing/routing-state.js";
+import type { ToolRun, TurnOutput } from "../graph/flow-graph-state.js";
+import type { RouteNote } from "../routing/routing-state.js";
 
 export interface TurnResult {
   /** Lines to show, in order: said text, refusals, the chat reply, the question or the card. */

@@ -7,8 +7,8 @@
  * the message is about and fill its fields, each described in full (shape, description, question). The
  * size depends on the hosted skills and their fields, never on the length of the conversation.
  */
-import { describeField, describeShape } from "../build-extract-prompt.js";
-import type { ExtractRequest, HostedSkillInfo } from "../model-port.js";
+import { describeField, describeShape } from "./describe-field.js";
+import type { ExtractRequest, HostedSkillInfo } from "./model-port.js";
 
 /** The first line of the prompt when no skill is in progress; undefined otherwise. Pure. */
 export function routingHeader(request: ExtractRequest): string | undefined {

@@ -1,13 +1,13 @@
 /**
- * The model request for one free-text message, from the runtime's view of the flow
+ * The model request for one free-text message to one skill, from the runtime's view of the flow
  * (`understandingContext`: the model-settable fields in scope, the pending question, the chat
  * instructions passed on the current path). `null` when the message must not reach the model: a secret
  * is the pending question. Pure (the runtime replays a copy of the state; no tool runs).
  */
 import { understandingContext, type FlowState, type Skill, type StepOptions } from "@skillflow/core";
-import type { ExtractRequest } from "../model-port.js";
+import type { ExtractRequest } from "./model-port.js";
 
-export function buildExtractRequest(skill: Skill, flow: FlowState, text: string, runtime?: StepOptions): ExtractRequest | null {
+export function buildSkillRequest(skill: Skill, flow: FlowState, text: string, runtime?: StepOptions): ExtractRequest | null {
   if (flow.pending?.kind === "ask" && flow.pending.secret) return null;
   const context = understandingContext(skill, flow, runtime);
   if (context.secretPending) return null;

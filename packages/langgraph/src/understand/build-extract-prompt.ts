@@ -5,13 +5,14 @@
  * message; when several skills are hosted, the skills to route to and their fields
  * (`routing/build-routing-prompt.ts`). Never the transcript, secrets or tool outputs: the request holds
  * none of them, and nothing else is read.
+ * A field's line is `describe-field.ts` (shared with the routing part, which imports nothing from here).
  * The system text is the one place a field's words are sent: the output schema beside it carries names
  * and types only (`build-extraction-schema.ts`), and the pending line names the field rather than
  * repeating a question its line already gives.
  */
-import { describeRange, type Shape } from "@skillflow/core";
 import type { ExtractRequest, FieldInScope } from "./model-port.js";
-import { routingHeader, routingLines } from "./routing/build-routing-prompt.js";
+import { routingHeader, routingLines } from "./build-routing-prompt.js";
+import { describeField } from "./describe-field.js";
 
 export interface ExtractPrompt {
   system: string;
@@ -46,37 +47,4 @@ export function buildExtractPrompt(request: ExtractRequest): ExtractPrompt {
 function describePending(pending: { field: string; question: string }, fields: FieldInScope[]): string {
   const listed = fields.some((f) => f.name === pending.field && f.question === pending.question);
   return `The flow is waiting for \`${pending.field}\`${listed ? " (asked above)." : `: "${pending.question}"`}`;
-}
-
-/** One line describing a field: name, shape, description, synonyms, question. Pure. */
-export function describeField(field: FieldInScope): string {
-  const parts = [`- ${field.name}: ${describeShape(field.shape)}`];
-  if (field.description) parts.push(`(${field.description})`);
-  for (const [choice, words] of Object.entries(field.synonyms ?? {})) parts.push(`(${words.join(", ")} mean ${choice})`);
-  if (field.question) parts.push(`— asked as "${field.question}"`);
-  return parts.join(" ");
-}
-
-/** A field's shape in plain words, as the model should read it. Pure. */
-export function describeShape(shape: Shape): string {
-  switch (shape.kind) {
-    case "choices":
-      return `one of ${shape.choices.join(", ")}`;
-    case "pattern":
-      return `text matching /${shape.pattern}/`;
-    case "number":
-      return `a whole number${describeRange(shape.min, shape.max)}`;
-    case "decimal":
-      return `a number${describeRange(shape.min, shape.max)}`;
-    case "lookup":
-      return "text (a name, checked against a list)";
-    case "text":
-      return "free text";
-    case "date":
-      return "a date, YYYY-MM-DD";
-    case "yes_no":
-      return "true or false";
-    case "pick":
-      return "a row id from a list";
-  }
 }

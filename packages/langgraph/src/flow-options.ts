@@ -1,0 +1,87 @@
+/**
+ * The embedding API's types: what `createFlow` takes (`CreateFlowOptions`) and what it returns (`Flow`).
+ */
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import type { BaseCheckpointSaver } from "@langchain/langgraph";
+import type { FlowState, RuntimeLimits, Skill } from "@skillflow/core";
+import type { FlowGraph } from "./graph/build-flow-graph.js";
+import type { FlowTool } from "./load-flow-skill.js";
+import type { DeploymentKeyInput } from "./persistence/deployment-key.js";
+import type { Persistence } from "./persistence/persistence.js";
+import type { ThreadLock } from "./persistence/thread-lock.js";
+import type { ConversationView } from "./render/flow-views.js";
+import type { TurnResult } from "./render/render-turn.js";
+import type { FlowSkillSource } from "./routing/load-hosted-skills.js";
+import type { FlowInput } from "./to-flow-event.js";
+import type { ModelPort } from "./understand/model-port.js";
+
+export interface FlowLimits extends RuntimeLimits {
+  /** Milliseconds a tool may take before it is aborted and counted as failed (default 30 s). */
+  toolTimeoutMs: number;
+}
+
+export interface CreateFlowOptions {
+  /** A loaded skill, or the path of a skill folder or SKILL.md (loaded with its tools.ts). */
+  skill?: Skill | string;
+  /**
+   * Several skills in one conversation (instead of `skill`): each message that starts something new
+   * selects one by its description, in the same model call that fills its fields. See docs/embedding.md.
+   */
+  skills?: FlowSkillSource[];
+  /** Tools by name (or a list); added to, or replacing, those loaded from the skill's tools.ts. */
+  tools?: Record<string, FlowTool> | FlowTool[];
+  /** A model port, or any LangChain chat model (wrapped with `chatModelPort`). */
+  model: ModelPort | BaseChatModel;
+  /**
+   * Where conversations are kept: an opened store (`openCheckpointer(url)`: its saver, its
+   * cross-process lock, its key and retention), or a bare LangGraph saver (wrapped: a MemorySaver or a
+   * SQLite saver is pruned like a store, any other is kept as it is). Each thread is pruned to its
+   * latest `keepCheckpoints` checkpoints after every turn. Default: an in-memory store.
+   */
+  store?: Persistence | BaseCheckpointSaver;
+  /** Serializes the turns of one thread; default the store's lock. */
+  lock?: ThreadLock;
+  /** Checkpoints kept per thread by the store's pruning (default 3). */
+  keepCheckpoints?: number;
+  limits?: Partial<FlowLimits>;
+  /** The clock handed to tools: a fixed ISO time (proofs) or a function. Default: the real clock. */
+  now?: string | (() => string);
+  /**
+   * The deployment key (hex or base64 text of at least 32 bytes, or bytes). Default: the store's
+   * (`openCheckpointer(url, { deploymentKey })`), else SKILLFLOW_DEPLOYMENT_KEY, else random per
+   * process. Given with an opened store, it must be the store's. See docs/operations.md.
+   */
+  deploymentKey?: DeploymentKeyInput;
+  /** When checkpoints are written; default "sync" (a write's `started` entry is stored before it runs). */
+  durability?: "sync" | "async" | "exit";
+}
+
+export interface Flow {
+  /** The skill (the first one when several are hosted). */
+  readonly skill: Skill;
+  /** Every hosted skill, in the order given. */
+  readonly skills: Skill[];
+  readonly model: ModelPort;
+  /** The compiled LangGraph graph (can be hosted by LangGraph's own server). */
+  readonly graph: FlowGraph;
+  /** Run one turn of conversation `threadId`. */
+  send(threadId: string, input: FlowInput): Promise<TurnResult>;
+  /**
+   * Finish a turn a crash interrupted (between any two checkpoints, even when LangGraph's `next` is
+   * empty): a write left `started` is re-sent with its idempotency key. Undefined when nothing was left.
+   * `send` does the same before it applies its event.
+   */
+  resume(threadId: string): Promise<TurnResult | undefined>;
+  /**
+   * The last turn of `threadId` as it was shown (reply, widgets, cards, pending question), rebuilt
+   * from the store without sending anything; undefined before its first event.
+   */
+  lastTurn(threadId: string): Promise<TurnResult | undefined>;
+  /**
+   * The conversation's state with secrets redacted; undefined before its first event. With several
+   * skills: the state of the skill in progress (undefined when none is), its `usage` the conversation's.
+   */
+  state(threadId: string): Promise<FlowState | undefined>;
+  /** Every skill's state (the one in progress and those on hold) and the conversation's usage. */
+  conversation(threadId: string): Promise<ConversationView | undefined>;
+}

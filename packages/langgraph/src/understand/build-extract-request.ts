@@ -1,0 +1,37 @@
+/**
+ * The one model request of a free-text message. Pure (each skill's fields come from a replay of a copy
+ * of its state; no tool runs).
+ *
+ * - With a skill in progress (not finished), the request is that skill's (`build-skill-request.ts`):
+ *   its fields in scope, its pending question, its chat instructions. `null` when a secret is its
+ *   pending question: the text must not reach the model.
+ * - When the flow chooses between skills (several hosted), `skills` lists every one, each not in
+ *   progress with the fields it would take now (from its state on hold, or a fresh one), so a message
+ *   that starts or switches keeps its values; with none in progress (or a finished one) `skill.name` is
+ *   empty and `fields` empty. `knows` lets a rule-based extractor ask a skill's lookup about a value.
+ *   The size grows with the hosted skills, never with the conversation.
+ */
+import { initialState, ownValue, understandingContext } from "@skillflow/core";
+import { choosesSkills, skillNamed, type HostDeps } from "../graph/host-deps.js";
+import { lookupProbe } from "../routing/lookup-probe.js";
+import { isFinished } from "../routing/routing-state.js";
+import type { Routed } from "../routing/where-now.js";
+import { buildSkillRequest } from "./build-skill-request.js";
+import type { ExtractRequest, HostedSkillInfo } from "./model-port.js";
+
+export function buildExtractRequest(deps: HostDeps, here: Routed, text: string): ExtractRequest | null {
+  const { routing, flow } = here;
+  const inProgress = routing.active && flow && !(choosesSkills(deps) && isFinished(flow)) ? routing.active : null;
+  const request = inProgress
+    ? buildSkillRequest(skillNamed(deps, inProgress).skill, flow!, text, deps.runtime)
+    : { skill: { name: "", description: "" }, fields: [], text };
+  if (!request || !choosesSkills(deps)) return request;
+  request.skills = deps.skills.map(({ skill }): HostedSkillInfo => {
+    const info = { name: skill.name, description: skill.description };
+    if (skill.name === inProgress) return info;
+    const state = ownValue(routing.held, skill.name) ?? initialState(skill.name);
+    return { ...info, fields: understandingContext(skill, state, deps.runtime).fields };
+  });
+  request.knows = lookupProbe(deps);
+  return request;
+}
