@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { createFlow, openCheckpointer, ScriptedChatModel } from "@skillflow/langgraph";
 import { trivialGraph } from "./turn/baseline.mjs";
 import { countingSaver } from "./turn/count-saver.mjs";
+import { measurePureStep } from "./turn/pure-step.mjs";
 
 const SKILL = fileURLToPath(new URL("../skills/conference_trip", import.meta.url));
 const NOW = "2027-03-01T09:00:00Z";
@@ -132,6 +133,9 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
+const pure = await measurePureStep(trivialGraph(), SAMPLES, WARMUP, median);
+const PURE_GOAL = 1;
+
 const pad = (s, n) => String(s).padStart(n);
 console.log(`conference_trip, scripted zero-latency model; ${SAMPLES} samples per row; ratio = median of turn / trivial invoke around it`);
 console.log(`${"turn".padEnd(54)}${pad("memory", 8)}${pad("goal", 7)}${pad("ckpts", 7)}${pad("writes", 7)}${pad("KB", 7)}${pad("sqlite", 9)}${pad("ckpts", 7)}${pad("KB", 7)}`);
@@ -145,7 +149,11 @@ ROWS.forEach((row, i) => {
       `${pad(`${s.ratio.toFixed(2)}×`, 9)}${pad(s.checkpoints, 7)}${pad(s.kb.toFixed(1), 7)}`,
   );
 });
+const pureName = `pure step, ${pure.steps.toLocaleString("en")}-step skill, ${pure.lookups} cached lookups`;
+if (pure.ratio >= PURE_GOAL) missed.push(pureName);
+console.log(`${pureName.padEnd(54)}${pad(`${pure.ratio.toFixed(2)}×`, 8)}${pad(`< ${PURE_GOAL}×`, 7)}   (no host, no store: @skillflow/core's step alone)`);
 const ms = (r) => `${r.turn.toFixed(2)} ms / ${r.base.toFixed(2)} ms`;
 console.log("");
 ROWS.forEach((row, i) => console.log(`${row.name.padEnd(54)} memory ${ms(memory[i])}, sqlite ${ms(sqlite[i])}`));
+console.log(`${pureName.padEnd(54)} ${pure.turn.toFixed(2)} ms / ${pure.base.toFixed(2)} ms`);
 console.log(`goal (memory column): ${missed.length ? `not met for ${missed.join("; ")}` : "met on every row"}`);
