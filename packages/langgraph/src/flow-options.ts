@@ -22,14 +22,14 @@ export interface FlowLimits extends RuntimeLimits {
 
 export interface CreateFlowOptions {
   /** A loaded skill, or the path of a skill folder or SKILL.md (loaded with its tools.ts). */
-  skill?: Skill | string;
+  skill?: Skill | string | undefined;
   /**
    * Several skills in one conversation (instead of `skill`): each message that starts something new
    * selects one by its description, in the same model call that fills its fields. See docs/embedding.md.
    */
-  skills?: FlowSkillSource[];
+  skills?: FlowSkillSource[] | undefined;
   /** Tools by name (or a list); added to, or replacing, those loaded from the skill's tools.ts. */
-  tools?: Record<string, FlowTool> | FlowTool[];
+  tools?: Record<string, FlowTool> | FlowTool[] | undefined;
   /** A model port, or any LangChain chat model (wrapped with `chatModelPort`). */
   model: ModelPort | BaseChatModel;
   /**
@@ -38,22 +38,22 @@ export interface CreateFlowOptions {
    * SQLite saver is pruned like a store, any other is kept as it is). Each thread is pruned to its
    * latest `keepCheckpoints` checkpoints after every turn. Default: an in-memory store.
    */
-  store?: Persistence | BaseCheckpointSaver;
+  store?: Persistence | BaseCheckpointSaver | undefined;
   /** Serializes the turns of one thread; default the store's lock. */
-  lock?: ThreadLock;
+  lock?: ThreadLock | undefined;
   /** Checkpoints kept per thread by the store's pruning (default 3). */
-  keepCheckpoints?: number;
-  limits?: Partial<FlowLimits>;
+  keepCheckpoints?: number | undefined;
+  limits?: Partial<FlowLimits> | undefined;
   /** The clock handed to tools: a fixed ISO time (proofs) or a function. Default: the real clock. */
-  now?: string | (() => string);
+  now?: string | (() => string) | undefined;
   /**
    * The deployment key (hex or base64 text of at least 32 bytes, or bytes). Default: the store's
    * (`openCheckpointer(url, { deploymentKey })`), else SKILLFLOW_DEPLOYMENT_KEY, else random per
    * process. Given with an opened store, it must be the store's. See docs/operations.md.
    */
-  deploymentKey?: DeploymentKeyInput;
+  deploymentKey?: DeploymentKeyInput | undefined;
   /** When checkpoints are written; default "sync" (a write's `started` entry is stored before it runs). */
-  durability?: "sync" | "async" | "exit";
+  durability?: "sync" | "async" | "exit" | undefined;
 }
 
 export interface Flow {

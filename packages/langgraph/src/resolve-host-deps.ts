@@ -16,9 +16,9 @@ import type { ModelPort } from "./understand/model-port.js";
 /** Injected failures (tests and proofs only: `createTestFlow`, `flow prove`). */
 export interface FlowHooks {
   /** `{ tool: n }`: the tool throws on its first n runs (a write is then in doubt). */
-  failures?: Record<string, number>;
+  failures?: Record<string, number> | undefined;
   /** `{ tool: n }`: the tool throws `ToolRejected` on its first n runs (nothing was done). */
-  rejections?: Record<string, number>;
+  rejections?: Record<string, number> | undefined;
 }
 
 export const DEFAULT_MAX_CALLS = 50;

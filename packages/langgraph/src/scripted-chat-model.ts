@@ -7,7 +7,7 @@
  * are visible through `pending` and `takeUnused()`.
  */
 import { BaseChatModel, type BaseChatModelCallOptions } from "@langchain/core/language_models/chat_models";
-import { AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
+import { AIMessageChunk, type BaseMessage, type StandardMessageStructure } from "@langchain/core/messages";
 import type { ChatResult } from "@langchain/core/outputs";
 import type { BindToolsInput } from "@langchain/core/language_models/chat_models";
 import type { Runnable } from "@langchain/core/runnables";
@@ -21,14 +21,14 @@ export interface RecordedPrompt {
   /** Names of the tools bound for this call (`extract` for structured output). */
   tools: string[];
   /** The reply given, or `undefined` when the call was not scripted. */
-  reply?: ScriptedReply;
+  reply?: ScriptedReply | undefined;
 }
 
 export interface ScriptedChatModelOptions {
   /** Throw on a call with nothing scripted instead of answering with an empty tool call. */
-  strict?: boolean;
+  strict?: boolean | undefined;
   /** Model id shown by the port (`scripted`). */
-  id?: string;
+  id?: string | undefined;
 }
 
 interface ScriptedCallOptions extends BaseChatModelCallOptions {
@@ -103,9 +103,10 @@ function buildReply(
   const text = typeof reply === "string" ? reply : JSON.stringify(reply);
   const output = estimateTokens(text);
   const usage_metadata = { input_tokens: input, output_tokens: output, total_tokens: input + output };
-  if (typeof reply === "string") return new AIMessageChunk({ content: reply, usage_metadata });
+  // The standard structure types `usage_metadata` (the default one leaves it `undefined` under exact optional types).
+  if (typeof reply === "string") return new AIMessageChunk<StandardMessageStructure>({ content: reply, usage_metadata });
   const tool_calls = [{ name: toolName, args: reply, id: `scripted-${n}`, type: "tool_call" as const }];
-  return new AIMessageChunk({ content: "", tool_calls, usage_metadata });
+  return new AIMessageChunk<StandardMessageStructure>({ content: "", tool_calls, usage_metadata });
 }
 
 function describeMessage(message: BaseMessage): { role: string; content: string } {

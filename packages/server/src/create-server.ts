@@ -24,21 +24,21 @@ export interface SkillflowServerOptions {
   skills: FlowSkillSource[];
   model: CreateFlowOptions["model"];
   /** Where conversations and the server's tables are kept: a SQLite path, `postgres://…`, or memory (default). */
-  db?: string;
+  db?: string | undefined;
   /** `session` (default): session cookie or bearer token per caller. `none`: one local caller (localhost only; the CLI enforces it). */
-  auth?: AuthMode;
+  auth?: AuthMode | undefined;
   /** The verified approvers (see approvers.ts); default none. */
-  approvers?: ApproverDirectory;
+  approvers?: ApproverDirectory | undefined;
   /** Largest request body, in bytes (default 256 KiB). */
-  bodyLimit?: number;
+  bodyLimit?: number | undefined;
   /** The clock, for tools and the server's timestamps (default the real clock). */
-  now?: string | (() => string);
+  now?: string | (() => string) | undefined;
   /** Where the per-turn JSON lines go (default nowhere). */
-  log?: (line: string) => void;
+  log?: ((line: string) => void) | undefined;
   /** `same-origin`: the pages may be shown in a frame by pages of the same origin (the Studio's Flow page); default `none`. */
-  framing?: "none" | "same-origin";
+  framing?: "none" | "same-origin" | undefined;
   /** More createFlow options (limits, durability, failures). */
-  flow?: Partial<Omit<CreateFlowOptions, "skill" | "skills" | "model" | "store">>;
+  flow?: Partial<Omit<CreateFlowOptions, "skill" | "skills" | "model" | "store">> | undefined;
 }
 
 export interface SkillflowServer {

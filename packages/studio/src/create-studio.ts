@@ -28,22 +28,22 @@ import { openStudioStore, type StudioStore } from "./store/open-studio-store.js"
 export interface StudioOptions {
   /** The folder of skills to edit (absolute, or relative to `cwd`). */
   skillsDir: string;
-  cwd?: string;
+  cwd?: string | undefined;
   /** Versions and sessions: a SQLite path, `postgres://…`, or memory (default; the CLI defaults to `.flow/studio.sqlite`). */
-  db?: string;
+  db?: string | undefined;
   /** Signed-in authors (role `author`) and the Flow page's approvers; without it, `localAuthor` is every request's author. */
-  approvers?: ApproverDirectory;
-  localAuthor?: string;
+  approvers?: ApproverDirectory | undefined;
+  localAuthor?: string | undefined;
   /** The Flow page's model (default: the offline extractor). */
-  model?: ModelPort;
+  model?: ModelPort | undefined;
   /** The drafting model, or how to get it (a missing key is reported when a draft is asked for). */
-  draftModel?: DraftModel | (() => Promise<DraftModel>);
+  draftModel?: DraftModel | (() => Promise<DraftModel>) | undefined;
   /** Folders searched for the skills' proofs (default `proofs/` beside the skills folder); the skill's own folder always is. */
-  proofFolders?: string[];
-  now?: string | (() => string);
-  importTimeoutMs?: number;
+  proofFolders?: string[] | undefined;
+  now?: string | (() => string) | undefined;
+  importTimeoutMs?: number | undefined;
   /** Largest request body in bytes (default 1 MiB). */
-  bodyLimit?: number;
+  bodyLimit?: number | undefined;
 }
 
 export interface Studio {

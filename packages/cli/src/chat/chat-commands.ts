@@ -23,10 +23,10 @@ export interface CommandContext {
   /** Started with `--operator`: `/approve` and `/deny` are sent; otherwise they are refused. */
   operator: boolean;
   threadId: string;
-  resumeCommand?: string;
-  pending?: Pending;
+  resumeCommand?: string | undefined;
+  pending?: Pending | undefined;
   /** The status of the approval request `pending` waits on. */
-  approvalStatus?: ApprovalRequest["status"];
+  approvalStatus?: ApprovalRequest["status"] | undefined;
 }
 
 /** Carry out a command. Reads the conversation's usage; sends nothing itself. */

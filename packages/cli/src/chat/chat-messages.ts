@@ -12,7 +12,7 @@ export interface BannerFacts {
   store: string;
   threadId: string;
   /** Undefined when the store does not outlive the process (`--db memory`). */
-  resumeCommand?: string;
+  resumeCommand?: string | undefined;
 }
 
 /** The lines printed before the conversation starts. Pure. */
@@ -67,7 +67,7 @@ export function keptLine(resumeCommand: string | undefined): string {
 }
 
 /** The command that resumes this conversation: the same skill, store and model, plus `--thread`. Pure. */
-export function resumeCommand(target: string, options: { db?: string; model?: string; operator?: boolean }, threadId: string): string {
+export function resumeCommand(target: string, options: { db?: string | undefined; model?: string | undefined; operator?: boolean | undefined }, threadId: string): string {
   const parts = ["flow chat", quote(target)];
   if (options.db) parts.push("--db", quote(options.db));
   if (options.model) parts.push("--model", quote(options.model));

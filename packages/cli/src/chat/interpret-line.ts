@@ -24,13 +24,13 @@ export const CHAT_COMMANDS = ["help", "usage", "approve", "deny", "thread", "qui
 export type ChatCommandName = (typeof CHAT_COMMANDS)[number];
 
 export interface LineContext {
-  pending?: Pending;
+  pending?: Pending | undefined;
   /** The menu of skills on screen (several hosted, none in progress), in its numbered order. */
-  menu?: ReadonlyArray<{ name: string; title: string }>;
+  menu?: ReadonlyArray<{ name: string; title: string }> | undefined;
   /** The numbered options on screen (a pick is pending). */
-  options?: PickOptions;
+  options?: PickOptions | undefined;
   /** The status of the approval request `pending` waits on (see `TurnView.approvalStatus`). */
-  approvalStatus?: ApprovalRequest["status"];
+  approvalStatus?: ApprovalRequest["status"] | undefined;
 }
 
 const YES = /^(y|yes)$/i;

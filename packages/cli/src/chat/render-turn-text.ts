@@ -29,7 +29,7 @@ export interface TurnView {
 export interface RenderedTurn {
   text: string;
   /** The numbered options on screen, when the flow waits for a pick. */
-  options?: PickOptions;
+  options?: PickOptions | undefined;
 }
 
 type Paint = (style: "dim" | "bold" | "cyan" | "yellow", text: string) => string;

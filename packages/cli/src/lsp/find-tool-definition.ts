@@ -31,8 +31,9 @@ async function search(file: string, pattern: RegExp, depth: number, seen: Set<st
   if (source === undefined) return undefined;
   const here = placeOf(file, source, pattern);
   if (here) return here;
+  // The group is required, so every match has it.
   for (const match of source.matchAll(/\bfrom\s+["'](\.{1,2}\/[^"']+)["']/g)) {
-    for (const candidate of candidates(resolve(dirname(file), match[1]))) {
+    for (const candidate of candidates(resolve(dirname(file), match[1]!))) {
       const found = await search(candidate, pattern, depth + 1, seen);
       if (found) return found;
     }
@@ -47,9 +48,8 @@ function candidates(path: string): string[] {
 }
 
 function placeOf(file: string, source: string, pattern: RegExp): SourcePlace | undefined {
-  const lines = source.split("\n");
-  for (let line = 0; line < lines.length; line++) {
-    const match = pattern.exec(lines[line]);
+  for (const [line, text] of source.split("\n").entries()) {
+    const match = pattern.exec(text);
     if (match) return { file, line, character: match.index };
   }
   return undefined;

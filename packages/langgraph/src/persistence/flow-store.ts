@@ -19,11 +19,11 @@ import type { ThreadLock } from "./thread-lock.js";
 import { isPersistence, wrapSaver } from "./wrap-saver.js";
 
 export interface FlowStoreOptions {
-  store?: Persistence | BaseCheckpointSaver;
-  lock?: ThreadLock;
+  store?: Persistence | BaseCheckpointSaver | undefined;
+  lock?: ThreadLock | undefined;
   /** Checkpoints kept per thread after each turn (default 3). */
-  keepCheckpoints?: number;
-  deploymentKey?: DeploymentKeyInput;
+  keepCheckpoints?: number | undefined;
+  deploymentKey?: DeploymentKeyInput | undefined;
 }
 
 export interface FlowStore {

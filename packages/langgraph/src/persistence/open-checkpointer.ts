@@ -20,7 +20,7 @@ export interface OpenCheckpointerOptions extends PostgresOptions {
    * (`30d`, `12h`), or `false` to keep every conversation. Default: one day in memory; off for SQLite
    * and PostgreSQL (run `flow gc --db URL --older-than 30d`, or set it).
    */
-  retention?: number | string | false;
+  retention?: number | string | false | undefined;
 }
 
 export async function openCheckpointer(url?: string, options: OpenCheckpointerOptions = {}): Promise<Persistence> {
@@ -37,10 +37,10 @@ export async function openCheckpointer(url?: string, options: OpenCheckpointerOp
 
 export interface MemoryOptions {
   /** The MemorySaver to use (default a new one, with the plain-JSON serializer). */
-  saver?: MemorySaver;
-  deploymentKey?: DeploymentKeyInput;
+  saver?: MemorySaver | undefined;
+  deploymentKey?: DeploymentKeyInput | undefined;
   /** As `openCheckpointer`'s; default one day. */
-  retention?: number | string | false;
+  retention?: number | string | false | undefined;
 }
 
 /**

@@ -20,9 +20,9 @@ import { postgresStoreKey, type StoreKey } from "./store-key.js";
 
 export interface PostgresOptions {
   /** Give up connecting after this long. Default 5 s. */
-  connectTimeoutMs?: number;
+  connectTimeoutMs?: number | undefined;
   /** The deployment key (hex or base64, or bytes); default SKILLFLOW_DEPLOYMENT_KEY, else the store's own. */
-  deploymentKey?: DeploymentKeyInput;
+  deploymentKey?: DeploymentKeyInput | undefined;
 }
 
 interface OpenPostgresOptions extends PostgresOptions {

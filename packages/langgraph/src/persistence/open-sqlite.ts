@@ -23,7 +23,7 @@ class SetUpSqliteSaver extends SqliteSaver {
 }
 
 export interface SqliteOptions {
-  deploymentKey?: DeploymentKeyInput;
+  deploymentKey?: DeploymentKeyInput | undefined;
   /** Idle time in milliseconds after which a conversation is deleted; undefined: never. */
   retentionMs?: number | undefined;
 }

@@ -26,7 +26,7 @@ export interface ProveOptions {
    * in place of loading it from disk; undefined loads it as usual. A throw is reported as the skill not
    * loading.
    */
-  load?: (path: string) => Promise<LoadedFlowSkill | undefined>;
+  load?: ((path: string) => Promise<LoadedFlowSkill | undefined>) | undefined;
 }
 
 /** Prove every file under `paths`. Usage errors (a missing path) throw `ProveUsageError`. */

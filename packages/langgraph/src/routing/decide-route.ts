@@ -25,8 +25,8 @@ export interface RouteInput {
   /** The skill in progress has finished. */
   finished: boolean;
   /** The model's choice, already checked to name a hosted skill. */
-  skill?: string;
-  intent?: SkillIntent;
+  skill?: string | undefined;
+  intent?: SkillIntent | undefined;
 }
 
 export interface RouteDecision {

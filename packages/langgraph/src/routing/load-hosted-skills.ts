@@ -11,7 +11,7 @@ import { loadFlowSkill, toolRecord, type FlowTool } from "../load-flow-skill.js"
 type Tools = Record<string, FlowTool> | FlowTool[];
 
 /** One entry of `skills`: a loaded skill, a skill folder or SKILL.md path, or a skill with its own tools. */
-export type FlowSkillSource = Skill | string | { skill: Skill | string; tools?: Tools };
+export type FlowSkillSource = Skill | string | { skill: Skill | string; tools?: Tools | undefined };
 
 /** Load every entry; throws on a skill that does not load (FlowLoadError) or a repeated name. */
 export async function loadHostedSkills(sources: FlowSkillSource[], tools?: Tools): Promise<HostedSkill[]> {
@@ -27,7 +27,7 @@ export async function loadHostedSkills(sources: FlowSkillSource[], tools?: Tools
   return hosted;
 }
 
-function unpack(source: FlowSkillSource): { skill: Skill | string; own?: Tools } {
+function unpack(source: FlowSkillSource): { skill: Skill | string; own?: Tools | undefined } {
   if (typeof source === "string" || "steps" in source) return { skill: source };
   return { skill: source.skill, own: source.tools };
 }

@@ -16,7 +16,7 @@ import { buildExtractionSchema, buildValueSchema, INTENT_KEY, REPLY_KEY, SKILL_K
 
 export interface ChatModelPortOptions {
   /** Shown as the port's id; defaults to the model's `_llmType()`. */
-  id?: string;
+  id?: string | undefined;
 }
 
 /** Wrap a chat model as a model port. The port holds no state between calls. */

@@ -24,8 +24,8 @@ export interface Click {
   skill: string;
   conversation: string;
   token: string;
-  pick?: { field: string; value: string };
-  press?: { confirm: string; yes: boolean };
+  pick?: { field: string; value: string } | undefined;
+  press?: { confirm: string; yes: boolean } | undefined;
 }
 
 export async function answerMessage(state: HostState, hosted: HostedSkill, message: string, conversation: string, channel: PersonChannel) {

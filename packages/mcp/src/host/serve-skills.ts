@@ -14,11 +14,11 @@ export interface ServeSkillsOptions extends SkillHostOptions {
   skills: Array<{ skill: Skill; tools: Record<string, HostTool> }>;
   model: CreateFlowOptions["model"];
   /** Where conversations are kept (default in memory). */
-  store?: Persistence;
+  store?: Persistence | undefined;
   /** Serve over Streamable HTTP on this port (0: a free one) instead of stdio. */
-  http?: { port: number; hostname?: string };
+  http?: { port: number; hostname?: string | undefined } | undefined;
   /** stdio only: the streams to use (default this process's stdin and stdout). */
-  stdio?: { stdin: Readable; stdout: Writable };
+  stdio?: { stdin: Readable; stdout: Writable } | undefined;
 }
 
 export interface ServingSkills {

@@ -24,9 +24,9 @@ import { WidgetTokens } from "./widget-tokens.js";
 
 export interface SkillHostOptions {
   /** How long a secret page waits for the person (default 10 minutes). */
-  secretTimeoutMs?: number;
+  secretTimeoutMs?: number | undefined;
   /** How long a form waits for the person (default 10 minutes). */
-  elicitTimeoutMs?: number;
+  elicitTimeoutMs?: number | undefined;
 }
 
 export interface SkillHost {

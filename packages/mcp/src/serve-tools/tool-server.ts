@@ -21,9 +21,9 @@ export interface ServedCall {
 export interface ToolServerOptions {
   /** The server's name in the MCP handshake. */
   name: string;
-  version?: string;
+  version?: string | undefined;
   /** Called before each tool runs (logging, tests). */
-  onCall?: (call: ServedCall) => void;
+  onCall?: ((call: ServedCall) => void) | undefined;
 }
 
 export function toolServer(tools: readonly ToolDefinition[], options: ToolServerOptions): McpServer {

@@ -7,11 +7,11 @@
 import type { ToolKind } from "@skillflow/core";
 
 export interface KindRules {
-  readOnly?: readonly string[];
-  trusted?: boolean;
+  readOnly?: readonly string[] | undefined;
+  trusted?: boolean | undefined;
 }
 
-export function decideKind(name: string, annotations: { readOnlyHint?: boolean } | undefined, rules: KindRules): ToolKind {
+export function decideKind(name: string, annotations: { readOnlyHint?: boolean | undefined } | undefined, rules: KindRules): ToolKind {
   if (rules.readOnly?.includes(name)) return "lookup";
   if (rules.trusted === true && annotations?.readOnlyHint === true) return "lookup";
   return "write";

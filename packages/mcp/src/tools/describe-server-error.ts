@@ -8,7 +8,7 @@ export interface ServerErrorContext {
   /** The server in a few words (`node server.ts`, or its URL). */
   server: string;
   /** The last line the server wrote to stderr, if any. */
-  stderr?: string;
+  stderr?: string | undefined;
   timeoutMs: number;
 }
 
@@ -33,9 +33,10 @@ export function unavailableFix(error: unknown): string {
   return "Start the server by hand with the same command or URL to see why it fails, then fix it or its options in tools.ts.";
 }
 
-function partsOf(error: unknown): { code?: string | number; message: string } {
+function partsOf(error: unknown): { code: string | number | undefined; message: string } {
   const e = error as { code?: string | number; message?: unknown } | null;
-  const message = (typeof e?.message === "string" ? e.message : String(error)).split("\n")[0].replace(/^MCP error -?\d+: /, "").replace(/\.$/, "");
+  const firstLine = (typeof e?.message === "string" ? e.message : String(error)).split("\n")[0]!; // split gives at least one piece
+  const message = firstLine.replace(/^MCP error -?\d+: /, "").replace(/\.$/, "");
   return { code: e?.code, message };
 }
 

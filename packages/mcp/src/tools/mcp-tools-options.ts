@@ -6,23 +6,23 @@
 
 export interface McpToolsOptions {
   /** A stdio server: the program to start. */
-  command?: string;
-  args?: string[];
+  command?: string | undefined;
+  args?: string[] | undefined;
   /** Added to the few variables the SDK passes on (HOME, PATH, …). */
-  env?: Record<string, string>;
+  env?: Record<string, string> | undefined;
   /** The server's working folder (default: this process's). */
-  cwd?: string;
+  cwd?: string | undefined;
   /** A Streamable HTTP server: its endpoint. */
-  url?: string;
-  headers?: Record<string, string>;
+  url?: string | undefined;
+  headers?: Record<string, string> | undefined;
   /** Take only these tools (default: every tool the server lists). Each must exist. */
-  only?: string[];
+  only?: string[] | undefined;
   /** These tools are lookups (read-only), whatever the server says. Each must exist. */
-  readOnly?: string[];
+  readOnly?: string[] | undefined;
   /** Believe the server's `readOnlyHint: true` annotations (default false: every other tool is a write). */
-  trusted?: boolean;
+  trusted?: boolean | undefined;
   /** How long starting and listing may take, in ms (default 10 s). */
-  startTimeoutMs?: number;
+  startTimeoutMs?: number | undefined;
 }
 
 export type McpServerSpec =

@@ -47,7 +47,7 @@ async function listServerTools(spec: McpServerSpec, options: McpToolsOptions): P
 }
 
 /** Every page of `tools/list`. */
-async function listAll(client: { listTools(params?: { cursor?: string }, options?: { timeout?: number }): Promise<{ tools: McpToolListing[]; nextCursor?: string }> }, timeoutMs: number): Promise<McpToolListing[]> {
+async function listAll(client: { listTools(params?: { cursor?: string }, options?: { timeout?: number }): Promise<{ tools: McpToolListing[]; nextCursor?: string | undefined }> }, timeoutMs: number): Promise<McpToolListing[]> {
   const tools: McpToolListing[] = [];
   let cursor: string | undefined;
   do {

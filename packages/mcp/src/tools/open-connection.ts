@@ -14,7 +14,7 @@ import type { McpServerSpec } from "./mcp-tools-options.js";
 export interface McpConnection {
   client: Client;
   /** The child's pid (stdio). */
-  pid?: number;
+  pid?: number | undefined;
   /** Set once the transport has closed (the server exited or crashed, or we closed it). */
   closed: boolean;
   /** The last lines the server wrote to stderr (stdio). */

@@ -17,10 +17,10 @@ import { inputSchemaOf, outputSchemaOf } from "./schema-from-json.js";
 /** The parts of an MCP `Tool` listing used here. */
 export interface McpToolListing {
   name: string;
-  description?: string;
+  description?: string | undefined;
   inputSchema?: unknown;
   outputSchema?: unknown;
-  annotations?: { readOnlyHint?: boolean };
+  annotations?: { readOnlyHint?: boolean | undefined } | undefined;
 }
 
 /** The host's per-tool timeout and AbortSignal decide when a call gives up, not the SDK's 60 s default. */

@@ -32,7 +32,8 @@ export function interruptOf(turn: ShownTurn, skill: Skill, previous: OpenInterru
     const signature = `ask:${pending.answerKey}:${(allowed ?? []).join(",")}`;
     const id = keep(signature);
     const open: OpenInterrupt = { id, kind: "ask", field: pending.field, secret: pending.secret, signature };
-    if (allowed ?? choices) open.allowed = allowed ?? choices;
+    const offered = allowed ?? choices;
+    if (offered) open.allowed = offered;
     const skillflow = { kind: "ask", field: pending.field, secret: pending.secret, pick: pending.pick, ...(grid && { widget: grid.name }) };
     const wire: Interrupt = {
       id, reason: "input_required", responseSchema: fieldAnswerSchema(pending.field, valueSchema(field, allowed)),

@@ -22,8 +22,8 @@ export interface DraftOptions {
   /** The SKILL.md the draft is for: its folder names files in diagnostics and holds tools.ts. */
   file: string;
   /** tools.ts as imported; absent: the model proposes typed stubs. */
-  tools?: ToolsBeside;
-  rounds?: number;
+  tools?: ToolsBeside | undefined;
+  rounds?: number | undefined;
 }
 
 export interface DraftRound {

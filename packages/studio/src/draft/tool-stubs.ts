@@ -10,7 +10,7 @@
  */
 import { action, lookup, type Diagnostic } from "@skillflow/core";
 import { z } from "zod";
-import { isMap, isScalar, isSeq, parseDocument, type Node } from "yaml";
+import { isMap, isSeq, parseDocument, type Node } from "yaml";
 
 export type StubType = { t: "string" | "number" | "integer" | "boolean" } | { t: "list"; of: StubType } | { t: "object"; fields: Array<{ name: string; optional: boolean; type: StubType }> };
 

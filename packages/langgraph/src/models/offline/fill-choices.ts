@@ -50,9 +50,10 @@ function candidatesOf(text: string, fields: FieldInScope[], pending?: FieldInSco
   const out: Candidate[] = [];
   for (const field of fields) {
     const hits = hitsOf(text, field);
-    if (hits.length === 0 || new Set(hits.map((h) => h.choice)).size > 1) continue;
+    const first = hits[0];
+    if (!first || new Set(hits.map((h) => h.choice)).size > 1) continue;
     const rank = field === pending ? RANK.pendingSure : RANK.other;
-    out.push({ field: field.name, value: hits[0].choice, start: hits[0].start, end: hits[0].end, rank });
+    out.push({ field: field.name, value: first.choice, start: first.start, end: first.end, rank });
   }
   return out;
 }

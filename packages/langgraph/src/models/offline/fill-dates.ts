@@ -23,7 +23,10 @@ function labelOfDate(text: string, date: DateMatch, fields: FieldInScope[]): Lab
   const best = Math.max(...hits.map((h) => h.length));
   if (best === 0 || hits.filter((h) => h.length === best).length > 1) return undefined;
   const winner = hits.findIndex((h) => h.length === best);
-  return { field: fields[winner], start: Math.min(...hits[winner].map((w) => w.start)), end: date.start };
+  const field = fields[winner];
+  const words = hits[winner];
+  if (!field || !words) return undefined;
+  return { field, start: Math.min(...words.map((w) => w.start)), end: date.start };
 }
 
 function rankFor(field: FieldInScope, label: FieldInScope | undefined, only: boolean, pending?: FieldInScope): number | undefined {

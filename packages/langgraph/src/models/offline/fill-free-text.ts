@@ -44,7 +44,8 @@ const LAST_WORD = /\s+([\p{L}']+)$/u;
 function clean(piece: string): string | undefined {
   let value = piece.replace(EDGES, "").replace(FILLER, "").replace(EDGES, "");
   let tail = value.match(LAST_WORD);
-  while (tail && EMPTY.has(tail[1].toLowerCase())) {
+  // LAST_WORD's group is required, so a match has it.
+  while (tail && EMPTY.has(tail[1]!.toLowerCase())) {
     value = value.slice(0, tail.index).replace(EDGES, "");
     tail = value.match(LAST_WORD);
   }

@@ -48,9 +48,10 @@ export function readYesNo(text: string): Hit | undefined {
 function mentioned(text: string, field: FieldInScope): Hit | undefined {
   const re = /\b(with|without|no)\s+([\p{L}]+)/giu;
   const names = fieldWords(field.name).map(singular);
+  // Both groups are required, so every match has them.
   for (const m of text.matchAll(re)) {
-    if (!names.includes(singular(m[2]))) continue;
-    return { value: m[1].toLowerCase() === "with", start: m.index, end: m.index + m[0].length };
+    if (!names.includes(singular(m[2]!))) continue;
+    return { value: m[1]!.toLowerCase() === "with", start: m.index, end: m.index + m[0].length };
   }
   return undefined;
 }

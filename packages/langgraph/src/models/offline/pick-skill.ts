@@ -30,5 +30,5 @@ export function pickSkill(text: string, skills: Array<{ name: string; descriptio
   const scores = skills.map((s) => wordOverlap(text, s));
   const best = Math.max(0, ...scores);
   if (best === 0 || scores.filter((s) => s === best).length > 1) return undefined;
-  return skills[scores.indexOf(best)].name;
+  return skills[scores.indexOf(best)]?.name;
 }

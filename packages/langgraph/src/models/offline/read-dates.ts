@@ -40,8 +40,9 @@ export function findDateMatches(text: string): DateMatch[] {
     const iso = isoDate(Number(y), mo, Number(d));
     if (iso) found.push({ iso, start: m.index!, end: m.index! + m[0].length });
   };
-  for (const m of text.matchAll(ISO)) add(m, m[1], Number(m[2]), m[3]);
-  for (const m of text.matchAll(MONTH_FIRST)) add(m, m[3], monthNumber(m[1]), m[2]);
-  for (const m of text.matchAll(DAY_FIRST)) add(m, m[3], monthNumber(m[2]), m[1]);
+  // Every group of these patterns is required, so every match has groups 1 to 3.
+  for (const m of text.matchAll(ISO)) add(m, m[1]!, Number(m[2]), m[3]!);
+  for (const m of text.matchAll(MONTH_FIRST)) add(m, m[3]!, monthNumber(m[1]!), m[2]!);
+  for (const m of text.matchAll(DAY_FIRST)) add(m, m[3]!, monthNumber(m[2]!), m[1]!);
   return found.sort((a, b) => a.start - b.start);
 }

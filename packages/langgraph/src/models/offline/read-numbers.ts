@@ -41,7 +41,8 @@ function wordValue(tens: string | undefined, unit: string | undefined, single: s
 export function findNumberMatches(text: string): NumberMatch[] {
   const found: NumberMatch[] = [];
   for (const m of text.matchAll(DIGITS)) {
-    found.push({ value: Number(m[1].replace(/,/g, "")), start: m.index, end: m.index + m[0].length });
+    // The one group is required (its two branches are alternatives inside it).
+    found.push({ value: Number(m[1]!.replace(/,/g, "")), start: m.index, end: m.index + m[0].length });
   }
   for (const m of text.matchAll(WORD_NUMBER)) {
     if (m[3]?.toLowerCase() === "one" && NOT_A_NUMBER_BEFORE.test(text.slice(0, m.index))) continue;

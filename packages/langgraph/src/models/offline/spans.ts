@@ -27,7 +27,7 @@ export const RANK = { pendingSure: 0, pending: 1, pendingMisfit: 2, other: 3 } a
 export interface RuleInput {
   text: string;
   fields: FieldInScope[];
-  pending?: FieldInScope;
+  pending?: FieldInScope | undefined;
 }
 
 /** A rule: finds candidates in the text. Pure. */
@@ -99,9 +99,9 @@ export function labelOf(text: string, start: number, end: number, fields: FieldI
   const places = [after[0], before[0], CONNECTORS.has(before[0]?.word ?? "") ? before[1] : undefined];
   for (const place of places) {
     if (!place) continue;
-    const named = fields.filter((f) => namesField(place.word, f));
-    if (named.length === 1) return { field: named[0], start: place.start, end: place.end };
-    if (named.length > 1) return undefined;
+    const [field, ...others] = fields.filter((f) => namesField(place.word, f));
+    if (others.length > 0) return undefined;
+    if (field) return { field, start: place.start, end: place.end };
   }
   return undefined;
 }
