@@ -18,6 +18,8 @@ type Parsed = ReturnType<SkillEnvironment["env"]["parse"]>;
 interface ScopedEnvironment extends SkillEnvironment {
   parsed: Map<string, Parsed | { error: unknown }>;
   checked: Map<string, TypeCheckResult>;
+  /** Per expression, its last evaluation with a primitive result and the values it read (see `evaluate`). */
+  last: Map<string, { values: Values; result: EvaluateResult }>;
 }
 
 const sourceOf = (expr: Expr | string): string => (typeof expr === "string" ? expr : expr.source);
@@ -66,17 +68,25 @@ export function createExpressions(skill: Skill): SkillExpressions {
     return result.ok ? envFor(scope).table.valueType(result.type) : undefined;
   }
 
+  /**
+   * Evaluates in the scope's environment. A replay evaluates the same conditions and holes with the same
+   * values again: when every root the expression reads holds the identical value (`Object.is`; records
+   * are replaced, never edited, so an identical object is an unchanged one) as at its last evaluation,
+   * and that gave a primitive, the result is reused. Evaluation is pure, so this changes no result.
+   */
   function evaluate(expr: Expr | string, values: Values, scope?: Scope): EvaluateResult {
     const senv = envFor(scope);
     const source = sourceOf(expr);
-    const parsed = parseIn(senv, source);
-    if ("error" in parsed) return { ok: false, error: explainCelError(parsed.error, source).message };
-    try {
-      return { ok: true, value: fromCel(parsed(contextFor(senv, refs(source), values))) };
-    } catch (error) {
-      const message = error instanceof ValueShapeError ? error.message : explainCelError(error, source).message;
-      return { ok: false, error: message };
+    const roots = refs(source);
+    const last = senv.last.get(source);
+    if (last && roots.every(({ root }) => Object.is(values[root], last.values[root]))) return last.result;
+    const result = evaluateNow(senv, source, roots, values);
+    if (!result.ok || result.value === null || typeof result.value !== "object") {
+      const read: Values = {};
+      for (const { root } of roots) read[root] = values[root];
+      senv.last.set(source, { values: read, result });
     }
+    return result;
   }
 
   function render(template: Template, values: Values, scope?: Scope): RenderResult {
@@ -97,7 +107,18 @@ export function createExpressions(skill: Skill): SkillExpressions {
 }
 
 function scoped(env: SkillEnvironment): ScopedEnvironment {
-  return { ...env, parsed: new Map(), checked: new Map() };
+  return { ...env, parsed: new Map(), checked: new Map(), last: new Map() };
+}
+
+function evaluateNow(senv: ScopedEnvironment, source: string, roots: ExprRef[], values: Values): EvaluateResult {
+  const parsed = parseIn(senv, source);
+  if ("error" in parsed) return { ok: false, error: explainCelError(parsed.error, source).message };
+  try {
+    return { ok: true, value: fromCel(parsed(contextFor(senv, roots, values))) };
+  } catch (error) {
+    const message = error instanceof ValueShapeError ? error.message : explainCelError(error, source).message;
+    return { ok: false, error: message };
+  }
 }
 
 function scopeKey(loopVars: Record<string, ValueType>): string {

@@ -6,8 +6,7 @@
  * The lookup cache keeps every entry that replay read (the replay of the next event reads them again), and
  * of the rest, per tool, the most recent ones up to `KEEP_PER_TOOL` entries in all — so a correction back
  * to a recent value is answered from the cache — leaving out failed entries and results whose JSON is
- * longer than `MAX_KEPT_RESULT_CHARS`. `said` loses the digests of a state stored as a list (before
- * per-step records), which have served their one replay. Pure over the run.
+ * longer than `MAX_KEPT_RESULT_CHARS`. Pure over the run.
  */
 import { canonicalJson } from "./digest.js";
 import type { Run } from "./run-context.js";
@@ -19,13 +18,9 @@ export const KEEP_PER_TOOL = 4;
 /** A result off the path longer than this (characters of its JSON, 64 Ki) is not kept. */
 export const MAX_KEPT_RESULT_CHARS = 64 * 1024;
 
-/** The prefix of a `said` key holding a digest from a state stored as a list. */
-export const LEGACY_SAID = "~";
-
 /** Drops from `run.state` what the next replay does not need. */
 export function compactState(run: Run): void {
   run.state.lookups = compactLookups(run.state.lookups, run.lookupsRead, run.state.turn);
-  run.state.said = Object.fromEntries(Object.entries(run.state.said).filter(([key]) => !key.startsWith(LEGACY_SAID)));
   // A secret offered before it was asked is dropped once its field is answered, or the flow is done.
   if (run.state.offers) {
     const done = run.state.pending?.kind === "done";

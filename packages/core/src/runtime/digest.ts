@@ -13,11 +13,20 @@ export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== "object") {
     return typeof value === "bigint" ? JSON.stringify(value.toString()) : JSON.stringify(value) ?? "null";
   }
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  if (Array.isArray(value)) {
+    let text = "[";
+    for (let i = 0; i < value.length; i += 1) text += (i > 0 ? "," : "") + canonicalJson(value[i]);
+    return `${text}]`;
+  }
+  const record = value as Record<string, unknown>;
+  let text = "{";
+  // Keys in code-unit order (the default sort), undefined properties left out.
+  for (const key of Object.keys(record).sort()) {
+    const v = record[key];
+    if (v === undefined) continue;
+    text += `${text.length > 1 ? "," : ""}${JSON.stringify(key)}:${canonicalJson(v)}`;
+  }
+  return `${text}}`;
 }
 
 /** A digest function: hex, shortened to 32 characters (128 bits). */

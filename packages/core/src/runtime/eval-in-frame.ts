@@ -25,7 +25,8 @@ export function evaluateIn(run: Run, expr: Expr, frame: Frame): EvaluateResult {
  * evaluated (for the lookups it runs), never shown, and so never sent to the model.
  */
 export function renderIn(run: Run, template: Template, frame: Frame): string {
-  const holes = template.parts.filter((p): p is Expr => typeof p !== "string");
+  const holes = holesOf(template);
+  if (holes.length === 0) return literalText(template);
   const values = valuesFor(run, holes, frame, true);
   const derived = secretDerivedTools(run.skill);
   const hidden = (hole: Expr) => derived.size > 0 && run.exprs.refs(hole).some((r) => derived.has(r.root) && !Object.hasOwn(frame.vars, r.root));
@@ -42,6 +43,22 @@ export function renderIn(run: Run, template: Template, frame: Frame): string {
       text += hidden(part) ? SECRET_MASK : result.text;
     }
   }
+  return text;
+}
+
+/** A template's holes, and the text of one without holes, worked out once per template (the IR is never edited). */
+const holesMemo = new WeakMap<Template, Expr[]>();
+const literalMemo = new WeakMap<Template, string>();
+
+function holesOf(template: Template): Expr[] {
+  let holes = holesMemo.get(template);
+  if (!holes) holesMemo.set(template, (holes = template.parts.filter((p): p is Expr => typeof p !== "string")));
+  return holes;
+}
+
+function literalText(template: Template): string {
+  let text = literalMemo.get(template);
+  if (text === undefined) literalMemo.set(template, (text = template.parts.join("")));
   return text;
 }
 

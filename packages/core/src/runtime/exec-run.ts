@@ -4,7 +4,6 @@
  */
 import type { SayStep } from "../format/ir.js";
 import { answerKey } from "./answer-keys.js";
-import { LEGACY_SAID } from "./compact-state.js";
 import { renderIn } from "./eval-in-frame.js";
 import { endRegionsOf } from "./regions.js";
 import { runAsk } from "./run-ask.js";
@@ -33,12 +32,33 @@ export const RUN: StepExecutor = {
 function runSay(run: Run, step: SayStep, frame: Frame): void {
   const text = renderIn(run, step.text, frame);
   const instance = answerKey(step.id, frame.scope);
-  const digest = run.digest(["say", text]);
-  const said = run.state.said;
-  const shown = said[instance] === digest || said[`${LEGACY_SAID}${digest}`] === digest;
-  said[instance] = digest;
+  const digest = sayDigest(run, instance, text);
+  const shown = run.state.said[instance] === digest;
+  if (!shown) {
+    if (run.ownSaid !== run.state.said) run.state.said = run.ownSaid = { ...run.state.said };
+    run.state.said[instance] = digest;
+  }
   if (shown) return traceStep(run, step, frame, "already said");
   emit(run, { type: "say", text });
   record(run, { type: "said", text });
   traceStep(run, step, frame, "said");
+}
+
+/**
+ * The digest of a say instance's text, remembered per instance with the text it was made from: a
+ * replay renders the same texts again, and comparing the text is cheaper than hashing it. The digest is
+ * a pure function of the text (and the deployment's key), so remembering changes nothing.
+ */
+const sayMemo = new WeakMap<Run["digest"], Map<string, { text: string; digest: string }>>();
+const SAY_MEMO_SIZE = 8192;
+
+function sayDigest(run: Run, instance: string, text: string): string {
+  let memo = sayMemo.get(run.digest);
+  if (!memo) sayMemo.set(run.digest, (memo = new Map()));
+  const known = memo.get(instance);
+  if (known?.text === text) return known.digest;
+  const digest = run.digest(["say", text]);
+  if (memo.size >= SAY_MEMO_SIZE) memo.clear();
+  memo.set(instance, { text, digest });
+  return digest;
 }

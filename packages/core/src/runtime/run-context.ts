@@ -76,6 +76,11 @@ export interface Run {
   chats: string[];
   /** Keys of the lookup cache entries read on this walk (what `compactState` keeps). */
   lookupsRead: Set<string>;
+  /**
+   * The `said` record this run made its own. `copyState` shares `said` with the state `step` was given
+   * (a replay rewrites most of it unchanged); the first change copies it (exec-run.ts).
+   */
+  ownSaid?: FlowState["said"];
   /** What a "verify" walk has found so far. */
   verify?: VerifyLog;
 }

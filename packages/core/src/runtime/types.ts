@@ -200,7 +200,6 @@ export type Effect =
   | { type: "request_approval"; request: ApprovalRequest }
   /** Run a tool and send back a `tool_result`. `key` is the lookup cache key or the write's idempotency key. */
   | { type: "call"; tool: string; kind: "lookup" | "write"; inputs: Record<string, unknown>; key: string; instance: string }
-  | { type: "chat"; instructions: string }
   | { type: "error"; message: string }
   | { type: "done" };
 

@@ -116,6 +116,41 @@ describe("evaluate", () => {
   });
 });
 
+describe("evaluate again (a replay evaluates the same expressions: the last primitive result is reused only for identical values)", () => {
+  const fresh = () => createExpressions(skill);
+
+  it("gives each value its own result, alternating back and forth", () => {
+    const e = fresh();
+    for (const nights of [3, 1, 3, 1, 14]) expect(e.evaluate("nights > 2", { nights })).toEqual({ ok: true, value: nights > 2 });
+  });
+
+  it("sees a replaced record with other contents, and a value that was missing and now is there", () => {
+    const e = fresh();
+    const quote = { total: 1240, budget: 1000, extras: [], ok: true };
+    expect(e.evaluate("quote_trip.total > quote_trip.budget", { quote_trip: quote })).toEqual({ ok: true, value: true });
+    expect(e.evaluate("quote_trip.total > quote_trip.budget", { quote_trip: { ...quote, total: 10 } })).toEqual({ ok: true, value: false });
+    expect(e.evaluate("nights > 1", {})).toEqual({ ok: false, error: "`nights` has no value yet" });
+    expect(e.evaluate("nights > 1", { nights: 2 })).toEqual({ ok: true, value: true });
+    expect(e.evaluate("nights > 1", {})).toEqual({ ok: false, error: "`nights` has no value yet" });
+  });
+
+  it("keeps results apart per scope: the same source over other loop variables", () => {
+    const e = fresh();
+    const flight = { loopVars: { f: obj({ id: str, price: dbl, seats: int }) } };
+    expect(e.evaluate("f.seats * 2", { f: { id: "A", price: 1, seats: 2 } }, flight)).toEqual({ ok: true, value: 4 });
+    expect(e.evaluate("f.seats * 2", { f: { id: "B", price: 1, seats: 5 } }, flight)).toEqual({ ok: true, value: 10 });
+  });
+
+  it("never hands out a list or object it returned before (a caller may keep or change it)", () => {
+    const e = fresh();
+    const values = { quote_trip: { total: 1, budget: 1, extras: ["cab"], ok: true } };
+    const first = e.evaluate("quote_trip.extras", values);
+    if (!first.ok) throw new Error("expected a value");
+    (first.value as string[]).push("changed by a caller");
+    expect(e.evaluate("quote_trip.extras", values)).toEqual({ ok: true, value: ["cab"] });
+  });
+});
+
 describe("render", () => {
   const template = (parts: Template["parts"]): Template => ({ source: "", pos: { line: 1, column: 1 }, parts });
 

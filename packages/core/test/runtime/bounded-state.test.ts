@@ -7,7 +7,6 @@
 import { describe, expect, it } from "vitest";
 import { digestOf, lookupKeyOf } from "../../src/runtime/digest.js";
 import { KEEP_PER_TOOL, MAX_KEPT_RESULT_CHARS } from "../../src/runtime/compact-state.js";
-import type { FlowState } from "../../src/runtime/types.js";
 import { Host, says, skillFrom, T, toolInfo, tools } from "./host.js";
 import { toCheckout, tripHost } from "./trip-fixture.js";
 
@@ -80,15 +79,6 @@ describe("said: the last text of each say step instance", () => {
     expect(says(topic(host, "cats"))).toEqual(["About cats: 4 letters", "There is more.", "There is more.", "There is more."]);
     expect(Object.keys(host.state.said).sort()).toEqual(["3", "4.2@4:p0", "4.2@4:p1", "4.2@4:p2"]);
     expect(says(host.text("hm", {}))).toEqual([]);
-  });
-
-  it("a state stored as a list of digests (before per-step records) does not say those texts again", () => {
-    const host = topicsHost();
-    topic(host, "cats");
-    host.state = { ...host.state, said: [digestOf(["say", "About cats: 4 letters"])] as unknown as FlowState["said"] };
-    expect(says(host.text("hm", {}))).toEqual([]);
-    expect(host.state.said).toEqual({ "3": digestOf(["say", "About cats: 4 letters"]) });
-    expect(says(topic(host, "dogs!"))).toEqual(["About dogs!: 5 letters"]);
   });
 });
 
