@@ -17,6 +17,9 @@ import { toFlowEvent } from "./to-flow-event.js";
 
 export type { CreateFlowOptions, Flow, FlowLimits } from "./flow-options.js";
 
+/** Threads whose last turn's values a flow keeps at hand (the most recently finished). */
+const LAST_VALUES_KEPT = 64;
+
 /** Load the skill (when given a path), compile its graph, and return the flow. */
 export function createFlow(options: CreateFlowOptions): Promise<Flow> {
   return createFlowWith(options, {});
@@ -33,11 +36,24 @@ export async function createFlowWith(options: CreateFlowOptions, hooks: FlowHook
     recursionLimit: 2 * (deps.runtime.maxCallsPerEvent ?? DEFAULT_MAX_CALLS) + 10,
     durability: options.durability ?? "sync",
   });
-  const values = async (threadId: string) => (await graph.getState(config(threadId))).values as Partial<FlowGraphValues>;
+  // The values each thread's last turn in this flow ended with, and that turn's checkpoint: while it is
+  // still the latest, `state`, `conversation` and `lastTurn` read them instead of decoding it again.
+  const lastValues = new Map<string, { checkpoint: string; values: FlowGraphValues }>();
+  const values = async (threadId: string): Promise<Partial<FlowGraphValues>> => {
+    const known = lastValues.get(threadId);
+    // A copy: what a caller does with a view never reaches the next one.
+    if (known && known.checkpoint === (await store.latestCheckpoint(threadId))) return structuredClone(known.values);
+    return (await graph.getState(config(threadId))).values as Partial<FlowGraphValues>;
+  };
   const run = async (threadId: string, input: Parameters<FlowGraph["invoke"]>[0]): Promise<FlowGraphValues> => {
+    lastValues.delete(threadId);
     const out = (await graph.invoke(input, config(threadId))) as FlowGraphValues;
     await store.afterTurn(threadId);
-    await store.markSettled(threadId);
+    const checkpoint = await store.markSettled(threadId);
+    if (checkpoint !== undefined) {
+      if (lastValues.size >= LAST_VALUES_KEPT) lastValues.delete(lastValues.keys().next().value!);
+      lastValues.set(threadId, { checkpoint, values: structuredClone(out) });
+    }
     return out;
   };
   /**

@@ -40,8 +40,10 @@ export interface FlowStore {
    * left unfinished since, by a crash, another process or a direct graph call). Under the thread's lock.
    */
   isSettled(threadId: string): Promise<boolean>;
-  /** Note the checkpoint a turn just ended on (after it returned normally, under the lock). */
-  markSettled(threadId: string): Promise<void>;
+  /** Note the checkpoint a turn just ended on (after it returned normally, under the lock); its id. */
+  markSettled(threadId: string): Promise<string | undefined>;
+  /** The id of the thread's latest checkpoint (undefined: none, or a store that cannot say). */
+  latestCheckpoint(threadId: string): Promise<string | undefined>;
 }
 
 /** Sweeps at most this often per store (and at least twice per retention period). */
@@ -86,7 +88,9 @@ export async function resolveFlowStore(options: FlowStoreOptions): Promise<FlowS
       const id = await latest(threadId);
       if (id === undefined) settled.delete(threadId);
       else settled.set(threadId, id);
+      return id;
     },
+    latestCheckpoint: latest,
   };
 }
 

@@ -7,6 +7,7 @@ import { emptyTurn } from "../../src/graph/flow-graph-state.js";
 import type { ModelPort } from "../../src/understand/model-port.js";
 import type { HostTool } from "../../src/run-tool.js";
 import { ScriptedChatModel } from "../../src/scripted-chat-model.js";
+import { openMemory } from "../../src/persistence/open-checkpointer.js";
 
 const SHOP = fileURLToPath(new URL("../../../../test/fixtures/proofs/mini_shop", import.meta.url));
 
@@ -245,5 +246,29 @@ describe("createFlow: one skill is a list of one", () => {
     expect(turn.skill).toBeUndefined();
     const state = await flow.state("old");
     expect(state).toMatchObject({ flowId: "old", answers: { quantity: { value: 2 }, item_id: { value: "MUG" } }, usage: { modelCalls: 1 } });
+  });
+
+  it("reads a thread's state from its last turn only while that turn's checkpoint is the latest: another flow's turn on the store is seen, and a caller's change to a view never reaches the next", async () => {
+    const store = openMemory();
+    const modelA = new ScriptedChatModel();
+    const modelB = new ScriptedChatModel();
+    const a = await createFlow({ skill: SHOP, model: modelA, store });
+    const b = await createFlow({ skill: SHOP, model: modelB, store });
+    modelA.script({ quantity: 2 });
+    await a.send("shared", { text: "Two mugs please" });
+    const first = await a.state("shared");
+    expect(first?.answers.quantity?.value).toBe(2);
+    expect(await b.state("shared")).toEqual(first);
+
+    // A change to the view is the caller's own.
+    first!.answers.quantity!.value = 99;
+    expect((await a.state("shared"))?.answers.quantity?.value).toBe(2);
+
+    // The other flow (another process, in effect) moves the thread on: the first sees it.
+    await b.send("shared", { pick: { item_id: "MUG" } });
+    expect((await b.state("shared"))?.answers.item_id?.value).toBe("MUG");
+    expect((await a.state("shared"))?.answers.item_id?.value).toBe("MUG");
+    expect((await a.conversation("shared"))?.skills.mini_shop?.answers.item_id?.value).toBe("MUG");
+    expect((await a.lastTurn("shared"))?.pending).toMatchObject({ kind: "ask", field: "gift_wrap" });
   });
 });
