@@ -44,11 +44,22 @@ export async function runToolCall(
     if (injected === "reject") throw new ToolRejected(`${call.tool} refused the request (injected by the proof's fixtures)`);
     if (injected === "doubt") throw new Error(`${call.tool} failed (injected by the proof's fixtures)`);
     const context = { idempotencyKey: call.kind === "write" ? call.key : "", now: options.now() };
-    const output = await withTimeout(call.tool, options.timeoutMs, (signal) => tool.run(call.inputs, { ...context, signal }));
-    return { ...base, ok: true, output, durationMs: elapsed() };
+    // Copies both ways: a tool that keeps and later changes its input or its output (a shared object it
+    // returns again) never changes what the flow recorded, the card it showed or a write's inputs.
+    const output = await withTimeout(call.tool, options.timeoutMs, (signal) => tool.run(ownCopy(call.inputs), { ...context, signal }));
+    return { ...base, ok: true, output: ownCopy(output), durationMs: elapsed() };
   } catch (error) {
     const rejected = isToolRejected(error) ? { rejected: true } : {};
     return { ...base, ok: false, ...rejected, error: describeError(call.tool, error), durationMs: elapsed() };
+  }
+}
+
+/** A deep copy of a tool's input or output (a value that cannot be copied, a function say, is kept as given). */
+function ownCopy<T>(value: T): T {
+  try {
+    return structuredClone(value);
+  } catch {
+    return value;
   }
 }
 

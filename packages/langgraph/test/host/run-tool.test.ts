@@ -19,6 +19,19 @@ describe("runToolCall", () => {
     expect(seen.context?.signal.aborted).toBe(false);
   });
 
+  it("keeps what the flow recorded apart from the tool: changing its input or its output afterwards changes neither", async () => {
+    const shared = { total: 100, rows: [{ id: "A" }] };
+    let input: Record<string, unknown> = {};
+    const tool: HostTool = { name: "quote", kind: "lookup", run: (given) => ((input = given), shared) };
+    const effect = call("quote", "lookup");
+    const result = await runToolCall(effect, { quote: tool }, options);
+    input.total = 1;
+    shared.total = 999;
+    shared.rows.push({ id: "B" });
+    expect(effect.inputs).toEqual({ total: 10 });
+    expect(result).toMatchObject({ ok: true, output: { total: 100, rows: [{ id: "A" }] } });
+  });
+
   it("gives lookups an empty idempotency key", async () => {
     let key = "unset";
     const tool: HostTool = { name: "find", kind: "lookup", run: (_i, context) => void (key = context.idempotencyKey) };
