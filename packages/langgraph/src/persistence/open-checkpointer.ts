@@ -8,7 +8,7 @@ import { parseDbUrl } from "./parse-db-url.js";
 import { PlainJsonSerializer } from "./plain-json-serializer.js";
 import { openSqlite } from "./open-sqlite.js";
 import { openPostgres, type PostgresOptions } from "./open-postgres.js";
-import { createMemoryLock } from "./thread-lock.js";
+import { memoryLockOf } from "./thread-lock.js";
 import { memoryFootprint, memoryLatest, pruneMemoryThread } from "./prune-memory.js";
 import { DEFAULT_KEEP_CHECKPOINTS, type Persistence } from "./persistence.js";
 import { configuredKey, processDeploymentKey, type DeploymentKeyInput } from "./deployment-key.js";
@@ -50,7 +50,7 @@ export interface MemoryOptions {
 export function openMemory(options: MemoryOptions = {}): Persistence {
   const saver = options.saver ?? new MemorySaver(new PlainJsonSerializer());
   const key = configuredKey(options.deploymentKey) ?? { key: processDeploymentKey(), source: "process" as const };
-  const lock = createMemoryLock();
+  const lock = memoryLockOf(saver);
   const latest = async (threadId?: string) => memoryLatest(saver, threadId);
   return {
     kind: "memory",

@@ -34,6 +34,18 @@ export function createMemoryLock(): ThreadLock {
   };
 }
 
+const savedLocks = new WeakMap<object, ThreadLock>();
+
+/**
+ * The in-process lock of one saver: the same lock for every store made over that saver object, so two
+ * flows given the same bare saver (or `openMemory({ saver })` twice) still serialize a thread's turns.
+ */
+export function memoryLockOf(saver: object): ThreadLock {
+  let lock = savedLocks.get(saver);
+  if (!lock) savedLocks.set(saver, (lock = createMemoryLock()));
+  return lock;
+}
+
 /** A lock that first queues in-process, then takes `outer` (the database lock) for the same thread. */
 export function layerLocks(inner: ThreadLock, outer: ThreadLock): ThreadLock {
   return {

@@ -16,7 +16,7 @@ import { DEFAULT_KEEP_CHECKPOINTS, type Persistence } from "./persistence.js";
 import { pruneSqliteThread, sqliteFootprint, sqliteLatest } from "./prune-sqlite.js";
 import { deleteIdleThreads } from "./retention.js";
 import type { SqliteDb } from "./sqlite-db.js";
-import { createMemoryLock } from "./thread-lock.js";
+import { memoryLockOf } from "./thread-lock.js";
 
 const NOTHING = { checkpointsDeleted: 0, writesDeleted: 0, blobsDeleted: 0 };
 
@@ -28,7 +28,7 @@ export function isPersistence(value: Persistence | BaseCheckpointSaver): value i
 export function wrapSaver(saver: BaseCheckpointSaver, deploymentKey?: DeploymentKeyInput): Persistence {
   if (saver instanceof MemorySaver) return openMemory({ saver, deploymentKey });
   const key = configuredKey(deploymentKey) ?? { key: processDeploymentKey(), source: "process" as const };
-  const lock = createMemoryLock();
+  const lock = memoryLockOf(saver);
   const db = sqliteDbOf(saver);
   const base = {
     location: saver.constructor.name,
