@@ -54,12 +54,20 @@ export async function runToolCall(
   }
 }
 
-/** A deep copy of a tool's input or output (a value that cannot be copied, a function say, is kept as given). */
+/**
+ * A deep copy of a tool's input or output. One that structuredClone refuses (a function inside) is
+ * copied as JSON, the form a checkpoint keeps of it anyway; only a value JSON cannot copy either is kept
+ * as given.
+ */
 function ownCopy<T>(value: T): T {
   try {
     return structuredClone(value);
   } catch {
-    return value;
+    try {
+      return JSON.parse(JSON.stringify(value)) as T;
+    } catch {
+      return value;
+    }
   }
 }
 
