@@ -20,6 +20,15 @@ export type { CreateFlowOptions, Flow, FlowLimits } from "./flow-options.js";
 /** Threads whose last turn's values a flow keeps at hand (the most recently finished). */
 const LAST_VALUES_KEPT = 64;
 
+/** A deep copy, or undefined when a value cannot be copied (then nothing is kept and views read the store). */
+function copyOf<T>(value: T): T | undefined {
+  try {
+    return structuredClone(value);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Load the skill (when given a path), compile its graph, and return the flow. */
 export function createFlow(options: CreateFlowOptions): Promise<Flow> {
   return createFlowWith(options, {});
@@ -50,9 +59,10 @@ export async function createFlowWith(options: CreateFlowOptions, hooks: FlowHook
     const out = (await graph.invoke(input, config(threadId))) as FlowGraphValues;
     await store.afterTurn(threadId);
     const checkpoint = await store.markSettled(threadId);
-    if (checkpoint !== undefined) {
+    const copy = checkpoint === undefined ? undefined : copyOf(out);
+    if (checkpoint !== undefined && copy) {
       if (lastValues.size >= LAST_VALUES_KEPT) lastValues.delete(lastValues.keys().next().value!);
-      lastValues.set(threadId, { checkpoint, values: structuredClone(out) });
+      lastValues.set(threadId, { checkpoint, values: copy });
     }
     return out;
   };
