@@ -1,7 +1,7 @@
 // bench/serve: the conference-trip conversation (5 turns: open, the message, two row clicks, Pay) served
 // over HTTP by @skillflow/server (AG-UI RunAgentInput in, SSE out, on 127.0.0.1) beside the same turns
 // through createFlow in process, in the same run, on SQLite (a temp file) and PostgreSQL (PG_URL, when
-// set), with 1 and 50 conversations at once. The model is scripted (a fixed table: no network), so the
+// set), with 1 and 50 conversations at once, in 5 rounds whose arms alternate (medians). The model is scripted (a fixed table: no network), so the
 // figures measure the runtime, the store and the HTTP layer. Prints turns/s, p50 and p99 per turn, and
 // the HTTP / in-process ratios. The HTTP client runs in a worker thread (bench/serve/http-client.mjs), as
 // a browser would run elsewhere, so the server's process does only the server's work. Runs from dist: `npx tsc -b && npm run bench:serve`.
@@ -16,6 +16,8 @@ import { createSkillflowServer, listen } from "@skillflow/server";
 const SKILL = fileURLToPath(new URL("../skills/conference_trip", import.meta.url));
 const NOW = "2027-03-01T09:00:00Z";
 const GOAL = 1.5;
+/** Rounds of each condition (`SERVE_ROUNDS=N`); medians over them. */
+const ROUNDS = Number(process.env.SERVE_ROUNDS ?? 5);
 /** Conversations per condition (at concurrency 1 they run one after the other). */
 const CONVERSATIONS = { 1: 20, 50: 100 };
 
@@ -71,7 +73,8 @@ function summary(latencies, seconds) {
   return { turns: latencies.length, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
 }
 
-async function condition(store, url, concurrency) {
+/** One round: the in-process arm, then the HTTP arm, on the same store. */
+async function round(url, concurrency) {
   const n = CONVERSATIONS[concurrency];
   const persistence = await openCheckpointer(url);
   const flow = await createFlow({ skill: SKILL, model: scripted, store: persistence, now: NOW });
@@ -83,7 +86,26 @@ async function condition(store, url, concurrency) {
   await overHttp(http.url, 2, 1);
   const remote = await overHttp(http.url, n, concurrency);
   await http.stop();
-  return { store, concurrency, local, remote };
+  return { local, remote };
+}
+
+/**
+ * ROUNDS rounds of both arms, alternating, so a burst of load on a shared machine falls on both; each
+ * figure is the median over the rounds, and so is each ratio (taken round by round).
+ */
+async function condition(store, url, concurrency) {
+  const rounds = [];
+  for (let i = 0; i < ROUNDS; i += 1) rounds.push(await round(url, concurrency));
+  const med = (xs) => [...xs].sort((a, b) => a - b)[(xs.length - 1) >> 1];
+  const pick = (arm) => ({
+    turns: rounds.reduce((sum, r) => sum + r[arm].turns, 0),
+    perSecond: med(rounds.map((r) => r[arm].perSecond)), p50: med(rounds.map((r) => r[arm].p50)), p99: med(rounds.map((r) => r[arm].p99)),
+  });
+  const ratios = {
+    p50: med(rounds.map((r) => r.remote.p50 / r.local.p50)),
+    throughput: med(rounds.map((r) => r.local.perSecond / r.remote.perSecond)),
+  };
+  return { store, concurrency, local: pick("local"), remote: pick("remote"), ratios };
 }
 
 const dir = mkdtempSync(join(tmpdir(), "bench-serve-"));
@@ -104,13 +126,13 @@ for (const r of results) {
     console.log(`${r.store.padEnd(11)}${String(r.concurrency).padStart(5)}  ${arm.padEnd(11)}${String(m.turns).padStart(6)}${rate(m.perSecond)} ${ms(m.p50)}${ms(m.p99)}`);
   }
 }
+console.log(`(medians over ${ROUNDS} rounds per condition, the arms alternating; ratios taken round by round)`);
 console.log("");
 // One conversation at a time, the cost HTTP adds is in the median turn; with 50 at once the turns queue
 // for the store, so a turn's latency is mostly waiting and the figure that compares is turns per second.
 let met = true;
 for (const r of results) {
-  const p50 = r.remote.p50 / r.local.p50;
-  const throughput = r.local.perSecond / r.remote.perSecond;
+  const { p50, throughput } = r.ratios;
   const judged = r.concurrency === 1 ? p50 : throughput;
   met &&= judged <= GOAL;
   console.log(`${r.store} × ${r.concurrency}: HTTP p50 ${p50.toFixed(2)}× in process, turns/s ${throughput.toFixed(2)}× fewer (judged: ${r.concurrency === 1 ? "p50" : "turns/s"} ${judged.toFixed(2)}×)`);
