@@ -13,10 +13,22 @@ export function sseResponse(produce: (emit: Emit) => Promise<void>): Response {
   const bytes = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
-      const emit: Emit = (event) => controller.enqueue(bytes.encode(encoder.encodeSSE(event)));
+      // Events emitted in one synchronous burst (a turn's reply, widgets, state and the end of the run)
+      // leave as one chunk, flushed before anything else runs: fewer writes, the same stream.
+      let pending = "";
+      const flush = () => {
+        if (pending === "") return;
+        controller.enqueue(bytes.encode(pending));
+        pending = "";
+      };
+      const emit: Emit = (event) => {
+        if (pending === "") queueMicrotask(flush);
+        pending += encoder.encodeSSE(event);
+      };
       try {
         await produce(emit);
       } finally {
+        flush();
         controller.close();
       }
     },
