@@ -1,4 +1,3 @@
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { MemorySaver } from "@langchain/langgraph";
 import type { ToolContext } from "@skillflow/core";
@@ -7,9 +6,9 @@ import { emptyTurn } from "../../src/graph/flow-graph-state.js";
 import type { ModelPort } from "../../src/understand/model-port.js";
 import type { HostTool } from "../../src/run-tool.js";
 import { ScriptedChatModel } from "../../src/scripted-chat-model.js";
+import { SHOP, toCard } from "../helpers/mini-shop.js";
 import { openMemory } from "../../src/persistence/open-checkpointer.js";
 
-const SHOP = fileURLToPath(new URL("../../../../test/fixtures/proofs/mini_shop", import.meta.url));
 
 /** The shop's two writes, recording every run (with the context the host passed). */
 function recordingWrites() {
@@ -24,16 +23,6 @@ function recordingWrites() {
     ship_order: write("ship_order", (i) => ({ order: `${i.item_id}-${i.quantity}-X` })),
   };
   return { runs, tools };
-}
-
-/** Bring a thread to the confirmation card: two mugs, no gift wrap, PIN 4321. */
-async function toCard(flow: Awaited<ReturnType<typeof createFlow>>, model: ScriptedChatModel, thread: string) {
-  model.script({ quantity: 2 });
-  await flow.send(thread, { text: "Two mugs please" });
-  await flow.send(thread, { pick: { item_id: "MUG" } });
-  model.script({ gift_wrap: false });
-  await flow.send(thread, { text: "no wrapping" });
-  return flow.send(thread, { text: "4321" });
 }
 
 describe("createFlow: a conversation through the graph", () => {

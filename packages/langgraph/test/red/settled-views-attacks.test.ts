@@ -3,30 +3,14 @@
  * skipped finish must never stand for a thread that moved on — another flow's turn that failed midway,
  * a thread deleted by retention behind the flow's back.
  */
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { MemorySaver, type Checkpoint, type CheckpointMetadata } from "@langchain/langgraph-checkpoint";
-import type { RunnableConfig } from "@langchain/core/runnables";
+import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { createFlow } from "../../src/create-flow.js";
 import { openMemory } from "../../src/persistence/open-checkpointer.js";
 import type { HostTool } from "../../src/run-tool.js";
 import { ScriptedChatModel } from "../../src/scripted-chat-model.js";
+import { FailingOnceSaver, SHOP, statusOf, toCard } from "../helpers/mini-shop.js";
 
-const SHOP = fileURLToPath(new URL("../../../../test/fixtures/proofs/mini_shop", import.meta.url));
-type Flow = Awaited<ReturnType<typeof createFlow>>;
-type Ledger = Record<string, { tool: string; status: string }>;
-
-class FailingOnceSaver extends MemorySaver {
-  failWhen: ((ledger: Ledger) => boolean) | undefined;
-  override async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata) {
-    const ledger = (checkpoint.channel_values.flow as { ledger?: Ledger } | undefined)?.ledger ?? {};
-    if (this.failWhen?.(ledger)) {
-      this.failWhen = undefined;
-      throw new Error("disk full (injected)");
-    }
-    return super.put(config, checkpoint, metadata);
-  }
-}
 
 function recordingWrites() {
   const runs: string[] = [];
@@ -42,16 +26,6 @@ function recordingWrites() {
   };
 }
 
-async function toCard(flow: Flow, model: ScriptedChatModel, thread: string) {
-  model.script({ quantity: 2 });
-  await flow.send(thread, { text: "Two mugs please" });
-  await flow.send(thread, { pick: { item_id: "MUG" } });
-  model.script({ gift_wrap: false });
-  await flow.send(thread, { text: "no wrapping" });
-  return flow.send(thread, { text: "4321" });
-}
-
-const statusOf = (ledger: Ledger, tool: string) => Object.values(ledger).find((e) => e.tool === tool)?.status;
 
 describe("two flows on one store, the other's turn failing between writes", () => {
   it("shows the stored state (not its own last turn's) and finishes the other's run before its own event", async () => {

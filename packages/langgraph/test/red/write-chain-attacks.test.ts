@@ -4,18 +4,15 @@
  * one bare saver pressing at once. Whatever happens, each write runs once (a re-send carries the same
  * key), and the ledger ends with both done.
  */
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { MemorySaver, type Checkpoint, type CheckpointMetadata } from "@langchain/langgraph-checkpoint";
-import type { RunnableConfig } from "@langchain/core/runnables";
+import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import type { ToolContext } from "@skillflow/core";
 import { createFlow } from "../../src/create-flow.js";
 import { emptyTurn } from "../../src/graph/flow-graph-state.js";
 import type { HostTool } from "../../src/run-tool.js";
 import { ScriptedChatModel } from "../../src/scripted-chat-model.js";
+import { FailingOnceSaver, SHOP, statusOf, toCard } from "../helpers/mini-shop.js";
 
-const SHOP = fileURLToPath(new URL("../../../../test/fixtures/proofs/mini_shop", import.meta.url));
-type Flow = Awaited<ReturnType<typeof createFlow>>;
 
 /** The shop's writes, recording each run's tool and key; `delayMs` makes each run take that long. */
 function recordingWrites(delayMs = 0) {
@@ -36,32 +33,6 @@ function recordingWrites(delayMs = 0) {
   return { runs, tools };
 }
 
-async function toCard(flow: Flow, model: ScriptedChatModel, thread: string) {
-  model.script({ quantity: 2 });
-  await flow.send(thread, { text: "Two mugs please" });
-  await flow.send(thread, { pick: { item_id: "MUG" } });
-  model.script({ gift_wrap: false });
-  await flow.send(thread, { text: "no wrapping" });
-  return flow.send(thread, { text: "4321" });
-}
-
-/** A MemorySaver whose `put` throws once, the first time it would store a checkpoint whose ledger matches. */
-class FailingOnceSaver extends MemorySaver {
-  failWhen: ((ledger: Record<string, { tool: string; status: string }>) => boolean) | undefined;
-  failed = 0;
-  override async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata) {
-    const ledger = (checkpoint.channel_values.flow as { ledger?: Record<string, { tool: string; status: string }> } | undefined)?.ledger ?? {};
-    if (this.failWhen?.(ledger)) {
-      this.failWhen = undefined;
-      this.failed += 1;
-      throw new Error("disk full (injected)");
-    }
-    return super.put(config, checkpoint, metadata);
-  }
-}
-
-const statusOf = (ledger: Record<string, { tool: string; status: string }>, tool: string) =>
-  Object.values(ledger).find((e) => e.tool === tool)?.status;
 
 describe("the write chain when the store fails between two writes", () => {
   for (const next of ["send", "resume"] as const) {

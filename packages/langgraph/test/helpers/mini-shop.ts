@@ -1,0 +1,43 @@
+/**
+ * The mini_shop fixture as the host tests drive it (charge_card then ship_order under one confirm): its
+ * folder, bringing a thread to the confirmation card, a write's status in a ledger, and a MemorySaver
+ * that fails one `put` on purpose.
+ */
+import { fileURLToPath } from "node:url";
+import { MemorySaver, type Checkpoint, type CheckpointMetadata } from "@langchain/langgraph-checkpoint";
+import type { RunnableConfig } from "@langchain/core/runnables";
+import type { createFlow } from "../../src/create-flow.js";
+import type { ScriptedChatModel } from "../../src/scripted-chat-model.js";
+
+export const SHOP = fileURLToPath(new URL("../../../../test/fixtures/proofs/mini_shop", import.meta.url));
+
+export type Flow = Awaited<ReturnType<typeof createFlow>>;
+export type Ledger = Record<string, { tool: string; status: string }>;
+
+/** Bring a thread to the confirmation card: two mugs, no gift wrap, PIN 4321. */
+export async function toCard(flow: Flow, model: ScriptedChatModel, thread: string) {
+  model.script({ quantity: 2 });
+  await flow.send(thread, { text: "Two mugs please" });
+  await flow.send(thread, { pick: { item_id: "MUG" } });
+  model.script({ gift_wrap: false });
+  await flow.send(thread, { text: "no wrapping" });
+  return flow.send(thread, { text: "4321" });
+}
+
+/** The status of `tool`'s entry in a ledger (undefined: none). */
+export const statusOf = (ledger: Ledger, tool: string) => Object.values(ledger).find((e) => e.tool === tool)?.status;
+
+/** A MemorySaver whose `put` throws once, the first time it would store a checkpoint whose ledger matches. */
+export class FailingOnceSaver extends MemorySaver {
+  failWhen: ((ledger: Ledger) => boolean) | undefined;
+  failed = 0;
+  override async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata) {
+    const ledger = (checkpoint.channel_values.flow as { ledger?: Ledger } | undefined)?.ledger ?? {};
+    if (this.failWhen?.(ledger)) {
+      this.failWhen = undefined;
+      this.failed += 1;
+      throw new Error("disk full (injected)");
+    }
+    return super.put(config, checkpoint, metadata);
+  }
+}
