@@ -2,7 +2,8 @@
  * The import graph of the packages' sources, read with the TypeScript parser: every static import and
  * re-export, every dynamic `import("…")`, marked type-only when it is erased at run time. Relative
  * specifiers resolve to files (`./x.js` → `./x.ts`); a package specifier names its package
- * (`@skillflow/langgraph/models` → `langgraph`). Used by import-layers.test.ts.
+ * (`@skillflow/langgraph/models` → `langgraph`). Used by import-layers.test.ts and the server's and
+ * the Studio's layering tests.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
@@ -35,7 +36,8 @@ export function importGraph(packagesDir: string): ImportEdge[] {
   return files.flatMap((file) => importsOf(packagesDir, file));
 }
 
-function importsOf(packagesDir: string, file: string): ImportEdge[] {
+/** Every import of one file (`file` under `packagesDir`). */
+export function importsOf(packagesDir: string, file: string): ImportEdge[] {
   const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
   const from = rel(packagesDir, file);
   const edges: ImportEdge[] = [];

@@ -3,46 +3,37 @@
  * imports the CLI, nothing below it imports the Studio, and inside the Studio only langgraph-port.ts
  * imports `@skillflow/langgraph` (the one file to change when its entry is reshaped).
  */
-import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { importsOf as fileImports, sourceFiles } from "../../../test/helpers/import-graph.js";
 
 const packages = fileURLToPath(new URL("../../", import.meta.url));
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sources(join(dir, e.name)) : /\.ts$/.test(e.name) ? [join(dir, e.name)] : []);
-}
-
-function importsOf(file: string): string[] {
-  const code = readFileSync(file, "utf8");
-  const pattern = /^\s*(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s*["']([^"']+)["']/gm;
-  return [...code.matchAll(pattern)].map((m) => (m[1] ?? m[2] ?? m[3])!);
-}
+const importsOf = (file: string): string[] => fileImports(packages, file).map((e) => e.specifier);
 
 describe("layering around @skillflow/studio", () => {
   it("the Studio never imports the CLI, nor the CLI's sources by path", () => {
-    const offending = [...sources(join(packages, "studio/src")), ...sources(join(packages, "studio/page"))]
+    const offending = [...sourceFiles(join(packages, "studio/src")), ...sourceFiles(join(packages, "studio/page"))]
       .filter((f) => importsOf(f).some((s) => s.startsWith("@skillflow/cli") || s.includes("/cli/")));
     expect(offending).toEqual([]);
   });
 
   it("core, langgraph, mcp and server never import the Studio", () => {
-    const offending = ["core/src", "langgraph/src", "mcp/src", "server/src", "server/page"].flatMap((d) => sources(join(packages, d)))
+    const offending = ["core/src", "langgraph/src", "mcp/src", "server/src", "server/page"].flatMap((d) => sourceFiles(join(packages, d)))
       .filter((f) => importsOf(f).some((s) => s.startsWith("@skillflow/studio")));
     expect(offending).toEqual([]);
   });
 
   it("only langgraph-port.ts imports @skillflow/langgraph", () => {
-    const importers = sources(join(packages, "studio/src"))
+    const importers = sourceFiles(join(packages, "studio/src"))
       .filter((f) => importsOf(f).some((s) => s.startsWith("@skillflow/langgraph")))
       .map((f) => relative(join(packages, "studio/src"), f));
     expect(importers).toEqual(["langgraph-port.ts"]);
   });
 
   it("the page imports no server-side module: only CodeMirror, its own files and the chat page's DOM helpers", () => {
-    const specs = sources(join(packages, "studio/page")).flatMap(importsOf);
+    const specs = sourceFiles(join(packages, "studio/page")).flatMap(importsOf);
     expect([...new Set(specs.filter((s) => !s.startsWith("@codemirror/") && s !== "codemirror" && !/^\.\/[\w-]+\.js$/.test(s)))]).toEqual(["../../server/page/dom.js"]);
   });
 });
