@@ -11,7 +11,10 @@
  */
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { cyclesOf, importGraph } from "./helpers/import-graph.js";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { cyclesOf, importGraph, importsOf } from "./helpers/import-graph.js";
 
 const packages = fileURLToPath(new URL("../packages/", import.meta.url));
 const LAYER: Record<string, number> = { core: 0, langgraph: 1, server: 2, mcp: 2, studio: 3, cli: 4 };
@@ -41,6 +44,17 @@ describe("imports", () => {
     expect(cyclesOf([["a", "b"], ["b", "c"], ["c", "a"], ["c", "d"]])).toEqual([["a", "b", "c"]]);
     expect(cyclesOf([["a", "a"]])).toEqual([["a"]]);
     expect(cyclesOf([["a", "b"], ["b", "c"]])).toEqual([]);
+  });
+
+  it("count `import { type A }` as a runtime import (verbatimModuleSyntax keeps `import {} from`), only `import type` as erased", () => {
+    const dir = mkdtempSync(join(tmpdir(), "import-graph-"));
+    try {
+      const file = join(dir, "m.ts");
+      writeFileSync(file, 'import { type A } from "./a.js";\nimport type { B } from "./b.js";\nexport { type C } from "./c.js";\nexport type { D } from "./d.js";\n');
+      expect(importsOf(dir, file).map((e) => [e.specifier, e.typeOnly])).toEqual([["./a.js", false], ["./b.js", true], ["./c.js", false], ["./d.js", true]]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("follow the layer order core ← langgraph ← server, mcp ← studio ← cli", () => {

@@ -53,12 +53,12 @@ export function importsOf(packagesDir: string, file: string): ImportEdge[] {
   return edges;
 }
 
+/**
+ * Erased at run time only when the whole declaration is `import type`: under verbatimModuleSyntax (on
+ * for every package) `import { type A } from "m"` still emits `import {} from "m"`, which loads `m`.
+ */
 function isTypeOnlyImport(node: ts.ImportDeclaration): boolean {
-  const clause = node.importClause;
-  if (!clause) return false; // a side-effect import
-  if (clause.isTypeOnly) return true;
-  const bindings = clause.namedBindings;
-  return !clause.name && bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.length > 0 && bindings.elements.every((e) => e.isTypeOnly);
+  return node.importClause?.isTypeOnly === true;
 }
 
 function target(packagesDir: string, file: string, specifier: string): { file?: string; pkg?: string } {
