@@ -3,28 +3,21 @@
  * langgraph imports no MCP. The tools side of @skillflow/mcp (mcpTools, toolServer) loads no LangGraph:
  * a tools.ts that lists MCP servers stays cheap to import; only `serveSkills` imports it, on first use.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { importsOf, sourceFiles } from "../../../test/helpers/import-graph.js";
 
 const packages = fileURLToPath(new URL("../../", import.meta.url));
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sources(join(dir, entry.name)) : entry.name.endsWith(".ts") ? [join(dir, entry.name)] : [],
-  );
-}
-
-/** Module specifiers a file loads at run time (type-only imports are erased, so they do not count). */
+/** Module specifiers a file loads at run time (an `import type` is erased, so it does not count). */
 function runtimeImports(file: string): string[] {
-  const text = readFileSync(file, "utf8");
-  const pattern = /\bimport\s+(?!type\b)[^;]*?\bfrom\s*["']([^"']+)["']|\bexport\s+(?!type\b)[^;]*?\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']\s*\)/g;
-  return [...text.matchAll(pattern)].map((m) => m[1] ?? m[2] ?? m[3]!);
+  return importsOf(packages, file).filter((e) => !e.typeOnly).map((e) => e.specifier);
 }
 
 const offenders = (pkg: string, forbidden: RegExp, only?: (path: string) => boolean) =>
-  sources(join(packages, pkg, "src"))
+  sourceFiles(join(packages, pkg, "src"))
     .map((file) => ({ path: relative(packages, file), imports: runtimeImports(file) }))
     .filter((f) => !only || only(f.path))
     .flatMap((f) => f.imports.filter((spec) => forbidden.test(spec)).map((spec) => `${f.path} imports ${spec}`));
