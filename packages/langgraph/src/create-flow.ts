@@ -17,10 +17,10 @@ import { toFlowEvent } from "./to-flow-event.js";
 
 export type { CreateFlowOptions, Flow, FlowLimits } from "./flow-options.js";
 
-/** Threads whose last turn's values a flow keeps at hand (the most recently finished). */
-const LAST_VALUES_KEPT = 64;
+/** Threads whose last turn a flow keeps at hand (the most recently finished). */
+const SETTLED_KEPT = 64;
 
-/** A deep copy, or undefined when a value cannot be copied (then nothing is kept and views read the store). */
+/** A deep copy, or undefined when a value cannot be copied (then views read the store). */
 function copyOf<T>(value: T): T | undefined {
   try {
     return structuredClone(value);
@@ -45,33 +45,35 @@ export async function createFlowWith(options: CreateFlowOptions, hooks: FlowHook
     recursionLimit: 2 * (deps.runtime.maxCallsPerEvent ?? DEFAULT_MAX_CALLS) + 10,
     durability: options.durability ?? "sync",
   });
-  // The values each thread's last turn in this flow ended with, and that turn's checkpoint: while it is
-  // still the latest, `state`, `conversation` and `lastTurn` read them instead of decoding it again.
-  const lastValues = new Map<string, { checkpoint: string; values: FlowGraphValues }>();
+  // Each thread's last turn in this flow: the checkpoint it ended on and a copy of its values. While
+  // that checkpoint is still the latest, nothing ran since (no crash, other process or direct graph
+  // call left a run unfinished), so `send` skips reading the snapshot, and `state`, `conversation` and
+  // `lastTurn` read the copy instead of decoding the checkpoint again.
+  const settled = new Map<string, { checkpoint: string; values: FlowGraphValues | undefined }>();
+  const settledNow = async (threadId: string) => {
+    const known = settled.get(threadId);
+    return known && known.checkpoint === (await store.latestCheckpoint(threadId)) ? known : undefined;
+  };
   const values = async (threadId: string): Promise<Partial<FlowGraphValues>> => {
-    const known = lastValues.get(threadId);
+    const known = (await settledNow(threadId))?.values;
     // A copy: what a caller does with a view never reaches the next one.
-    if (known && known.checkpoint === (await store.latestCheckpoint(threadId))) return structuredClone(known.values);
+    if (known) return structuredClone(known);
     return (await graph.getState(config(threadId))).values as Partial<FlowGraphValues>;
   };
   const run = async (threadId: string, input: Parameters<FlowGraph["invoke"]>[0]): Promise<FlowGraphValues> => {
-    lastValues.delete(threadId);
+    settled.delete(threadId);
     const out = (await graph.invoke(input, config(threadId))) as FlowGraphValues;
     await store.afterTurn(threadId);
-    const checkpoint = await store.markSettled(threadId);
-    const copy = checkpoint === undefined ? undefined : copyOf(out);
-    if (checkpoint !== undefined && copy) {
-      if (lastValues.size >= LAST_VALUES_KEPT) lastValues.delete(lastValues.keys().next().value!);
-      lastValues.set(threadId, { checkpoint, values: copy });
+    const checkpoint = await store.latestCheckpoint(threadId);
+    if (checkpoint !== undefined) {
+      if (settled.size >= SETTLED_KEPT) settled.delete(settled.keys().next().value!);
+      settled.set(threadId, { checkpoint, values: copyOf(out) });
     }
     return out;
   };
-  /**
-   * Finish a run a crash interrupted (`failed`: also one whose task threw); its values, or undefined.
-   * A thread whose latest checkpoint is the one this process's last turn ended on has nothing to finish.
-   */
+  /** Finish a run a crash interrupted (`failed`: also one whose task threw); its values, or undefined. */
   const finish = async (threadId: string, failed: boolean): Promise<FlowGraphValues | undefined> => {
-    if (!failed && (await store.isSettled(threadId))) return undefined;
+    if (!failed && (await settledNow(threadId))) return undefined;
     const snapshot = await graph.getState(config(threadId));
     return isInterrupted(snapshot, { failed }) ? run(threadId, null) : undefined;
   };

@@ -35,13 +35,6 @@ export interface FlowStore {
   afterTurn(threadId: string): Promise<void>;
   /** Run after each turn, outside any lock: deletes idle conversations when the store's sweep is due. Never throws. */
   sweep(now?: number): Promise<void>;
-  /**
-   * Whether the thread's latest checkpoint is the one a turn of this process ended on (so no run was
-   * left unfinished since, by a crash, another process or a direct graph call). Under the thread's lock.
-   */
-  isSettled(threadId: string): Promise<boolean>;
-  /** Note the checkpoint a turn just ended on (after it returned normally, under the lock); its id. */
-  markSettled(threadId: string): Promise<string | undefined>;
   /** The id of the thread's latest checkpoint (undefined: none, or a store that cannot say). */
   latestCheckpoint(threadId: string): Promise<string | undefined>;
 }
@@ -49,8 +42,6 @@ export interface FlowStore {
 /** Sweeps at most this often per store (and at least twice per retention period). */
 const SWEEP_INTERVAL_MS = 60_000;
 const lastSweep = new WeakMap<Persistence, number>();
-/** Per saver: the checkpoint id each thread's last turn in this process ended on. */
-const settledAt = new WeakMap<BaseCheckpointSaver, Map<string, string>>();
 
 export async function resolveFlowStore(options: FlowStoreOptions): Promise<FlowStore> {
   const given = options.store;
@@ -62,9 +53,6 @@ export async function resolveFlowStore(options: FlowStoreOptions): Promise<FlowS
   if (configured && !sameBytes(configured, deploymentKey)) {
     throw new PersistenceError(`createFlow's \`deploymentKey\` is not the key of the store it was given (${store.location}): pass the key to \`openCheckpointer(url, { deploymentKey })\` instead.`, "wrong-key");
   }
-  const settled = settledAt.get(store.saver) ?? new Map<string, string>();
-  settledAt.set(store.saver, settled);
-  const latest = (threadId: string) => store.latestCheckpoint?.(threadId).catch(() => undefined) ?? Promise.resolve(undefined);
   return {
     store,
     saver: store.saver,
@@ -77,20 +65,9 @@ export async function resolveFlowStore(options: FlowStoreOptions): Promise<FlowS
       const retention = store.retentionMs;
       if (retention === undefined || now - (lastSweep.get(store) ?? -Infinity) < Math.min(SWEEP_INTERVAL_MS, retention / 2)) return;
       lastSweep.set(store, now);
-      const swept = await store.deleteIdle(retention, now).catch(() => undefined);
-      for (const threadId of swept?.deleted ?? []) settled.delete(threadId);
+      await store.deleteIdle(retention, now).catch(() => undefined);
     },
-    isSettled: async (threadId) => {
-      const known = settled.get(threadId);
-      return known !== undefined && (await latest(threadId)) === known;
-    },
-    markSettled: async (threadId) => {
-      const id = await latest(threadId);
-      if (id === undefined) settled.delete(threadId);
-      else settled.set(threadId, id);
-      return id;
-    },
-    latestCheckpoint: latest,
+    latestCheckpoint: (threadId) => store.latestCheckpoint?.(threadId).catch(() => undefined) ?? Promise.resolve(undefined),
   };
 }
 
