@@ -8,7 +8,7 @@ import type { BlockContext } from "./yaml-block.js";
 import { asMap, asSeq, describeNode, exprOf, isIdentifier, keyName, scalarText, unusableNameFix, type YamlPair } from "./yaml-node.js";
 import { STEP_EXTRAS, STEP_KINDS } from "./definitions.js";
 import { fitsLeaf, nameOf } from "./value-forms.js";
-import type { Check, Expr, Position, Step, StepKind } from "./ir.js";
+import type { AskStep, Check, ConfirmStep, Expr, Position, Step, StepKind } from "./ir.js";
 
 /** The block context plus a way to parse nested `steps:` (ids continue from the parent's). */
 export interface StepContext extends BlockContext {
@@ -24,32 +24,35 @@ interface Common {
 type Entries = Map<string, YamlPair>;
 
 type Bad = (reason: string, fix: string) => undefined;
+// Every step of a kind is made by one object literal naming every key (no spread of `common`): a spread
+// gave nearly every step an object shape of its own, and the walk, which reads steps on every replay,
+// ran megamorphic on them.
 type Builder = (entries: Entries, common: Common, ctx: StepContext, bad: Bad) => Step | undefined;
 
 const builders: Record<StepKind, Builder> = {
   say: (entries, common, ctx, bad) => {
     const value = entries.get("say")!.value;
     if (!fitsLeaf(STEP_KINDS.say.form, value)) return bad(`\`say:\` is ${describeNode(value)}, not text.`, 'Write `say: "…"` with the text on the same line.');
-    return { ...common, kind: "say", text: templateOf(value, ctx) };
+    return { id: common.id, pos: common.pos, keys: common.keys, kind: "say", text: templateOf(value, ctx) };
   },
   chat: (entries, common, _ctx, bad) => {
     const value = entries.get("chat")!.value;
     const instructions = scalarText(value);
     if (!instructions || !fitsLeaf(STEP_KINDS.chat.form, value)) return bad(`\`chat:\` is ${describeNode(value)}, not instructions.`, 'Write `chat: "…"` with the instructions on the same line.');
-    return { ...common, kind: "chat", instructions };
+    return { id: common.id, pos: common.pos, keys: common.keys, kind: "chat", instructions };
   },
   do: (entries, common, ctx, bad) => {
     const value = entries.get("do")!.value;
     const tool = nameOf(value);
     if (tool === undefined || !fitsLeaf(STEP_KINDS.do.form, value)) return bad(`\`do:\` is ${describeNode(value)}, not the name of a tool.`, "Write the name of a tool from tools.ts, like `do: quote_trip`.");
-    return { ...common, kind: "do", tool, toolPos: ctx.pos(value) };
+    return { id: common.id, pos: common.pos, keys: common.keys, kind: "do", tool, toolPos: ctx.pos(value) };
   },
   when: (entries, common, ctx, bad) => {
     const value = entries.get("when")!.value;
     const condition = fitsLeaf(STEP_KINDS.when.form, value) ? exprOf(value, ctx) : undefined;
     if (!condition) return bad("`when:` has no condition.", "Write a condition after `when:`, like `when: quote_trip.total > quote_trip.budget`.");
     const steps = nestedSteps("when", entries, common, ctx);
-    return steps && { ...common, kind: "when", condition, steps };
+    return steps && { id: common.id, pos: common.pos, keys: common.keys, kind: "when", condition, steps };
   },
   ask: (entries, common, ctx, bad) => buildAsk(entries, common, ctx, bad),
   confirm: (entries, common, ctx, bad) => buildConfirm(entries, common, ctx, bad),
@@ -87,10 +90,12 @@ function buildAsk(entries: Entries, common: Common, ctx: StepContext, bad: Bad):
   if (fromPair && !from) ctx.report("invalid-step", ctx.pos(fromPair.value ?? fromPair.key), "`from:` does not name a list.", "Write the lookup's list, like `from: search_flights.flights`.");
   const widget = widgetOf(entries, ctx);
   if (!entry) return undefined;
-  return {
-    ...common, kind: "ask", field: entry.name, fieldPos: ctx.pos(entry.key), question: templateOf(entry.text, ctx), checks,
-    ...(from && { from }), ...(widget !== undefined && { widget }),
+  const step: AskStep = {
+    id: common.id, pos: common.pos, keys: common.keys, kind: "ask", field: entry.name, fieldPos: ctx.pos(entry.key), question: templateOf(entry.text, ctx), checks,
   };
+  if (from) step.from = from;
+  if (widget !== undefined) step.widget = widget;
+  return step;
 }
 
 function buildConfirm(entries: Entries, common: Common, ctx: StepContext, bad: Bad): Step | undefined {
@@ -100,7 +105,10 @@ function buildConfirm(entries: Entries, common: Common, ctx: StepContext, bad: B
   if (byPair && !by) ctx.report("invalid-step", ctx.pos(byPair.value ?? byPair.key), `\`by:\` is ${describeNode(byPair.value)}, not a role.`, "Name the role that approves, like `by: manager`.");
   const widget = widgetOf(entries, ctx);
   if (!entry) return undefined;
-  return { ...common, kind: "confirm", confirm: entry.name, question: templateOf(entry.text, ctx), ...(by && { by }), ...(widget !== undefined && { widget }) };
+  const step: ConfirmStep = { id: common.id, pos: common.pos, keys: common.keys, kind: "confirm", confirm: entry.name, question: templateOf(entry.text, ctx) };
+  if (by) step.by = by;
+  if (widget !== undefined) step.widget = widget;
+  return step;
 }
 
 function buildRepeat(entries: Entries, common: Common, ctx: StepContext, bad: Bad): Step | undefined {
@@ -119,7 +127,7 @@ function buildRepeat(entries: Entries, common: Common, ctx: StepContext, bad: Ba
     return bad("`repeat:` needs `for:` with a name for each element and `in:` with a list.", "Write `repeat: { for: item, in: order.items }`.");
   }
   const steps = nestedSteps("repeat", entries, common, ctx);
-  return steps && { ...common, kind: "repeat", item, list, steps };
+  return steps && { id: common.id, pos: common.pos, keys: common.keys, kind: "repeat", item, list, steps };
 }
 
 function nestedSteps(kind: "when" | "repeat", entries: Entries, common: Common, ctx: StepContext): Step[] | undefined {
