@@ -12,7 +12,7 @@ import { renderIn } from "./eval-in-frame.js";
 import { loopOf } from "./regions.js";
 import { Halt, type Frame, type Run } from "./run-context.js";
 import type { Card } from "./types.js";
-import { walkToStop } from "./walk.js";
+import { frameOf, walkToStop } from "./walk.js";
 import { CARD } from "./exec-card.js";
 
 /** The card of `step` at this point of the walk (`frames` is the live stack; it is not changed). */
@@ -34,7 +34,11 @@ export function cardDigest(digest: Digester, question: string, widget: string | 
  * a stop other than the end of its region (a call, an error) stops the run too.
  */
 function collectRegion(run: Run, frames: Frame[]): Card["writes"] {
-  const ahead = frames.map((f) => ({ ...f, loop: f.loop && { ...f.loop } }));
+  const ahead = frames.map((f) => {
+    const copy = frameOf(f.steps, f.scope, f.vars, f.varTypes, f.loop && { ...f.loop });
+    copy.i = f.i;
+    return copy;
+  });
   const live = loopOf(frames);
   const loop = live ? { frame: ahead[frames.indexOf(live.frame)]!, row: live.row } : undefined;
   const card: Run = {

@@ -11,7 +11,10 @@ import { digesterFor } from "./digest.js";
 import type { FlowState, StepOptions } from "./types.js";
 import { rootFrame, walkToStop } from "./walk.js";
 
-/** A run over `state` (which the run mutates: pass a copy). */
+/**
+ * A run over `state` (which the run mutates: pass a copy). Every field is present from the start, the
+ * optional ones undefined, so every run (and a card walk's or verify walk's copy of one) has one shape.
+ */
 export function newRun(skill: Skill, state: FlowState, options: StepOptions = {}): Run {
   const { digestKey, ...limits } = options;
   return {
@@ -30,6 +33,9 @@ export function newRun(skill: Skill, state: FlowState, options: StepOptions = {}
     collected: [],
     chats: [],
     lookupsRead: new Set(),
+    collect: undefined,
+    ownSaid: undefined,
+    verify: undefined,
   };
 }
 

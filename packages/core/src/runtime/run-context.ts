@@ -65,7 +65,7 @@ export interface Run {
   /** The regions open at this point of a "run" walk, outermost first. */
   regions: Region[];
   /** In a card walk only: what it has passed since its confirm. */
-  collect?: Collect;
+  collect: Collect | undefined;
   /** Keys of the confirms this "run" walk reached (a yes for any other one is void at the end). */
   reached: Set<string>;
   /** Latest output of each tool met on this walk (binds later tool inputs by name). */
@@ -80,9 +80,9 @@ export interface Run {
    * The `said` record this run made its own. `copyState` shares `said` with the state `step` was given
    * (a replay rewrites most of it unchanged); the first change copies it (exec-run.ts).
    */
-  ownSaid?: FlowState["said"];
+  ownSaid: FlowState["said"] | undefined;
   /** What a "verify" walk has found so far. */
-  verify?: VerifyLog;
+  verify: VerifyLog | undefined;
 }
 
 /** A completed write that would now receive other inputs: which ones, and the values it ran with. */

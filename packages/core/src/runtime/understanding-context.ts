@@ -7,6 +7,7 @@
 import type { FieldDecl, Shape, Skill } from "../format/ir.js";
 import { renderIn } from "./eval-in-frame.js";
 import { replayCopy } from "./replay.js";
+import { frameOf } from "./walk.js";
 import { Halt, type Run } from "./run-context.js";
 import { fieldDecl } from "./skill-index.js";
 import { indexOf } from "../compile/compile-skill.js";
@@ -71,7 +72,7 @@ function describe(run: Run, site: AskSite, field: FieldDecl, scope: string): Fie
 /** The rendered question from cached values only; as written when a hole needs something not known. */
 function questionOf(run: Run, site: AskSite, scope: string): string {
   try {
-    return renderIn(run, site.step.question, { steps: [], i: 0, scope, vars: {}, varTypes: {} });
+    return renderIn(run, site.step.question, frameOf([], scope, {}, {}, undefined));
   } catch (halt) {
     if (halt instanceof Halt) return site.step.question.source;
     throw halt;

@@ -13,7 +13,12 @@ import { fail, Halt, traceStep, type Frame, type Run } from "./run-context.js";
 
 /** The frame a replay starts from: the skill's top-level steps. */
 export function rootFrame(steps: Step[]): Frame {
-  return { steps, i: 0, scope: "", vars: {}, varTypes: {} };
+  return frameOf(steps, "", {}, {}, undefined);
+}
+
+/** A frame at the first of `steps`. Every frame is made here, so all have one shape (the walk reads them on every step). */
+export function frameOf(steps: Step[], scope: string, vars: Frame["vars"], varTypes: Frame["varTypes"], loop: Frame["loop"]): Frame {
+  return { steps, i: 0, scope, vars, varTypes, loop };
 }
 
 /** Why a walk stopped: a person is needed, a tool must run, an error was reported, the card's region or the check ended, or the steps ran out. */
@@ -71,7 +76,7 @@ function runWhen(run: Run, step: Extract<Step, { kind: "when" }>, frame: Frame, 
   if (!result.ok) fail(run, `Cannot decide \`${step.condition.source}\` (step ${step.id}): ${result.error}`);
   const on = result.value === true;
   traceStep(run, step, frame, on ? "true" : "false");
-  if (on) frames.push({ ...frame, steps: step.steps, i: 0, loop: undefined });
+  if (on) frames.push(frameOf(step.steps, frame.scope, frame.vars, frame.varTypes, undefined));
 }
 
 function runRepeat(run: Run, step: RepeatStep, frame: Frame, frames: Frame[]): void {
@@ -88,11 +93,8 @@ function runRepeat(run: Run, step: RepeatStep, frame: Frame, frames: Frame[]): v
   if (rows.length === 0) return;
   const listType = run.exprs.valueType(step.list, { loopVars: frame.varTypes });
   const itemType: ValueType = listType?.t === "list" ? listType.of : { t: "dyn" };
-  const body: Frame = {
-    steps: step.steps, i: 0, scope: frame.scope, vars: frame.vars,
-    varTypes: { ...frame.varTypes, [step.item]: itemType },
-    loop: { step, rows, row: -1, parentScope: frame.scope },
-  };
+  const varTypes = { ...frame.varTypes, [step.item]: itemType };
+  const body = frameOf(step.steps, frame.scope, frame.vars, varTypes, { step, rows, row: -1, parentScope: frame.scope });
   nextRow(body);
   frames.push(body);
 }
