@@ -82,7 +82,7 @@ export function createExpressions(skill: Skill): SkillExpressions {
     if (last && roots.every(({ root }) => Object.is(values[root], last.values[root]))) return last.result;
     const result = evaluateNow(senv, source, roots, values);
     if (!result.ok || result.value === null || typeof result.value !== "object") {
-      const read: Values = {};
+      const read: Values = Object.create(null) as Values;
       for (const { root } of roots) read[root] = values[root];
       senv.last.set(source, { values: read, result });
     }

@@ -10,6 +10,7 @@ import { checkSkill } from "../check/index.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "../diagnostics.js";
 import { parseSkill, type ParseResult } from "../format/parse-skill.js";
 import type { Skill, ToolInfo } from "../format/ir.js";
+import { copyRecord } from "../own-value.js";
 
 export interface CheckedSkill {
   /** Present only when there is no error (warnings are fine). */
@@ -22,7 +23,7 @@ export interface CheckedSkill {
 export function finishSkill(parsed: ParseResult, tools: Record<string, ToolInfo>, toolDiagnostics: Diagnostic[] = []): CheckedSkill {
   const diagnostics = [...parsed.diagnostics, ...toolDiagnostics];
   if (!parsed.skill) return { diagnostics: sortDiagnostics(diagnostics) };
-  const skill: Skill = { ...parsed.skill, tools };
+  const skill: Skill = { ...parsed.skill, tools: copyRecord(tools) };
   if (!hasErrors(diagnostics)) diagnostics.push(...checkSkill(skill));
   return { ...(!hasErrors(diagnostics) && { skill }), diagnostics: sortDiagnostics(diagnostics) };
 }

@@ -34,7 +34,7 @@ export function compactState(run: Run): void {
 export function compactLookups(
   lookups: FlowState["lookups"], read: ReadonlySet<string>, turn: number,
 ): FlowState["lookups"] {
-  const kept: FlowState["lookups"] = {};
+  const kept: FlowState["lookups"] = Object.create(null) as FlowState["lookups"];
   const count = new Map<string, number>();
   const others: Array<[string, LookupCacheEntry]> = [];
   for (const [key, entry] of Object.entries(lookups)) {

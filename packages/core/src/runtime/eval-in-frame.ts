@@ -63,7 +63,7 @@ function literalText(template: Template): string {
 }
 
 function valuesFor(run: Run, exprs: Expr[], frame: Frame, maskSecrets: boolean): Values {
-  const values: Values = {};
+  const values: Values = Object.create(null) as Values;
   for (const expr of exprs) {
     for (const { root } of run.exprs.refs(expr)) {
       if (Object.hasOwn(values, root)) continue;

@@ -4,6 +4,7 @@
  */
 import type { SayStep } from "../format/ir.js";
 import { answerKey } from "./answer-keys.js";
+import { copyRecord } from "../own-value.js";
 import { renderIn } from "./eval-in-frame.js";
 import { endRegionsOf } from "./regions.js";
 import { runAsk } from "./run-ask.js";
@@ -35,7 +36,7 @@ function runSay(run: Run, step: SayStep, frame: Frame): void {
   const digest = sayDigest(run, instance, text);
   const shown = run.state.said[instance] === digest;
   if (!shown) {
-    if (run.ownSaid !== run.state.said) run.state.said = run.ownSaid = { ...run.state.said };
+    if (run.ownSaid !== run.state.said) run.state.said = run.ownSaid = copyRecord(run.state.said);
     run.state.said[instance] = digest;
   }
   if (shown) return traceStep(run, step, frame, "already said");
