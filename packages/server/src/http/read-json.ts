@@ -1,6 +1,6 @@
 /**
- * Reading a JSON request body with a size limit: the declared length is checked first, then the bytes
- * as they arrive (a body that lies about its length is cut off at the limit). Over the limit is 413,
+ * Reading a JSON request body with a size limit: a declared length is checked first; a body without
+ * one is cut off at the limit as its bytes arrive. Over the limit is 413,
  * anything but JSON is 400 — each with one sentence.
  */
 import { problem } from "./respond.js";
@@ -8,9 +8,10 @@ import { problem } from "./respond.js";
 export type BodyResult = { ok: true; value: unknown } | { ok: false; response: Response };
 
 export async function readJson(request: Request, limit: number): Promise<BodyResult> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) return tooLarge(limit);
-  const text = await readText(request, limit);
+  const header = request.headers.get("content-length");
+  const declared = header !== null && /^\d+$/.test(header) ? Number(header) : undefined;
+  if (declared !== undefined && declared > limit) return tooLarge(limit);
+  const text = declared !== undefined ? await readDeclared(request, limit) : await readText(request, limit);
   if (text === undefined) return tooLarge(limit);
   if (!text.trim()) return { ok: false, response: problem(400, "The request has no body: send a JSON object.") };
   try {
@@ -20,7 +21,18 @@ export async function readJson(request: Request, limit: number): Promise<BodyRes
   }
 }
 
-/** The body as text, or undefined once it passes `limit` bytes. */
+/**
+ * A body that declared a length within the limit, read whole (Node's HTTP parser reads no more than
+ * the declared length, and `@hono/node-server` then reads it straight from the socket, without a web
+ * stream: a tenth of the time). A host that hands over a Request whose body outruns its declared
+ * length still gets a 413, once the body is read.
+ */
+async function readDeclared(request: Request, limit: number): Promise<string | undefined> {
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  return bytes.byteLength > limit ? undefined : new TextDecoder().decode(bytes);
+}
+
+/** A body of undeclared length as text, read as it arrives: undefined once it passes `limit` bytes. */
 async function readText(request: Request, limit: number): Promise<string | undefined> {
   if (!request.body) return "";
   const reader = request.body.getReader();
