@@ -54,11 +54,15 @@ export async function createFlowWith(options: CreateFlowOptions, hooks: FlowHook
     const known = settled.get(threadId);
     return known && known.checkpoint === (await store.latestCheckpoint(threadId)) ? known : undefined;
   };
-  const values = async (threadId: string): Promise<Partial<FlowGraphValues>> => {
+  /**
+   * A view of the thread's values, made by `make` (pure: it reads the values, never edits them). From
+   * the settled copy, the view is copied, not the values: what a caller does with it never reaches the
+   * next one, and only what the view holds is cloned (a snapshot of the state leaves out the turn).
+   */
+  const view = async <T>(threadId: string, make: (values: Partial<FlowGraphValues>) => T): Promise<T> => {
     const known = (await settledNow(threadId))?.values;
-    // A copy: what a caller does with a view never reaches the next one.
-    if (known) return structuredClone(known);
-    return (await graph.getState(config(threadId))).values as Partial<FlowGraphValues>;
+    if (known) return structuredClone(make(known));
+    return make((await graph.getState(config(threadId))).values as Partial<FlowGraphValues>);
   };
   const run = async (threadId: string, input: Parameters<FlowGraph["invoke"]>[0]): Promise<FlowGraphValues> => {
     settled.delete(threadId);
@@ -97,11 +101,9 @@ export async function createFlowWith(options: CreateFlowOptions, hooks: FlowHook
         const finished = await finish(threadId, true);
         return finished && renderFlowTurn(deps, finished);
       }),
-    lastTurn: async (threadId) => {
-      const stored = await values(threadId);
-      return routingOf(deps, stored) ? renderFlowTurn(deps, { ...stored, out: stored.out ?? emptyTurn() } as FlowGraphValues) : undefined;
-    },
-    state: async (threadId) => activeState(deps, await values(threadId)),
-    conversation: async (threadId) => conversationView(deps, await values(threadId)),
+    lastTurn: (threadId) => view(threadId, (stored) =>
+      routingOf(deps, stored) ? renderFlowTurn(deps, { ...stored, out: stored.out ?? emptyTurn() } as FlowGraphValues) : undefined),
+    state: (threadId) => view(threadId, (stored) => activeState(deps, stored)),
+    conversation: (threadId) => view(threadId, (stored) => conversationView(deps, stored)),
   };
 }
