@@ -41,8 +41,32 @@ export function openSqliteFile(
     const Database = load();
     const db = new Database(file, { timeout: busyTimeoutMs });
     db.pragma("journal_mode = WAL");
-    return db;
+    return keepPrepared(db);
   } catch (error) {
     throw new PersistenceError(describeSqliteError(path, error), isMissingBinding(error) ? "no-binding" : "open-failed");
   }
+}
+
+/** Statements kept per handle (the saver builds a few by filter for `list`; the rest are fixed). */
+const PREPARED_KEPT = 64;
+
+/**
+ * `db` with its statements prepared once per SQL text and reused: LangGraph's SqliteSaver prepares its
+ * INSERTs again on every put (about a quarter of a millisecond a turn). Safe because every statement
+ * here runs to completion synchronously (`run`, `get`, `all`; nothing iterates), so none is ever in use
+ * twice at once.
+ */
+function keepPrepared(db: SqliteDb): SqliteDb {
+  const prepare = db.prepare.bind(db);
+  const kept = new Map<string, SqliteStatement>();
+  db.prepare = (sql) => {
+    let statement = kept.get(sql);
+    if (!statement) {
+      statement = prepare(sql);
+      if (kept.size >= PREPARED_KEPT) kept.delete(kept.keys().next().value!);
+      kept.set(sql, statement);
+    }
+    return statement;
+  };
+  return db;
 }
