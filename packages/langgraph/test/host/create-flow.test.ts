@@ -252,6 +252,12 @@ describe("createFlow: one skill is a list of one", () => {
     // A change to the view is the caller's own.
     first!.answers.quantity!.value = 99;
     expect((await a.state("shared"))?.answers.quantity?.value).toBe(2);
+    const view = await a.conversation("shared");
+    view!.skills.mini_shop!.answers.quantity!.value = 98;
+    const turn = await a.lastTurn("shared");
+    turn!.reply.push("forged");
+    expect((await a.conversation("shared"))?.skills.mini_shop?.answers.quantity?.value).toBe(2);
+    expect((await a.lastTurn("shared"))?.reply).not.toContain("forged");
 
     // The other flow (another process, in effect) moves the thread on: the first sees it.
     await b.send("shared", { pick: { item_id: "MUG" } });
