@@ -1,12 +1,13 @@
 /**
  * The mini_shop fixture as the host tests drive it (charge_card then ship_order under one confirm): its
- * folder, bringing a thread to the confirmation card, a write's status in a ledger, and a MemorySaver
- * that fails one `put` on purpose.
+ * folder, bringing a thread to the confirmation card, pressing yes on it through the graph up to the
+ * first write, a write's status in a ledger, and a MemorySaver that fails one `put` on purpose.
  */
 import { fileURLToPath } from "node:url";
 import { MemorySaver, type Checkpoint, type CheckpointMetadata } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { createFlow } from "../../src/create-flow.js";
+import { emptyTurn } from "../../src/graph/flow-graph-state.js";
 import type { ScriptedChatModel } from "../../src/scripted-chat-model.js";
 
 export const SHOP = fileURLToPath(new URL("../../../../test/fixtures/proofs/mini_shop", import.meta.url));
@@ -22,6 +23,16 @@ export async function toCard(flow: Flow, model: ScriptedChatModel, thread: strin
   model.script({ gift_wrap: false });
   await flow.send(thread, { text: "no wrapping" });
   return flow.send(thread, { text: "4321" });
+}
+
+/**
+ * Press yes on the card by invoking the graph directly (outside the flow's turns), stopped before the
+ * first write runs: the run left unfinished that crash and resume tests start from. Returns its config.
+ */
+export async function pressYesUntilAct(flow: Flow, thread: string) {
+  const config = { configurable: { thread_id: thread }, interruptBefore: ["act" as const] };
+  await flow.graph.invoke({ input: { type: "press", confirm: "buy", yes: true }, event: null, call: null, out: emptyTurn() }, config);
+  return config;
 }
 
 /** The status of `tool`'s entry in a ledger (undefined: none). */

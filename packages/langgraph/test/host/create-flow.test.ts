@@ -2,11 +2,10 @@ import { describe, expect, it } from "vitest";
 import { MemorySaver } from "@langchain/langgraph";
 import type { ToolContext } from "@skillflow/core";
 import { createFlow } from "../../src/create-flow.js";
-import { emptyTurn } from "../../src/graph/flow-graph-state.js";
 import type { ModelPort } from "../../src/understand/model-port.js";
 import type { HostTool } from "../../src/run-tool.js";
 import { ScriptedChatModel } from "../../src/scripted-chat-model.js";
-import { SHOP, toCard } from "../helpers/mini-shop.js";
+import { pressYesUntilAct, SHOP, toCard } from "../helpers/mini-shop.js";
 import { openMemory } from "../../src/persistence/open-checkpointer.js";
 
 
@@ -88,8 +87,7 @@ describe("createFlow: a conversation through the graph", () => {
     const { runs, tools } = recordingWrites();
     const flow = await createFlow({ skill: SHOP, tools, model });
     await toCard(flow, model, "t3");
-    const config = { configurable: { thread_id: "t3" }, interruptBefore: ["act" as const] };
-    await flow.graph.invoke({ input: { type: "press", confirm: "buy", yes: true }, event: null, call: null, out: emptyTurn() }, config);
+    const config = await pressYesUntilAct(flow, "t3");
     let snapshot = await flow.graph.getState(config);
     while (snapshot.values.call?.kind !== "write") {
       await flow.graph.invoke(null, config);
@@ -113,8 +111,7 @@ describe("createFlow: a conversation through the graph", () => {
     const flow = await createFlow({ skill: SHOP, tools, model });
     await toCard(flow, model, "t6");
     // The flow's own turns settled the thread; this run, outside them, stops before the first write.
-    const config = { configurable: { thread_id: "t6" }, interruptBefore: ["act" as const] };
-    await flow.graph.invoke({ input: { type: "press", confirm: "buy", yes: true }, event: null, call: null, out: emptyTurn() }, config);
+    const config = await pressYesUntilAct(flow, "t6");
     expect((await flow.graph.getState(config)).values.call?.tool).toBe("charge_card");
     expect(runs).toEqual([]);
     const turn = await flow.send("t6", { press: "buy", yes: false });

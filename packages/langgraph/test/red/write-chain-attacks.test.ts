@@ -8,10 +8,9 @@ import { describe, expect, it } from "vitest";
 import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import type { ToolContext } from "@skillflow/core";
 import { createFlow } from "../../src/create-flow.js";
-import { emptyTurn } from "../../src/graph/flow-graph-state.js";
 import type { HostTool } from "../../src/run-tool.js";
 import { ScriptedChatModel } from "../../src/scripted-chat-model.js";
-import { FailingOnceSaver, SHOP, statusOf, toCard } from "../helpers/mini-shop.js";
+import { FailingOnceSaver, pressYesUntilAct, SHOP, statusOf, toCard } from "../helpers/mini-shop.js";
 
 
 /** The shop's writes, recording each run's tool and key; `delayMs` makes each run take that long. */
@@ -81,8 +80,7 @@ describe("a run stopped between the two writes", () => {
     const { runs, tools } = recordingWrites();
     const flow = await createFlow({ skill: SHOP, tools, model });
     await toCard(flow, model, "t");
-    const config = { configurable: { thread_id: "t" }, interruptBefore: ["act" as const] };
-    await flow.graph.invoke({ input: { type: "press", confirm: "buy", yes: true }, event: null, call: null, out: emptyTurn() }, config);
+    const config = await pressYesUntilAct(flow, "t");
     await flow.graph.invoke(null, config); // the first act: charge_card runs, ship_order is started
     const stopped = await flow.graph.getState(config);
     expect(stopped.values.call?.tool).toBe("ship_order");
