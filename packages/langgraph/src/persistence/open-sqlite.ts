@@ -8,9 +8,8 @@ import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { openSqliteFile, type SqliteDb } from "./sqlite-db.js";
 import { createSqliteLock } from "./sqlite-lock.js";
 import { createMemoryLock, layerLocks } from "./thread-lock.js";
-import { pruneSqliteThread, sqliteFootprint, sqliteLatest } from "./prune-sqlite.js";
-import { deleteIdleThreads } from "./retention.js";
-import { DEFAULT_KEEP_CHECKPOINTS, type Persistence } from "./persistence.js";
+import { sqliteThreadOps } from "./prune-sqlite.js";
+import type { Persistence } from "./persistence.js";
 import type { DeploymentKeyInput } from "./deployment-key.js";
 import { EncryptedSerializer } from "./encrypted-serializer.js";
 import { sqliteStoreKey } from "./store-key.js";
@@ -47,12 +46,8 @@ export function openSqlite(path: string, options: SqliteOptions = {}): Persisten
     location: path,
     saver,
     lock,
-    prune: async (threadId, keep = DEFAULT_KEEP_CHECKPOINTS) => pruneSqliteThread(db, threadId, keep),
+    ...sqliteThreadOps(db, saver, lock),
     retentionMs: options.retentionMs,
-    deleteIdle: (olderThanMs, now) =>
-      deleteIdleThreads({ lock, latest: async (t) => sqliteLatest(db, t), deleteThread: (t) => saver.deleteThread(t) }, olderThanMs, now),
-    latestCheckpoint: async (threadId) => sqliteLatest(db, threadId).get(threadId),
-    footprint: async (threadId) => sqliteFootprint(db, threadId),
     deploymentKey: async () => key.key,
     keySource: key.source,
     close: async () => {

@@ -3,8 +3,22 @@
  * `@langchain/langgraph-checkpoint-sqlite`). SQLite reuses the pages freed by the deletes, so a pruned
  * conversation's file stops growing.
  */
+import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import type { SqliteDb } from "./sqlite-db.js";
-import type { PruneResult, ThreadFootprint } from "./persistence.js";
+import { DEFAULT_KEEP_CHECKPOINTS, type Persistence, type PruneResult, type ThreadFootprint } from "./persistence.js";
+import { deleteIdleThreads } from "./retention.js";
+import type { ThreadLock } from "./thread-lock.js";
+
+/** A SQLite store's per-thread operations on the saver's tables (an opened store and a wrapped SqliteSaver alike). */
+export function sqliteThreadOps(db: SqliteDb, saver: BaseCheckpointSaver, lock: ThreadLock): Pick<Persistence, "prune" | "deleteIdle" | "latestCheckpoint" | "footprint"> {
+  return {
+    prune: async (threadId, keep = DEFAULT_KEEP_CHECKPOINTS) => pruneSqliteThread(db, threadId, keep),
+    deleteIdle: (olderThanMs, now) =>
+      deleteIdleThreads({ lock, latest: async (t) => sqliteLatest(db, t), deleteThread: (t) => saver.deleteThread(t) }, olderThanMs, now),
+    latestCheckpoint: async (threadId) => sqliteLatest(db, threadId).get(threadId),
+    footprint: async (threadId) => sqliteFootprint(db, threadId),
+  };
+}
 
 /** Delete all but the latest `keep` checkpoints of each namespace of a thread, and their writes. */
 export function pruneSqliteThread(db: SqliteDb, threadId: string, keep: number): PruneResult {

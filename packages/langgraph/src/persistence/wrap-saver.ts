@@ -12,9 +12,8 @@
 import { MemorySaver, type BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import { configuredKey, processDeploymentKey, type DeploymentKeyInput } from "./deployment-key.js";
 import { openMemory } from "./open-checkpointer.js";
-import { DEFAULT_KEEP_CHECKPOINTS, type Persistence } from "./persistence.js";
-import { pruneSqliteThread, sqliteFootprint, sqliteLatest } from "./prune-sqlite.js";
-import { deleteIdleThreads } from "./retention.js";
+import type { Persistence } from "./persistence.js";
+import { sqliteThreadOps } from "./prune-sqlite.js";
 import type { SqliteDb } from "./sqlite-db.js";
 import { memoryLockOf } from "./thread-lock.js";
 
@@ -47,13 +46,7 @@ export function wrapSaver(saver: BaseCheckpointSaver, deploymentKey?: Deployment
       footprint: async () => ({ checkpoints: 0, writes: 0, bytes: 0 }),
     };
   }
-  return {
-    ...base, kind: "sqlite",
-    prune: async (threadId, keep = DEFAULT_KEEP_CHECKPOINTS) => pruneSqliteThread(db, threadId, keep),
-    deleteIdle: (olderThanMs, now) => deleteIdleThreads({ lock, latest: async (t) => sqliteLatest(db, t), deleteThread: (t) => saver.deleteThread(t) }, olderThanMs, now),
-    latestCheckpoint: async (threadId) => sqliteLatest(db, threadId).get(threadId),
-    footprint: async (threadId) => sqliteFootprint(db, threadId),
-  };
+  return { ...base, kind: "sqlite", ...sqliteThreadOps(db, saver, lock) };
 }
 
 /** The better-sqlite3 handle of a SqliteSaver (its public `db`), or undefined. */
