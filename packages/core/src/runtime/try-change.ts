@@ -13,7 +13,7 @@ import { SECRET_MASK } from "./eval-in-frame.js";
 import { emit, record, type Conflict, type Run } from "./run-context.js";
 import type { FlowState } from "./types.js";
 import { verifyCompleted } from "./verify-completed.js";
-import { ownValue } from "../own-value.js";
+import { copyRecord, ownValue } from "../own-value.js";
 import { nameOfKey } from "./answer-keys.js";
 
 /** True when some write has completed or may have (in doubt): only then can an event be put on trial. Pure. */
@@ -65,7 +65,7 @@ function restoreBefore(run: Run): void {
   const { lookups, callsThisEvent, usage, trial } = run.state;
   const before = copyState(trial!.before);
   delete before.trial;
-  run.state = { ...before, lookups: { ...lookups }, callsThisEvent, usage };
+  run.state = { ...before, lookups: copyRecord(lookups), callsThisEvent, usage };
 }
 
 /** Field names whose answer the event set or changed. Pure. */
