@@ -5,6 +5,9 @@
  */
 import { problem } from "./respond.js";
 
+/** One decoder for every body (`decode` without `stream` keeps no state between calls). */
+const UTF8 = new TextDecoder();
+
 export type BodyResult = { ok: true; value: unknown } | { ok: false; response: Response };
 
 export async function readJson(request: Request, limit: number): Promise<BodyResult> {
@@ -29,7 +32,7 @@ export async function readJson(request: Request, limit: number): Promise<BodyRes
  */
 async function readDeclared(request: Request, limit: number): Promise<string | undefined> {
   const bytes = new Uint8Array(await request.arrayBuffer());
-  return bytes.byteLength > limit ? undefined : new TextDecoder().decode(bytes);
+  return bytes.byteLength > limit ? undefined : UTF8.decode(bytes);
 }
 
 /** A body of undeclared length as text, read as it arrives: undefined once it passes `limit` bytes. */
@@ -48,7 +51,7 @@ async function readText(request: Request, limit: number): Promise<string | undef
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return UTF8.decode(Buffer.concat(chunks));
 }
 
 function tooLarge(limit: number): BodyResult {
