@@ -10,6 +10,7 @@ import { createFlow, openCheckpointer, type CreateFlowOptions, type FlowSkillSou
 import { answerApproval, listApprovals, signInApprover } from "./approvals/handle-approvals.js";
 import { approverDirectory, type ApproverDirectory } from "./approvals/approvers.js";
 import { handleAgui } from "./agui/handle-agui.js";
+import { createStartGate } from "./agui/start-gate.js";
 import type { AuthMode } from "./auth/identify.js";
 import { json, problem } from "./http/respond.js";
 import { servePage } from "./page/serve-page.js";
@@ -73,6 +74,7 @@ export async function createSkillflowServer(options: SkillflowServerOptions): Pr
     approvers: options.approvers ?? approverDirectory({ approvers: {} }),
     log: (line) => logLine?.(JSON.stringify(line)),
     framing: options.framing ?? "none",
+    startGate: createStartGate(),
     inflight: { count: 0, draining: false },
   };
   const auth = options.auth ?? "session";

@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import type { Skill } from "@skillflow/core";
 import type { Flow, FlowInput, TurnResult } from "./flow-port.js";
+import type { StartGate } from "./agui/start-gate.js";
 import type { ApproverDirectory } from "./approvals/approvers.js";
 import type { TurnLogLine } from "./log/turn-log.js";
 import type { ServeStore } from "./store/serve-store.js";
@@ -18,6 +19,8 @@ export interface ServerContext {
   log(line: TurnLogLine | Record<string, unknown>): void;
   /** Who may show the pages in a frame: nobody (default), or pages of the same origin (the Studio's Flow page). */
   framing: "none" | "same-origin";
+  /** Runs that arrive in one turn of the event loop pass it together (agui/start-gate.ts). */
+  startGate: StartGate;
   /** Requests running now; `draining` once shutdown began (new runs get 503). */
   inflight: { count: number; draining: boolean; idle?: () => void };
 }

@@ -2,22 +2,29 @@
  * `POST /agui`: an AG-UI `RunAgentInput` in (validated with `@ag-ui/core/schemas`), an SSE stream of
  * AG-UI events out. Problems a caller can make are answered before the stream starts, each with one
  * sentence: no session (401), a body over the limit (413), not JSON or not a `RunAgentInput` (400), a
- * thread that belongs to another caller (404 — as if it did not exist), shutting down (503).
+ * thread that belongs to another caller (404 — as if it did not exist), shutting down (503). Runs
+ * whose bodies are in by the same turn of the event loop start together (agui/start-gate.ts).
  */
 import { RunAgentInputSchema } from "@ag-ui/core/schemas";
 import type { RunAgentInput } from "@ag-ui/core";
 import { identifyCaller, type AuthMode } from "../auth/identify.js";
 import { readJson } from "../http/read-json.js";
 import { problem } from "../http/respond.js";
-import type { ServerContext } from "../server-context.js";
+import { tracked, type ServerContext } from "../server-context.js";
 import { streamRun } from "./run-agui.js";
 
 export async function handleAgui(ctx: ServerContext, request: Request, auth: AuthMode, bodyLimit: number): Promise<Response> {
   if (ctx.inflight.draining) return problem(503, "The server is shutting down and takes no new runs; try again in a moment.", { "retry-after": "5" });
+  // Counted as running from here: a shutdown that begins while the body is read still waits for it.
+  return tracked(ctx, () => admit(ctx, request, auth, bodyLimit));
+}
+
+async function admit(ctx: ServerContext, request: Request, auth: AuthMode, bodyLimit: number): Promise<Response> {
   const caller = await identifyCaller(ctx, request, auth);
   if (!caller.ok) return caller.response;
   const body = await readJson(request, bodyLimit);
   if (!body.ok) return body.response;
+  await ctx.startGate();
   const parsed = RunAgentInputSchema.safeParse(body.value);
   if (!parsed.success) return problem(400, `The body is not an AG-UI RunAgentInput: ${describeIssue(parsed.error.issues[0])}.`);
   const input = parsed.data as RunAgentInput;

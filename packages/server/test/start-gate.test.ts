@@ -1,0 +1,82 @@
+// The start gate: runs admitted in one turn of the event loop are let through together, and none before
+// the loop turns. And the shutdown it made visible: a run counts as running from the moment it is
+// admitted, so a shutdown that begins while its body is still arriving waits for it to finish.
+import { afterEach, describe, expect, it } from "vitest";
+import { createStartGate } from "../src/agui/start-gate.js";
+import { newToken, startServe, type ServeFixture } from "./helpers/serve-fixture.js";
+
+const settled = (p: Promise<unknown>) => {
+  const state = { done: false };
+  void p.then(() => (state.done = true));
+  return state;
+};
+const eventsOf = (text: string) => text.split("\n\n").filter((c) => c.startsWith("data: ")).map((c) => JSON.parse(c.slice(6)) as { type: string });
+const nextLoopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+describe("createStartGate", () => {
+  it("lets every run admitted before the loop turns through at once, and none before", async () => {
+    const gate = createStartGate();
+    const first = gate();
+    const second = gate();
+    expect(second).toBe(first);
+    const passed = settled(first);
+    for (let i = 0; i < 20; i += 1) await Promise.resolve();
+    expect(passed.done).toBe(false);
+    await nextLoopTurn();
+    expect(passed.done).toBe(true);
+  });
+
+  it("opens a new gate for runs admitted after the last one opened", async () => {
+    const gate = createStartGate();
+    const first = gate();
+    await first;
+    const later = gate();
+    expect(later).not.toBe(first);
+    const passed = settled(later);
+    await Promise.resolve();
+    expect(passed.done).toBe(false);
+    await later;
+  });
+});
+
+describe("shutdown while a run's body is still arriving", () => {
+  let serve: ServeFixture | undefined;
+  afterEach(async () => {
+    await serve?.close();
+    serve = undefined;
+  });
+
+  it("waits for that run, which finishes with RUN_FINISHED, not a failure of a closed store", async () => {
+    serve = await startServe();
+    const token = await newToken(serve.url);
+    const body = JSON.stringify({ threadId: "slow-body", runId: "r1", messages: [{ id: "m1", role: "user", content: "Lisbon AI Summit, 3 nights" }] });
+    let finishBody!: () => void;
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(body.slice(0, 20)));
+        finishBody = () => {
+          controller.enqueue(new TextEncoder().encode(body.slice(20)));
+          controller.close();
+        };
+      },
+    });
+    const request = new Request(`${serve.url}/agui`, {
+      method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: stream, duplex: "half",
+    } as RequestInit);
+    const answer = serve.server.agui(request);
+    await nextLoopTurn();
+    expect(serve.server.inflight).toBe(1);
+    const stopped = settled(serve.server.shutdown(5000));
+    await nextLoopTurn();
+    expect(stopped.done).toBe(false);
+    finishBody();
+    const response = await answer;
+    expect(response.status).toBe(200);
+    const events = eventsOf(await response.text());
+    expect(events.map((e) => e.type)).toContain("RUN_FINISHED");
+    expect(events.map((e) => e.type)).not.toContain("RUN_ERROR");
+    await serve.server.shutdown();
+    expect(stopped.done).toBe(true);
+    expect(serve.server.inflight).toBe(0);
+  });
+});
