@@ -55,12 +55,13 @@ async function runLocked(ctx: ServerContext, input: RunAgentInput, emit: Emit): 
   // A run with nothing new (a page polling while an approval waits) leaves the record as it was.
   const changed = sent.turns.length > 0 || thread.outbox.length > 0 || (pair?.open.id ?? null) !== (thread.interrupt?.id ?? null);
   if (changed) await ctx.store.writeThread(nextRecord(thread, last, pair?.open ?? null, textSent ? plan.messageId : undefined));
+  // Read before anything is emitted, so the turns, the state and the end of the run leave as one chunk.
+  const state = sent.error ? undefined : await ctx.flow.state(threadId);
   shown.forEach((turn, i) => {
     const skill = skillOf(ctx.flow, turn.skill);
     for (const event of turnEvents(turn, skill, i === shown.length - 1 ? pair?.wire.id : undefined)) emit(event);
   });
   if (sent.error) return void emit({ type: EventType.RUN_ERROR, message: sent.error.message, code: sent.error.code } as BaseEvent);
-  const state = await ctx.flow.state(threadId);
   // Several skills report the one in progress (null: none); one skill is always the flow's.
   const active = last?.skill !== undefined ? last.skill : ctx.flow.skills.length > 1 ? null : ctx.flow.skill.name;
   emit({ type: EventType.STATE_SNAPSHOT, snapshot: stateSnapshot(active, state) } as BaseEvent);
