@@ -1,7 +1,8 @@
 /**
  * An SSE response whose events are produced by `produce` as it runs, encoded with `@ag-ui/encoder`
  * (`data: {json}\n\n`). The stream closes when `produce` settles; if it throws, the error has already
- * been turned into a `RUN_ERROR` by the caller.
+ * been turned into a `RUN_ERROR` by the caller. A client that hangs up cancels the stream: the run goes
+ * on to its end (its turn is kept, and the next run shows it), and nothing more is written.
  */
 import type { BaseEvent } from "@ag-ui/core";
 import { EventEncoder } from "@ag-ui/encoder";
@@ -11,17 +12,20 @@ export type Emit = (event: BaseEvent) => void;
 export function sseResponse(produce: (emit: Emit) => Promise<void>): Response {
   const encoder = new EventEncoder();
   const bytes = new TextEncoder();
+  // Set when the client goes away (a closed tab): the run still finishes, and what it emits is dropped.
+  let cancelled = false;
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
       // Events emitted in one synchronous burst (a turn's reply, widgets, state and the end of the run)
       // leave as one chunk, flushed before anything else runs: fewer writes, the same stream.
       let pending = "";
       const flush = () => {
-        if (pending === "") return;
+        if (pending === "" || cancelled) return;
         controller.enqueue(bytes.encode(pending));
         pending = "";
       };
       const emit: Emit = (event) => {
+        if (cancelled) return;
         if (pending === "") queueMicrotask(flush);
         pending += encoder.encodeSSE(event);
       };
@@ -29,8 +33,11 @@ export function sseResponse(produce: (emit: Emit) => Promise<void>): Response {
         await produce(emit);
       } finally {
         flush();
-        controller.close();
+        if (!cancelled) controller.close();
       }
+    },
+    cancel() {
+      cancelled = true;
     },
   });
   return new Response(body, {
