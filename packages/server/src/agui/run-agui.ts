@@ -56,15 +56,17 @@ async function runLocked(ctx: ServerContext, input: RunAgentInput, emit: Emit): 
   const changed = sent.turns.length > 0 || thread.outbox.length > 0 || (pair?.open.id ?? null) !== (thread.interrupt?.id ?? null);
   if (changed) await ctx.store.writeThread(nextRecord(thread, last, pair?.open ?? null, textSent ? plan.messageId : undefined));
   // Read before anything is emitted, so the turns, the state and the end of the run leave as one chunk.
-  const state = sent.error ? undefined : await ctx.flow.state(threadId);
+  // The turns are recorded as shown already: if the read fails they are still sent, then the failure.
+  const state = sent.error ? undefined : await ctx.flow.state(threadId).then((value) => ({ value }), (error: unknown) => ({ error }));
   shown.forEach((turn, i) => {
     const skill = skillOf(ctx.flow, turn.skill);
     for (const event of turnEvents(turn, skill, i === shown.length - 1 ? pair?.wire.id : undefined)) emit(event);
   });
   if (sent.error) return void emit({ type: EventType.RUN_ERROR, message: sent.error.message, code: sent.error.code } as BaseEvent);
+  if (state && "error" in state) throw state.error;
   // Several skills report the one in progress (null: none); one skill is always the flow's.
   const active = last?.skill !== undefined ? last.skill : ctx.flow.skills.length > 1 ? null : ctx.flow.skill.name;
-  emit({ type: EventType.STATE_SNAPSHOT, snapshot: stateSnapshot(active, state) } as BaseEvent);
+  emit({ type: EventType.STATE_SNAPSHOT, snapshot: stateSnapshot(active, state?.value) } as BaseEvent);
   const outcome = pair ? { type: "interrupt", interrupts: [pair.wire] } : { type: "success" };
   emit({ type: EventType.RUN_FINISHED, threadId, runId, outcome, result: { done: last?.done ?? false } } as BaseEvent);
 }
