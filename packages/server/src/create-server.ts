@@ -14,7 +14,7 @@ import { createStartGate } from "./agui/start-gate.js";
 import type { AuthMode } from "./auth/identify.js";
 import { json, problem } from "./http/respond.js";
 import { servePage } from "./page/serve-page.js";
-import { newId, type ServerContext } from "./server-context.js";
+import { admitted, newId, type ServerContext } from "./server-context.js";
 import { openServeStore } from "./store/open-serve-store.js";
 import type { AuditEntry } from "./store/serve-types.js";
 
@@ -116,9 +116,10 @@ function buildApp(ctx: ServerContext, auth: AuthMode, limit: number): Hono {
   app.post("/agui", (c) => handleAgui(ctx, c.req.raw, auth, limit));
   app.post("/sessions", (c) => createCallerSession(ctx, c.req.raw));
   app.route("/", buildApprovalsApp(ctx, limit));
-  app.get("/", (c) => servePage(ctx, c.req.raw, "chat", auth));
-  app.get("/approve", (c) => servePage(ctx, c.req.raw, "approve", auth));
-  app.get("/page/:file", (c) => servePage(ctx, c.req.raw, c.req.param("file"), auth));
+  // Every route but /healthz reads or writes the stores: refused once shutdown began, else waited for.
+  app.get("/", (c) => admitted(ctx, () => servePage(ctx, c.req.raw, "chat", auth)));
+  app.get("/approve", (c) => admitted(ctx, () => servePage(ctx, c.req.raw, "approve", auth)));
+  app.get("/page/:file", (c) => admitted(ctx, () => servePage(ctx, c.req.raw, c.req.param("file"), auth)));
   app.notFound((c) => problem(404, `No route ${c.req.method} ${new URL(c.req.url).pathname}.`));
   app.onError((error) => problem(500, `The server failed: ${error.message}`));
   return app;
@@ -127,17 +128,16 @@ function buildApp(ctx: ServerContext, auth: AuthMode, limit: number): Hono {
 /** The approver's routes alone (the `approvals` handler). */
 function buildApprovalsApp(ctx: ServerContext, limit: number): Hono {
   const app = new Hono();
-  app.post("/approvals/session", (c) => signInApprover(ctx, c.req.raw, limit));
-  app.get("/approvals", (c) => listApprovals(ctx, c.req.raw));
-  app.post("/approvals/:id", (c) => answerApproval(ctx, c.req.raw, c.req.param("id"), limit));
+  app.post("/approvals/session", (c) => admitted(ctx, () => signInApprover(ctx, c.req.raw, limit)));
+  app.get("/approvals", (c) => admitted(ctx, () => listApprovals(ctx, c.req.raw)));
+  app.post("/approvals/:id", (c) => admitted(ctx, () => answerApproval(ctx, c.req.raw, c.req.param("id"), limit)));
   app.notFound((c) => problem(404, `No route ${c.req.method} ${new URL(c.req.url).pathname}.`));
   return app;
 }
 
 /** `POST /sessions`: a new caller and its bearer token. */
-async function createCallerSession(ctx: ServerContext, _request: Request): Promise<Response> {
-  const token = await ctx.store.createSession("caller", newId("c"), ctx.now());
-  return json({ token }, 201);
+function createCallerSession(ctx: ServerContext, _request: Request): Promise<Response> {
+  return admitted(ctx, async () => json({ token: await ctx.store.createSession("caller", newId("c"), ctx.now()) }, 201));
 }
 
 /** Refuse new runs, then wait until the running ones finish (or the timeout passes). */

@@ -7,6 +7,7 @@ import type { Skill } from "@skillflow/core";
 import type { Flow, FlowInput, TurnResult } from "./flow-port.js";
 import type { StartGate } from "./agui/start-gate.js";
 import type { ApproverDirectory } from "./approvals/approvers.js";
+import { problem } from "./http/respond.js";
 import type { TurnLogLine } from "./log/turn-log.js";
 import type { ServeStore } from "./store/serve-store.js";
 import type { ShownTurn } from "./store/serve-types.js";
@@ -48,6 +49,16 @@ export function toShown(turn: TurnResult): ShownTurn {
 /** The name of the skill a turn is about (for the log): several skills report it, one skill is the flow's. */
 export function skillName(flow: Flow, turn: TurnResult): string | null {
   return turn.skill !== undefined ? turn.skill : flow.skill.name;
+}
+
+/**
+ * A request that touches the stores: refused with 503 once shutdown began, else counted as running
+ * until it settles, so shutdown waits for it (one whose body is still arriving included) before it
+ * closes the stores under it.
+ */
+export function admitted(ctx: ServerContext, work: () => Promise<Response>, refusal = "takes no new requests"): Promise<Response> {
+  if (ctx.inflight.draining) return Promise.resolve(problem(503, `The server is shutting down and ${refusal}; try again in a moment.`, { "retry-after": "5" }));
+  return tracked(ctx, work);
 }
 
 /** Count a request as running until `work` settles; tells shutdown when the last one is done. */

@@ -1,9 +1,11 @@
 // The start gate: runs admitted in one turn of the event loop are let through together, and none before
-// the loop turns. And the shutdown it made visible: a run counts as running from the moment it is
-// admitted, so a shutdown that begins while its body is still arriving waits for it to finish.
-import { afterEach, describe, expect, it } from "vitest";
+// the loop turns (with real timers even under a host's fake ones). And the shutdown it made visible: a
+// request counts as running from the moment it is admitted, so a shutdown that begins while its body is
+// still arriving waits for it to finish — a run on /agui and an answer on /approvals alike.
+import { approverDirectory, hashCredential } from "@skillflow/server";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createStartGate } from "../src/agui/start-gate.js";
-import { newToken, startServe, type ServeFixture } from "./helpers/serve-fixture.js";
+import { newToken, skillPath, startServe, type ServeFixture } from "./helpers/serve-fixture.js";
 
 const settled = (p: Promise<unknown>) => {
   const state = { done: false };
@@ -36,6 +38,25 @@ describe("createStartGate", () => {
     await Promise.resolve();
     expect(passed.done).toBe(false);
     await later;
+  });
+
+  it("still lets runs through under a host's fake timers (vitest fakes setImmediate)", async () => {
+    const serve = await startServe({ auth: "none" });
+    const realTimeout = setTimeout;
+    vi.useFakeTimers();
+    try {
+      const answer = serve.server.agui(new Request("http://local/agui", {
+        method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ threadId: "fake-timers", runId: "r1", messages: [] }),
+      }));
+      const outcome = await Promise.race([
+        answer.then(async (r) => `${r.status} ${(await r.text()).includes("RUN_FINISHED")}`),
+        new Promise<string>((resolve) => realTimeout(() => resolve(`no answer, inflight=${serve.server.inflight}`), 2000)),
+      ]);
+      expect(outcome).toBe("200 true");
+    } finally {
+      vi.useRealTimers();
+      await serve.close();
+    }
   });
 });
 
@@ -78,5 +99,35 @@ describe("shutdown while a run's body is still arriving", () => {
     await serve.server.shutdown();
     expect(stopped.done).toBe(true);
     expect(serve.server.inflight).toBe(0);
+  });
+
+  it("waits for an approver's answer whose body is still arriving: an answer, not a closed store's 500", async () => {
+    const approvers = approverDirectory({ approvers: { sam: { roles: ["supervisor"], credential: await hashCredential("s1") } } });
+    serve = await startServe({ skills: [skillPath("order_refund")], approvers });
+    let finishBody!: () => void;
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"yes":'));
+        finishBody = () => {
+          controller.enqueue(new TextEncoder().encode("true}"));
+          controller.close();
+        };
+      },
+    });
+    const answer = serve.server.approvals(new Request(`${serve.url}/approvals/a_unknown`, {
+      method: "POST", headers: { "content-type": "application/json", authorization: `Basic ${Buffer.from("sam:s1").toString("base64")}` }, body: stream, duplex: "half",
+    } as RequestInit));
+    await nextLoopTurn();
+    const stopped = settled(serve.server.shutdown(5000));
+    await nextLoopTurn();
+    expect(stopped.done).toBe(false);
+    finishBody();
+    const response = await answer;
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "No approval request a_unknown." });
+    await serve.server.shutdown();
+    expect(stopped.done).toBe(true);
+    const late = await serve.server.approvals(new Request(`${serve.url}/approvals`, { headers: { authorization: `Basic ${Buffer.from("sam:s1").toString("base64")}` } }));
+    expect(late.status).toBe(503);
   });
 });

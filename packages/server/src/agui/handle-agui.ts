@@ -10,13 +10,11 @@ import type { RunAgentInput } from "@ag-ui/core";
 import { identifyCaller, type AuthMode } from "../auth/identify.js";
 import { readJson } from "../http/read-json.js";
 import { problem } from "../http/respond.js";
-import { tracked, type ServerContext } from "../server-context.js";
+import { admitted, type ServerContext } from "../server-context.js";
 import { streamRun } from "./run-agui.js";
 
-export async function handleAgui(ctx: ServerContext, request: Request, auth: AuthMode, bodyLimit: number): Promise<Response> {
-  if (ctx.inflight.draining) return problem(503, "The server is shutting down and takes no new runs; try again in a moment.", { "retry-after": "5" });
-  // Counted as running from here: a shutdown that begins while the body is read still waits for it.
-  return tracked(ctx, () => admit(ctx, request, auth, bodyLimit));
+export function handleAgui(ctx: ServerContext, request: Request, auth: AuthMode, bodyLimit: number): Promise<Response> {
+  return admitted(ctx, () => admit(ctx, request, auth, bodyLimit), "takes no new runs");
 }
 
 async function admit(ctx: ServerContext, request: Request, auth: AuthMode, bodyLimit: number): Promise<Response> {

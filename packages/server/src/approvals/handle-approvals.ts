@@ -16,7 +16,7 @@ import { sessionCookie } from "../auth/cookies.js";
 import { readJson } from "../http/read-json.js";
 import { json, problem } from "../http/respond.js";
 import { turnLogLine } from "../log/turn-log.js";
-import { skillName, toShown, tracked, type ServerContext } from "../server-context.js";
+import { skillName, toShown, type ServerContext } from "../server-context.js";
 import type { ApprovalRecord } from "../store/serve-types.js";
 import { syncApprovals } from "./sync-approvals.js";
 
@@ -55,8 +55,7 @@ export async function answerApproval(ctx: ServerContext, request: Request, id: s
   if (!who.who.roles.includes(record.role)) {
     return problem(403, `${who.who.id} may approve as ${who.who.roles.join(", ")}; request ${id} needs ${record.role}.`);
   }
-  if (ctx.inflight.draining) return problem(503, "The server is shutting down; answer again in a moment.");
-  return tracked(ctx, () => ctx.store.db.lock.run(record.threadId, () => answerLocked(ctx, record.id, who.who, yes)));
+  return ctx.store.db.lock.run(record.threadId, () => answerLocked(ctx, record.id, who.who, yes));
 }
 
 async function answerLocked(ctx: ServerContext, id: string, approver: Approver, yes: boolean): Promise<Response> {
