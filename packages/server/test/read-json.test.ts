@@ -26,4 +26,11 @@ describe("readJson", () => {
     expect(await statusOf(await readJson(request(stream(Array(10).fill(" ".repeat(20)))), LIMIT))).toBe(413);
     expect(await readJson(request(stream(['{"a":', "1}"])), LIMIT)).toEqual({ ok: true, value: { a: 1 } });
   });
+
+  it("answers a body that breaks off with a 400 and one sentence, not a failure of the server", async () => {
+    const broken = new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode('{"a":')); c.error(new Error("socket hang up")); } });
+    const result = await readJson(request(broken), LIMIT);
+    expect(await statusOf(result)).toBe(400);
+    if (!result.ok) expect(await result.response.json()).toEqual({ error: "The body could not be read (socket hang up)." });
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * Reading a JSON request body with a size limit: a declared length is checked first; a body without
- * one is cut off at the limit as its bytes arrive. Over the limit is 413,
- * anything but JSON is 400 — each with one sentence.
+ * one is cut off at the limit as its bytes arrive. Over the limit is 413; a body that breaks off, or
+ * anything but JSON, is 400 — each with one sentence.
  */
 import { problem } from "./respond.js";
 
@@ -14,7 +14,13 @@ export async function readJson(request: Request, limit: number): Promise<BodyRes
   const header = request.headers.get("content-length");
   const declared = header !== null && /^\d+$/.test(header) ? Number(header) : undefined;
   if (declared !== undefined && declared > limit) return tooLarge(limit);
-  const text = declared !== undefined ? await readDeclared(request, limit) : await readText(request, limit);
+  let text: string | undefined;
+  try {
+    text = declared !== undefined ? await readDeclared(request, limit) : await readText(request, limit);
+  } catch (error) {
+    // The client went away or broke the body off: there is nothing to run.
+    return { ok: false, response: problem(400, `The body could not be read (${(error as Error).message}).`) };
+  }
   if (text === undefined) return tooLarge(limit);
   if (!text.trim()) return { ok: false, response: problem(400, "The request has no body: send a JSON object.") };
   try {
