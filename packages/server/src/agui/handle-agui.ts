@@ -27,6 +27,10 @@ async function admit(ctx: ServerContext, request: Request, auth: AuthMode, bodyL
   if (!parsed.success) return problem(400, `The body is not an AG-UI RunAgentInput: ${describeIssue(parsed.error.issues[0])}.`);
   const input = parsed.data as RunAgentInput;
   if (!input.threadId.trim()) return problem(400, "threadId is empty: it names the conversation.");
+  // Stores keep text: a NUL is refused by PostgreSQL, and unpaired surrogates would name one row with two ids.
+  if (/[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(input.threadId)) {
+    return problem(400, "threadId must be plain text: no control characters and no unpaired surrogates.");
+  }
   const owner = await ctx.store.claimThread(input.threadId, caller.who, ctx.now());
   if (owner !== caller.who) return problem(404, `No conversation ${input.threadId}.`);
   return streamRun(ctx, input);

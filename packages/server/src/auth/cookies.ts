@@ -3,9 +3,18 @@ export function cookieOf(request: Request, name: string): string | undefined {
   const header = request.headers.get("cookie") ?? "";
   for (const part of header.split(";")) {
     const at = part.indexOf("=");
-    if (at > 0 && part.slice(0, at).trim() === name) return decodeURIComponent(part.slice(at + 1).trim());
+    if (at > 0 && part.slice(0, at).trim() === name) return decoded(part.slice(at + 1).trim());
   }
   return undefined;
+}
+
+/** A value that is not valid percent-encoding was not set by this server: as if there were none. */
+function decoded(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
 }
 
 /** HttpOnly, SameSite=Strict, whole site; `maxAge` in seconds. */
