@@ -57,13 +57,17 @@ export async function runServe(targets: string[], options: ServeOptions, io: Cli
     return fail(`${checked.settings.host}:${checked.settings.port} ${why}`, EXIT.failed);
   }
   // Listen for the signal before saying where to connect: a stop sent right after the banner must not kill us.
-  const signalled = untilSignal();
+  const stop = untilSignal((again) => io.stdout.write(`flow serve: ${again} again: still finishing ${server.inflight} running request(s)…\n`));
   const names = loaded.skills.map((s) => s.skill.name);
   const versions = studio?.describe(loaded.skills.map((s) => s.skill.file));
   io.stdout.write(banner({ names, model, store: shownStore(lg, db, io.cwd), approvers: approvers.shown, settings: checked.settings, url: listening.url, ...(versions && { versions }) }));
-  const signal = await signalled;
+  const signal = await stop.signalled;
   io.stdout.write(`flow serve: ${signal}: finishing ${server.inflight} running request(s), refusing new ones…\n`);
-  await listening.stop();
+  try {
+    await listening.stop();
+  } finally {
+    stop.done();
+  }
   io.stdout.write("flow serve: stopped.\n");
   return EXIT.ok;
 }
@@ -141,17 +145,30 @@ function banner(b: BannerInput): string {
   return `${lines.join("\n")}\nStop with Ctrl-C or SIGTERM: running turns finish, new ones are refused.\n`;
 }
 
-/** The name of the first SIGTERM or SIGINT that arrives (the handlers are removed then). */
-export function untilSignal(): Promise<string> {
-  return new Promise((resolve) => {
-    const on = (name: string) => () => {
+/**
+ * The first SIGTERM or SIGINT (`signalled`, its name). A stop signal that arrives after it, while the
+ * caller stops (`npx` forwards a Ctrl-C the terminal also sent; supervisors resend SIGTERM), goes to
+ * `again` instead of killing the process in the middle of the turns it is finishing. `done()` removes
+ * the handlers.
+ */
+export function untilSignal(again: (name: string) => void = () => undefined): { signalled: Promise<string>; done(): void } {
+  let first!: (name: string) => void;
+  const signalled = new Promise<string>((resolve) => (first = resolve));
+  let seen = false;
+  const on = (name: string) => () => {
+    if (seen) return again(name);
+    seen = true;
+    first(name);
+  };
+  const term = on("SIGTERM");
+  const int = on("SIGINT");
+  process.on("SIGTERM", term);
+  process.on("SIGINT", int);
+  return {
+    signalled,
+    done: () => {
       process.off("SIGTERM", term);
       process.off("SIGINT", int);
-      resolve(name);
-    };
-    const term = on("SIGTERM");
-    const int = on("SIGINT");
-    process.once("SIGTERM", term);
-    process.once("SIGINT", int);
-  });
+    },
+  };
 }

@@ -64,7 +64,7 @@ export async function runStudio(target: string | undefined, options: StudioCliOp
     const why = code === "EADDRINUSE" ? "is already in use (pass --port to pick another, or --port 0 for a free one)" : `cannot be opened: ${(error as Error).message}`;
     return fail(`${checked.settings.host}:${checked.settings.port} ${why}`, EXIT.failed);
   }
-  const signalled = untilSignal();
+  const stop = untilSignal((again) => io.stdout.write(`flow studio: ${again} again: still stopping…\n`));
   const location = lg.parseDbUrl(db);
   const store = location.kind === "sqlite" ? shownPath(location.path, io.cwd) : location.kind === "postgres" ? lg.redactUrl(location.url) : "memory (nothing is kept)";
   const rows: Array<[string, string]> = [
@@ -75,9 +75,13 @@ export async function runStudio(target: string | undefined, options: StudioCliOp
     ["studio", listening.url],
   ];
   io.stdout.write(`${rows.map(([k, v]) => `${k.padEnd(12)}${v}`).join("\n")}\nflow serve runs the newest passing version with --studio-db ${options.db ?? DEFAULT_STUDIO_DB}. Stop with Ctrl-C or SIGTERM.\n`);
-  const signal = await signalled;
+  const signal = await stop.signalled;
   io.stdout.write(`flow studio: ${signal}: stopping…\n`);
-  await listening.stop();
+  try {
+    await listening.stop();
+  } finally {
+    stop.done();
+  }
   io.stdout.write("flow studio: stopped.\n");
   return EXIT.ok;
 }
