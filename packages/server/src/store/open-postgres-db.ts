@@ -19,11 +19,33 @@ export function openPostgresDb(url: string): SqlDb {
   let closed: Promise<void> | undefined;
   return {
     dialect: "postgres",
-    query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
-    run: async (sql, params = []) => (await pool.query(sql, params)).rowCount ?? 0,
+    query: async <T>(sql: string, params: unknown[] = []) => (await onceMore(() => pool.query(sql, params))).rows as T[],
+    run: async (sql, params = []) => (await onceMore(() => pool.query(sql, params))).rowCount ?? 0,
     lock: layered(createMemoryLock(), advisoryLock(lockPool)),
     close: () => (closed ??= Promise.all([pool.end(), lockPool.end()]).then(() => undefined)),
   };
+}
+
+/**
+ * A statement whose connection was lost (a restart, a failover, a terminated backend: SQLSTATE class 08
+ * or 57P, or the driver's own "Connection terminated") is sent once more, on a fresh connection from
+ * the pool. Without it, a drop right after a turn left the turn unrecorded: the next run showed the card
+ * the person had already answered, and an approval that went through had no audit entry. Every statement
+ * of the server's store may be sent twice: updates set values, inserts do nothing on a conflict.
+ */
+async function onceMore<T>(send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    if (!lostConnection(error)) throw error;
+    return send();
+  }
+}
+
+function lostConnection(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === "string" && (code.startsWith("08") || code.startsWith("57P"))) return true;
+  return typeof message === "string" && /Connection terminated|connection error|not queryable/i.test(message);
 }
 
 /** `pg_advisory_lock(class, hashtext(thread))` on a connection held for the whole of `fn`. */

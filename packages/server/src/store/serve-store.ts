@@ -1,6 +1,8 @@
 /**
  * `ServeStore`: the server's tables (see serve-types.ts) over a `SqlDb`, the same statements on SQLite
- * and PostgreSQL. Session tokens are stored as SHA-256 hashes; a token itself is never stored.
+ * and PostgreSQL. Session tokens are stored as SHA-256 hashes; a token itself is never stored. Every
+ * statement may be sent twice (the PostgreSQL store sends one again after a lost connection): updates
+ * set values, and inserts do nothing on a conflict.
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { SqlDb } from "./sql-db.js";
@@ -46,7 +48,7 @@ export async function createServeStore(db: SqlDb): Promise<ServeStore> {
     db,
     async createSession(kind, subject, now) {
       const token = randomBytes(32).toString("base64url");
-      await db.run(`INSERT INTO skillflow_serve_sessions (token_hash, kind, subject, created_at) VALUES ($1, $2, $3, $4)`, [hash(token), kind, subject, now]);
+      await db.run(`INSERT INTO skillflow_serve_sessions (token_hash, kind, subject, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (token_hash) DO NOTHING`, [hash(token), kind, subject, now]);
       return token;
     },
     async sessionSubject(kind, token, now, maxAgeMs) {
@@ -103,7 +105,7 @@ export async function createServeStore(db: SqlDb): Promise<ServeStore> {
     },
     async audit(e) {
       await db.run(
-        `INSERT INTO skillflow_serve_audit (id, approval_id, thread_id, request_id, approver, role, yes, digest, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        `INSERT INTO skillflow_serve_audit (id, approval_id, thread_id, request_id, approver, role, yes, digest, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING`,
         [randomBytes(8).toString("hex"), e.approvalId, e.threadId, e.requestId, e.approver, e.role, e.yes ? 1 : 0, e.digest, e.at]);
     },
     async auditOf(approvalId) {

@@ -1,7 +1,10 @@
 /**
  * The few SQL calls the server's own tables need, the same on SQLite and PostgreSQL: statements are
  * written with PostgreSQL's `$1` placeholders and translated for SQLite (`toSqlitePlaceholders`, pure).
- * Each backend also brings the per-thread lock that spans the server's check-then-send sequence.
+ * Each backend also brings the per-thread lock that spans the server's check-then-send sequence. On
+ * PostgreSQL a statement whose connection was lost is sent once more, so every statement given to a
+ * `SqlDb` must be safe to apply twice (an update that sets values, an insert that does nothing on a
+ * conflict).
  */
 import type { ThreadLock } from "../flow-port.js";
 

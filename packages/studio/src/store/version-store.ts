@@ -73,7 +73,7 @@ export async function createVersionStore(db: SqlDb): Promise<VersionStore> {
       const number = (last?.number ?? 0) + 1;
       const passes = !v.diagnostics.some((d) => d.severity === "error");
       await db.run(
-        `INSERT INTO skillflow_studio_versions (skill, number, content, author, created_at, passes, diagnostics, note) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        `INSERT INTO skillflow_studio_versions (skill, number, content, author, created_at, passes, diagnostics, note) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (skill, number) DO NOTHING`,
         [v.skill, number, v.content, v.author, v.at, passes ? 1 : 0, JSON.stringify(v.diagnostics), v.note ?? null]);
       return { version: infoOf((await latest(v.skill))!), saved: true };
     }),
