@@ -41,4 +41,14 @@ describe("planRun", () => {
     expect(planRun(run, thread(grid))).toMatchObject({ ok: false, code: "interrupt_not_open" });
     expect(planRun(input({ resume: [{ interruptId: "i1", status: "resolved", payload: { yes: "sure" } }] }), thread(card))).toMatchObject({ ok: false, code: "bad_payload" });
   });
+
+  it("refuses a value nested deeper than any field takes, before the runtime's checks see it", () => {
+    const text = { id: "i3", kind: "ask" as const, field: "conference", signature: "s" };
+    let deep: unknown = "x";
+    for (let i = 0; i < 50_000; i += 1) deep = { a: deep };
+    const answer = (value: unknown) => planRun(input({ resume: [{ interruptId: "i3", status: "resolved", payload: { conference: value } }] }), thread(text));
+    expect(answer(deep)).toMatchObject({ ok: false, code: "bad_payload" });
+    // A value of a few levels passes on to the runtime, which judges it against the field.
+    expect(answer({ a: { b: ["c"] } })).toMatchObject({ ok: true, events: [{ pick: { conference: { a: { b: ["c"] } } } }] });
+  });
 });

@@ -58,11 +58,27 @@ function answerOf(entry: ResumeEntry, open: OpenInterrupt): Answer {
     return { code: "wrong_field", message: `Interrupt ${open.id} asks for "${field}" only, and the answer gave ${given}.` };
   }
   const value = payload[field];
+  if (deeperThan(value, MAX_DEPTH)) {
+    return { code: "bad_payload", message: `The answer for "${field}" is nested more than ${MAX_DEPTH} levels deep; no field takes that.` };
+  }
   if (open.allowed && !open.allowed.includes(String(value))) {
     const shown = open.secret ? "That value" : `${JSON.stringify(value)}`;
     return { code: "not_offered", message: `${shown} is not one of the values offered for "${field}" (${open.allowed.join(", ")}).` };
   }
   return { pick: { [field]: value } };
+}
+
+/** Deeper than any field's value: refused here, before the runtime's recursive checks and copies see it. */
+const MAX_DEPTH = 32;
+
+/** Whether `value` nests objects or arrays more than `max` levels deep (walked without recursion). */
+function deeperThan(value: unknown, max: number): boolean {
+  let level: unknown[] = [value];
+  for (let depth = 0; level.length > 0; depth += 1) {
+    if (depth > max) return true;
+    level = level.flatMap((v) => (v !== null && typeof v === "object" ? Object.values(v as object) : []));
+  }
+  return false;
 }
 
 /** The last user message, when the server has not turned it into an event yet. */
