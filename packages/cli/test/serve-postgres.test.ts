@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashCredential } from "@skillflow/server";
 import { AguiDriver } from "../../server/test/helpers/agui-driver.js";
+import { answerRequest, basicAuth, refundUpToApproval, requestOf } from "../../server/test/helpers/refund-story.js";
 import { startServeProcess, type ServeProcess } from "./serve-process.js";
 
 const PG_URL = process.env.PG_URL || undefined;
@@ -77,17 +78,11 @@ describe.skipIf(!PG_URL)("flow serve: approvals across processes", () => {
       const token = (await (await fetch(`${shop.url}/sessions`, { method: "POST" })).json()).token as string;
       const thread = `pg-refund-${Date.now()}`;
       const chat = new AguiDriver(shop.url, token, thread);
-      await chat.look();
-      await chat.say("Hi, my email is maria@example.com");
-      await chat.answer({ order_id: "A-1001" });
-      await chat.say("Back to my card please");
-      await chat.say("It arrived broken");
-      const waiting = await chat.answer({ yes: true });
+      const waiting = await refundUpToApproval(chat);
       expect(waiting.interrupt!.reason).toBe("approval");
-      const sam = { authorization: `Basic ${Buffer.from("sam:sam-pg-secret").toString("base64")}` };
-      const listed = (await (await fetch(`${desk.url}/approvals`, { headers: sam })).json()).requests as Array<{ id: string; thread: string }>;
-      const request = listed.find((r) => r.thread === thread)!;
-      const approved = await fetch(`${desk.url}/approvals/${request.id}`, { method: "POST", headers: { ...sam, "content-type": "application/json" }, body: '{"yes":true}' });
+      const sam = basicAuth("sam", "sam-pg-secret");
+      const request = await requestOf(desk.url, sam, thread);
+      const approved = await answerRequest(desk.url, request.id, sam);
       expect(approved.status).toBe(200);
       const next = await chat.look();
       expect(next.text.some((t) => /^Refund RF-\S+ for the Espresso machine is on its way/.test(t))).toBe(true);

@@ -7,12 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { approverDirectory, hashCredential } from "@skillflow/server";
 import { AguiDriver } from "./helpers/agui-driver.js";
+import { answerRequest, basicAuth } from "./helpers/refund-story.js";
 import { newToken, skillPath, startServe, type ServeFixture } from "./helpers/serve-fixture.js";
 
 let serve: ServeFixture;
-const basic = (id: string, secret: string) => ({ authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}` });
-const SAM = basic("sam", "sam-credential-1");
-const PAT = basic("pat", "pat-credential-2");
+const SAM = basicAuth("sam", "sam-credential-1");
+const PAT = basicAuth("pat", "pat-credential-2");
 
 beforeAll(async () => {
   const approvers = approverDirectory({
@@ -40,8 +40,7 @@ async function upToApproval(thread: string) {
 }
 
 const listFor = async (headers: Record<string, string>) => fetch(`${serve.url}/approvals`, { headers });
-const answer = (id: string, headers: Record<string, string>, yes = true) =>
-  fetch(`${serve.url}/approvals/${id}`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ yes }) });
+const answer = (id: string, headers: Record<string, string>, yes = true) => answerRequest(serve.url, id, headers, yes);
 
 describe("approvals by verified approvers", () => {
   it("a large refund waits for the supervisor, who approves it from outside; the customer sees the result next run", async () => {
@@ -86,7 +85,7 @@ describe("approvals by verified approvers", () => {
   it("an unknown approver, a wrong credential or a wrong role gets 403 and changes nothing", async () => {
     const { chat } = await upToApproval("refund-2");
     const request = (await (await listFor(SAM)).json()).requests.find((r: { thread: string }) => r.thread === "refund-2");
-    for (const headers of [basic("mallory", "x"), basic("sam", "wrong"), {}]) {
+    for (const headers of [basicAuth("mallory", "x"), basicAuth("sam", "wrong"), {}]) {
       const response = await answer(request.id, headers);
       expect(response.status).toBe(403);
       expect((await response.json()).error).toBe("Unknown approver or wrong credential: sign in on /approve, or send Authorization: Basic with your approver id and credential.");

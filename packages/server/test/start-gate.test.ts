@@ -5,6 +5,7 @@
 import { approverDirectory, hashCredential } from "@skillflow/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createStartGate } from "../src/agui/start-gate.js";
+import { basicAuth } from "./helpers/refund-story.js";
 import { newToken, skillPath, startServe, type ServeFixture } from "./helpers/serve-fixture.js";
 
 const settled = (p: Promise<unknown>) => {
@@ -14,6 +15,20 @@ const settled = (p: Promise<unknown>) => {
 };
 const eventsOf = (text: string) => text.split("\n\n").filter((c) => c.startsWith("data: ")).map((c) => JSON.parse(c.slice(6)) as { type: string });
 const nextLoopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** A request body whose first bytes arrive now and the rest only on `finish()`. */
+function heldBody(first: string, rest: string): { stream: ReadableStream<Uint8Array>; finish(): void } {
+  let finish!: () => void;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode(first));
+      finish = () => {
+        controller.enqueue(new TextEncoder().encode(rest));
+        controller.close();
+      };
+    },
+  });
+  return { stream, finish: () => finish() };
+}
 
 describe("createStartGate", () => {
   it("lets every run admitted before the loop turns through at once, and none before", async () => {
@@ -71,16 +86,7 @@ describe("shutdown while a run's body is still arriving", () => {
     serve = await startServe();
     const token = await newToken(serve.url);
     const body = JSON.stringify({ threadId: "slow-body", runId: "r1", messages: [{ id: "m1", role: "user", content: "Lisbon AI Summit, 3 nights" }] });
-    let finishBody!: () => void;
-    const stream = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode(body.slice(0, 20)));
-        finishBody = () => {
-          controller.enqueue(new TextEncoder().encode(body.slice(20)));
-          controller.close();
-        };
-      },
-    });
+    const { stream, finish: finishBody } = heldBody(body.slice(0, 20), body.slice(20));
     const request = new Request(`${serve.url}/agui`, {
       method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: stream, duplex: "half",
     } as RequestInit);
@@ -104,18 +110,10 @@ describe("shutdown while a run's body is still arriving", () => {
   it("waits for an approver's answer whose body is still arriving: an answer, not a closed store's 500", async () => {
     const approvers = approverDirectory({ approvers: { sam: { roles: ["supervisor"], credential: await hashCredential("s1") } } });
     serve = await startServe({ skills: [skillPath("order_refund")], approvers });
-    let finishBody!: () => void;
-    const stream = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode('{"yes":'));
-        finishBody = () => {
-          controller.enqueue(new TextEncoder().encode("true}"));
-          controller.close();
-        };
-      },
-    });
+    const { stream, finish: finishBody } = heldBody('{"yes":', "true}");
+    const sam = basicAuth("sam", "s1");
     const answer = serve.server.approvals(new Request(`${serve.url}/approvals/a_unknown`, {
-      method: "POST", headers: { "content-type": "application/json", authorization: `Basic ${Buffer.from("sam:s1").toString("base64")}` }, body: stream, duplex: "half",
+      method: "POST", headers: { "content-type": "application/json", ...sam }, body: stream, duplex: "half",
     } as RequestInit));
     await nextLoopTurn();
     const stopped = settled(serve.server.shutdown(5000));
@@ -127,7 +125,7 @@ describe("shutdown while a run's body is still arriving", () => {
     expect(await response.json()).toEqual({ error: "No approval request a_unknown." });
     await serve.server.shutdown();
     expect(stopped.done).toBe(true);
-    const late = await serve.server.approvals(new Request(`${serve.url}/approvals`, { headers: { authorization: `Basic ${Buffer.from("sam:s1").toString("base64")}` } }));
+    const late = await serve.server.approvals(new Request(`${serve.url}/approvals`, { headers: sam }));
     expect(late.status).toBe(503);
   });
 });
