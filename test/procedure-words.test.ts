@@ -60,8 +60,8 @@ describe("conditions in plain words", () => {
   test("in and size()", () => {
     expect(say('cabin in ["economy", "premium"]')).toBe('the cabin class is one of "economy" or "premium"');
     expect(say('cabin in ["economy", "premium"]', true)).toBe('the cabin class is not one of "economy" or "premium"');
-    expect(say("size(order.items) > 0")).toBe("the order lines is not empty");
-    expect(say("order.items.size() == 0")).toBe("the order lines is empty");
+    expect(say("size(order.items) > 0")).toBe("the order lines are not empty");
+    expect(say("order.items.size() == 0")).toBe("the order lines are empty");
     expect(say("size(order.items) > 2")).toBe("the number of the order lines is above 2");
   });
   test("values nobody described stay in backticks; a condition with none is shown as written", () => {

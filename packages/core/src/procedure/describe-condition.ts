@@ -6,7 +6,7 @@
 import { serialize, type ASTNode } from "@marcbachmann/cel-js";
 import type { Expr } from "../format/ir.js";
 import type { Inline } from "./model.js";
-import { code, inline, joinList } from "./inline.js";
+import { code, emptyPhrase, inline, joinList } from "./inline.js";
 import { parseExpr, valueWords, type WordsContext } from "./describe-value.js";
 
 interface Phrase { text: Inline; worded: boolean }
@@ -63,7 +63,7 @@ function compare(node: ASTNode, ctx: WordsContext, negated: boolean): Inline {
   if (counted && isZero(right) && ["==", "!=", ">"].includes(node.op)) {
     const list = operand(counted, ctx);
     const empty = (node.op === "==") !== negated;
-    if (list.worded) return inline(list.text, empty ? " is empty" : " is not empty");
+    if (list.worded) return inline(list.text, emptyPhrase(list.text, empty));
   }
   const a = operand(left, ctx);
   const b = operand(right, ctx);

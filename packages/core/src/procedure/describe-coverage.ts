@@ -9,7 +9,7 @@ import { coverageOf } from "../compile/compile-skill.js";
 import type { CoveredWrite } from "../check/path-types.js";
 import type { Skill } from "../format/ir.js";
 import type { Inline } from "./model.js";
-import { inline, joinList } from "./inline.js";
+import { emptyPhrase, inline, joinList } from "./inline.js";
 import { contextAt } from "./describe-value.js";
 import { describeCondition, describeValue } from "./describe-condition.js";
 import type { Block, PlacedStep } from "./walk-steps.js";
@@ -32,7 +32,7 @@ function notRun(skill: Skill, ender: PlacedStep, confirm: PlacedStep, write: Pla
   if (blocks.length === 0 || (loop >= 0 && loop < blocks.length - 1)) return fallback;
   const words = blocks.map((b) => {
     const ctx = contextAt(skill, ender.ancestors.slice(0, ender.ancestors.indexOf(b)));
-    return b.kind === "when" ? describeCondition(b.condition, ctx, true) : inline(describeValue(b.list, ctx), " is empty");
+    return b.kind === "when" ? describeCondition(b.condition, ctx, true) : emptiedList(describeValue(b.list, ctx));
   });
   return { keys: blocks.map((b) => b.id), words: joinList(words, ", ", " or ") };
 }
@@ -66,4 +66,9 @@ export function coveredWrites(
     const covering = write.confirms.find((c) => c.stepId === confirmId);
     return covering ? [{ write, when: coverageCondition(skill, byId, confirmId, write.stepId, covering.endedBy) }] : [];
   });
+}
+
+/** "the customer's orders are empty", "the list of leaves is empty". */
+function emptiedList(list: Inline): Inline {
+  return inline(list, emptyPhrase(list, true));
 }

@@ -36,3 +36,24 @@ export const quoted = (text: string): string => `"${text}"`;
 export function plainText(text: Inline): string {
   return text.map((p) => (typeof p === "string" ? p : `\`${p.code}\``)).join("");
 }
+
+/**
+ * " is empty" or " are empty" (" is not empty" / " are not empty") for a list named by `list`: "are"
+ * when the head noun is plural ("the customer's orders are empty", but "the list of leaves is empty").
+ */
+export function emptyPhrase(list: Inline, empty: boolean): string {
+  const verb = isPlural(headWord(list)) ? "are" : "is";
+  return ` ${verb}${empty ? "" : " not"} empty`;
+}
+
+/** The head noun's word: the last word before "of" (or of the whole text); a code's last segment. */
+function headWord(list: Inline): string {
+  const text = plainText(list).replace(/`/g, "");
+  const head = text.split(/\s+of\s+/)[0] ?? text;
+  return head.split(/[\s.]+/).filter(Boolean).at(-1) ?? "";
+}
+
+/** A crude English plural: ends in "s", but not "ss", "us" or "is" ("orders", "lines"; not "status"). */
+function isPlural(word: string): boolean {
+  return /[a-z]s$/i.test(word) && !/(ss|us|is)$/i.test(word);
+}
