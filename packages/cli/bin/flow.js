@@ -18,5 +18,11 @@ process.on("exit", () => {
   process.exitCode = 1;
 });
 
-process.exitCode = await main(process.argv.slice(2));
+const code = await main(process.argv.slice(2));
 finished = true;
+
+// The command has reported: end now, whatever a skill's tools.ts left running (a timer, a socket, an
+// import that never settles), once what was written has been handed to the OS.
+const flushed = (stream) => new Promise((resolve) => stream.write("", () => resolve()));
+await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+process.exit(code);

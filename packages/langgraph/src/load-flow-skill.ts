@@ -23,12 +23,15 @@ export interface LoadedFlowSkill {
   tools: Record<string, HostTool>;
 }
 
-/** Load a skill from a folder or SKILL.md path, or take a loaded one; `tools` add to or replace its tools. */
-export async function loadFlowSkill(skill: Skill | string, tools?: Record<string, FlowTool> | FlowTool[]): Promise<LoadedFlowSkill> {
+/**
+ * Load a skill from a folder or SKILL.md path, or take a loaded one; `tools` add to or replace its tools.
+ * `importTimeoutMs` limits importing its tools.ts (the loader's default otherwise).
+ */
+export async function loadFlowSkill(skill: Skill | string, tools?: Record<string, FlowTool> | FlowTool[], options: { importTimeoutMs?: number } = {}): Promise<LoadedFlowSkill> {
   const extra = toolRecord(tools);
   if (typeof skill !== "string") return { skill, tools: withEveryTool(skill, extra) };
   const { loadSkill } = await import("@skillflow/core/loader");
-  const loaded = await loadSkill(resolve(skill));
+  const loaded = await loadSkill(resolve(skill), options.importTimeoutMs === undefined ? {} : { importTimeoutMs: options.importTimeoutMs });
   if (!loaded.skill) throw new FlowLoadError(skill, loaded.diagnostics);
   return { skill: loaded.skill, tools: { ...(loaded.tools as Record<string, HostTool>), ...extra } };
 }

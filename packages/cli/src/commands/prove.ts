@@ -6,6 +6,7 @@
  * JSON error object on stdout).
  */
 import type { Command } from "commander";
+import { importTimeoutOf } from "@skillflow/core/loader";
 import { EXIT, useColor, type CliIo } from "../io.js";
 import { addFormatOptions, formatOf, type FormatOptions } from "../output-format.js";
 import { reportErrors } from "../report/report-errors.js";
@@ -26,7 +27,7 @@ export async function runProve(paths: readonly string[], json: boolean, io: CliI
   const { proveFiles, ProveUsageError, formatProofReport, proofReportJson } = await import("@skillflow/langgraph/prove");
   let outcome: Awaited<ReturnType<typeof proveFiles>>;
   try {
-    outcome = await proveFiles([...paths], io.cwd);
+    outcome = await proveFiles([...paths], io.cwd, { importTimeoutMs: importTimeoutOf(io.env) });
   } catch (error) {
     if (!(error instanceof ProveUsageError)) throw error;
     return reportErrors(io, "prove", [{ message: error.message }], EXIT.usage, json);

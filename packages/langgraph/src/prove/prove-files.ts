@@ -27,6 +27,8 @@ export interface ProveOptions {
    * loading.
    */
   load?: ((path: string) => Promise<LoadedFlowSkill | undefined>) | undefined;
+  /** How long importing a skill's tools.ts may take (ms) before it is a `tools-timeout`; the loader's default otherwise. */
+  importTimeoutMs?: number | undefined;
 }
 
 /** Prove every file under `paths`. Usage errors (a missing path) throw `ProveUsageError`. */
@@ -44,8 +46,9 @@ export async function proveFiles(paths: string[], cwd: string = process.cwd(), o
   }
   if (errors.length) return { ok: false, errors };
   const skills = new Map<string, Promise<LoadedFlowSkill>>();
+  const fromDisk = (path: string) => loadFlowSkill(path, undefined, options.importTimeoutMs === undefined ? {} : { importTimeoutMs: options.importTimeoutMs });
   const load = (path: string) => {
-    if (!skills.has(path)) skills.set(path, options.load ? options.load(path).then((given) => given ?? loadFlowSkill(path)) : loadFlowSkill(path));
+    if (!skills.has(path)) skills.set(path, options.load ? options.load(path).then((given) => given ?? fromDisk(path)) : fromDisk(path));
     return skills.get(path)!;
   };
   for (const proof of proofs) errors.push(...(await answerErrors(proof, load)));
