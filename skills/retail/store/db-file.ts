@@ -1,0 +1,47 @@
+/**
+ * Where the retail database comes from: τ²-bench's own db.json, read where the project's checkout keeps
+ * the benchmark's data — `../shared/tau2-retail/` beside the project root (CI has it there too) — or the
+ * folder TAU2_RETAIL_DIR names. The file (1 MB+) is not copied into the repository. It is read and
+ * validated once per process; every store gets its own deep copy.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { retailDbSchema, type RetailDb } from "./model.js";
+
+/** The folder holding db.json, policy.md and tasks-train.json. */
+export function retailDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  const given = env.TAU2_RETAIL_DIR;
+  if (given) return given;
+  return fileURLToPath(new URL("../../../../shared/tau2-retail/", import.meta.url));
+}
+
+const parsed = new Map<string, RetailDb>();
+
+/** A fresh deep copy of the database in `path` (default: db.json in retailDataDir()). */
+export function readRetailDb(path: string = join(retailDataDir(), "db.json")): RetailDb {
+  let db = parsed.get(path);
+  if (!db) {
+    db = parseRetailDb(path);
+    parsed.set(path, db);
+  }
+  return structuredClone(db);
+}
+
+function parseRetailDb(path: string): RetailDb {
+  if (!existsSync(path)) {
+    throw new Error(`The retail database is not at ${path}: put τ²-bench's retail data in ../shared/tau2-retail beside the project, or set TAU2_RETAIL_DIR to its folder.`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(path, "utf8"));
+  } catch (error) {
+    throw new Error(`The retail database at ${path} is not JSON: ${(error as Error).message}.`);
+  }
+  const result = retailDbSchema.safeParse(data);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new Error(`The retail database at ${path} does not fit the store's model at ${issue.path.join(".")}: ${issue.message}.`);
+  }
+  return result.data;
+}
