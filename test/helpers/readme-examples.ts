@@ -1,9 +1,9 @@
 /**
- * Reading the examples of a Markdown file for test/readme-examples.test.ts (the marker convention is
- * described there), and matching a command's output against the output shown. Pure.
+ * Reading the examples of a Markdown file (README.md, docs/*.md) for test/readme-examples.test.ts (the
+ * marker convention is described there), and matching a command's output against the output shown. Pure.
  */
 
-export type ExampleKind = "output" | "runs" | "skip";
+export type ExampleKind = "output" | "transcript" | "runs" | "skip";
 
 /** One `$ command` of an output block and the lines shown after it. */
 export interface ShownRun {
@@ -20,11 +20,11 @@ export interface Example {
   reason?: string;
   /** `runs`: the command lines (comments and blank lines dropped). */
   commands: string[];
-  /** `output`: each `$ command` with the output shown for it. */
+  /** `output` and `transcript`: each `$ command` with the output shown for it. */
   runs: ShownRun[];
 }
 
-const MARKER = /^<!--\s*readme-test:\s*(output|runs|skip)\b\s*(?:\((.*)\))?\s*-->\s*$/;
+const MARKER = /^<!--\s*readme-test:\s*(output|transcript|runs|skip)\b\s*(?:\((.*)\))?\s*-->\s*$/;
 const FENCE = /^```(\w*)\s*$/;
 
 /** Every fenced block that holds commands (```sh/bash/shell, or `$ ` lines), with its marker. */
@@ -60,6 +60,14 @@ function shownRuns(body: string[]): ShownRun[] {
     else runs.at(-1)?.expected.push(line);
   }
   return runs;
+}
+
+/**
+ * What a transcript shows being typed: every line after a `> ` prompt, each ended by a newline (the
+ * chat echoes piped lines after their prompt, so piping them in prints the transcript). Pure.
+ */
+export function typedInput(expected: readonly string[]): string {
+  return expected.flatMap((line) => (line.startsWith("> ") ? [`${line.slice(2)}\n`] : [])).join("");
 }
 
 /**
