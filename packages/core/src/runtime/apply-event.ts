@@ -57,7 +57,11 @@ function applyPress(run: Run, event: Of<"press">): void {
   if (event.card !== undefined && event.card !== card.digest) return refuseStalePress(run, event);
   run.state.confirmations[key] = { key, confirm: event.confirm, answer: event.yes ? "yes" : "no", digest: card.digest, by: "user", turn: run.state.turn };
   record(run, { type: "confirm_given", confirm: event.confirm, yes: event.yes, digest: card.digest });
+  if (!event.yes) emit(run, { type: "say", text: SAID_NO });
 }
+
+/** Said on a no: the card is shown again below it, so the person sees that nothing ran and why. */
+export const SAID_NO = "You said no, so nothing was run. Change what you need, or say yes when it is right.";
 
 function applyApprove(run: Run, event: Of<"approve">): void {
   const pending = run.state.pending;

@@ -5,9 +5,11 @@
  * A change made after a write completed is tried first and refused if it would alter that write
  * (try-change.ts); while the lookups that check needs run, no replay happens. Once the replay stops at
  * a person (no call pending), the state is compacted to what the next replay needs (compact-state.ts).
+ * A person's event to a finished flow is answered with a sentence saying so (after-the-end.ts).
  * No I/O, no clock, no randomness: the same skill, state and event always give the same result.
  */
 import type { Skill } from "../format/ir.js";
+import { sayFinished } from "./after-the-end.js";
 import { applyEvent } from "./apply-event.js";
 import { compactState } from "./compact-state.js";
 import { copyState } from "./copy-state.js";
@@ -20,6 +22,7 @@ export function step(skill: Skill, state: FlowState, event: FlowEvent, options?:
   run.trace.push({ type: "event", event: event.type, turn: event.type === "tool_result" ? state.turn : state.turn + 1 });
   applyEvent(run, event);
   if (!run.state.trial || settleTrial(run)) replay(run);
+  sayFinished(run, state, event);
   if (!run.effects.some((effect) => effect.type === "call")) compactState(run);
   return { state: run.state, effects: run.effects, trace: run.trace };
 }

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { digesterFor } from "../../src/runtime/digest.js";
+import { FINISHED } from "../../src/runtime/after-the-end.js";
 import { step } from "../../src/runtime/step.js";
 import { initialState } from "../../src/runtime/initial-state.js";
 import { deepFreeze, Host, refusals, says, skillFrom, T, toolInfo, writes, type Fake } from "../runtime/host.js";
@@ -50,9 +51,9 @@ describe("a repeat whose rows alternate", () => {
     seen.push(says(h.text("start", {})));
     for (const keep of [true, false, false, true]) seen.push(says(h.text(String(keep), { keep })));
     expect(seen).toEqual([[], [], ["Returning the cup (no)."], ["Returning the lamp (yes)."], ["Reviewed 4 rows."]]);
-    // A later turn says nothing again; each row kept its own answer.
+    // A later turn says none of the step texts again (only that the flow is finished); each row kept its own answer.
     const again = h.send({ type: "text", text: "keep it", extraction: { ok: true, values: {} } });
-    expect(says(again)).toEqual([]);
+    expect(says(again)).toEqual([FINISHED]);
     expect(Object.keys(h.state.answers).sort()).toEqual(["keep@2:0", "keep@2:1", "keep@2:2", "keep@2:3"]);
   });
 });
@@ -149,6 +150,6 @@ describe("the card walk and the verify walk pass say steps before the run does",
     const refused = h.text("three after all", { qty: 3 });
     expect(refusals(refused).join(" ")).toMatch(/charge already ran/);
     expect(says(refused)).toEqual([]);
-    expect(says(h.text("hm", {}))).toEqual([]);
+    expect(says(h.text("hm", {}))).toEqual([FINISHED]);
   });
 });
