@@ -5,7 +5,8 @@
  * characters); a refused PIN echoed by its check stayed in `state()`. Now the output of any tool that
  * took a secret is secret-derived: shown as `[secret]`, never in a prompt, masked in replies, state and
  * traces; every known secret value, current or refused, of any length, is masked where it stands alone.
- * A secret typed inside free text before it is asked is hidden from the model and taken when asked.
+ * A secret typed inside free text before it is asked, named as the secret, is hidden from the model and
+ * typed again at its question (issue 21: never used unseen).
  */
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -53,29 +54,38 @@ describe("a tool that took a secret", () => {
   });
 });
 
-describe("a secret typed before it is asked", () => {
-  it("is hidden from the model and taken as the answer when its field is asked", async () => {
+describe("a secret typed before it is asked, named as the secret", () => {
+  it("is hidden from the model, and never used unseen: its question is asked and the person types it there", async () => {
     const model = new ScriptedChatModel();
     const flow = await createFlow({ skill: ACCOUNT, model, now: "2027-03-01T09:00:00Z" });
     model.script({ phone: "07700900123" });
     const turn = await flow.send("t", { text: "My number is 07700900123 and my code is 428193" });
     const prompt = model.prompts.at(-1)!.messages.map((m) => m.content).join("\n");
     expect(prompt).not.toContain("428193");
-    expect(prompt).toContain("my code is [secret]");
-    // The code was taken at its question and checked: the flow goes on to the plan, without asking it.
-    expect(turn.pending).toMatchObject({ kind: "ask", field: "new_plan" });
-    expect(turn.reply.join(" ")).not.toContain("6-digit code");
+    expect(prompt).toContain("My number is 07700900123 and my code is [secret]");
+    // Not taken as the answer: the question is asked, with a line saying why it is asked again.
+    expect(turn.pending).toMatchObject({ kind: "ask", field: "verification_code" });
+    expect(turn.reply).toEqual([
+      "The verification code you typed earlier is not used until you type it here.",
+      "Please type the 6-digit code your authenticator app shows.",
+    ]);
     expect(JSON.stringify(turn)).not.toContain("428193");
     expect(JSON.stringify(await flow.state("t"))).not.toContain("428193");
+    const next = await flow.send("t", { text: "428193" });
+    expect(next.pending).toMatchObject({ kind: "ask", field: "new_plan" });
+    expect(model.prompts).toHaveLength(1);
   });
 
-  it("a wrong code typed early is refused at its question like a typed one", async () => {
+  it("stays masked after its question was reached, in what the model and the flow's views get", async () => {
     const model = new ScriptedChatModel();
     const flow = await createFlow({ skill: ACCOUNT, model, now: "2027-03-01T09:00:00Z" });
     model.script({ phone: "07700900123" });
-    const turn = await flow.send("t", { text: "07700900123, code 111111" });
-    expect(turn.pending).toMatchObject({ kind: "ask", field: "verification_code" });
-    expect(turn.reply.join(" ")).toContain("That code is not right");
+    await flow.send("t", { text: "07700900123, my code is 111111" });
+    await flow.send("t", { text: "428193" });
+    model.script({});
+    await flow.send("t", { text: "by the way 111111 was my old code" });
+    const last = model.prompts.at(-1)!.messages.at(-1)!.content;
+    expect(last).toBe("by the way [secret] was my old code");
     expect(JSON.stringify(await flow.state("t"))).not.toContain("111111");
   });
 });

@@ -110,6 +110,7 @@ export const FIELD_FLAGS = {
   message: { form: "scalar", doc: "The refusal shown for a value that does not fit the shape." },
   synonyms: { form: "synonyms", doc: "Extra words that mean a choice, like `{ economy: [coach, standard] }` (with `choices:` only).", alsoChecked: "each key is one of the field's choices" },
   description: { form: "scalar", doc: "Plain words for people (the procedure, the model's prompt)." },
+  cue: { form: "words", doc: "Words a person uses for this secret, like `[PIN, passcode]`: typed next to a match before it is asked (\"my PIN is 4071\"), the match is hidden from the model (with `secret: true` only).", alsoChecked: "the field is `secret: true`" },
 } as const satisfies Record<string, KeyDef>;
 
 export type FieldFlag = keyof typeof FIELD_FLAGS;

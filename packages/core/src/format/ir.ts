@@ -49,6 +49,11 @@ export interface FieldDecl {
   synonyms?: Record<string, string[]>;
   /** Plain words for people (procedure, prompts). */
   description?: string;
+  /**
+   * Words a person uses for this secret (`cue:`), besides its name: a match of its pattern typed next to
+   * one of them before it is asked is hidden from the model (`hideSecrets`). For secret fields only.
+   */
+  cue?: string[];
   /** Declared in the Fields block (false for fields that exist only because of `from:`). */
   declared: boolean;
   pos: Position;

@@ -1,9 +1,9 @@
 /**
  * The Fields block: a mapping of field names to declarations, each with exactly one shape and optional
- * flags (`secret`, `message`, `synonyms`, `description`). Pure.
+ * flags (`secret`, `message`, `synonyms`, `description`, `cue`). Pure.
  */
 import { isScalar, type YAMLMap } from "yaml";
-import { didYouMean } from "./suggest.js";
+import { didYouMean, suggest } from "./suggest.js";
 import { parseShape } from "./parse-shape.js";
 import { FIELD_FLAGS, FLAG_KEYS, FLAG_ONLY_WITH, isKeyOf, SHAPE_KEYS, SHAPES, type FieldFlag, type ShapeKey } from "./definitions.js";
 import { fitsLeaf } from "./value-forms.js";
@@ -83,6 +83,11 @@ function finishDecl(decl: FieldDecl, shapes: Array<{ key: ShapeKey; shape: Shape
     delete decl.synonyms;
   }
   if (!checkSynonymTargets(decl, map, ctx)) delete decl.synonyms;
+  if (decl.cue && !decl.secret) {
+    const at = map.items.find((item) => keyName(item) === "cue");
+    ctx.report("invalid-field", ctx.pos(at?.key), `\`cue:\` of \`${decl.name}\` only applies to a secret field.`, "Remove `cue:`, or add `secret: true` to the field.");
+    delete decl.cue;
+  }
   return true;
 }
 
@@ -105,6 +110,13 @@ function parseFlag(decl: FieldDecl, key: FieldFlag, pair: YamlPair, ctx: BlockCo
   if (key === "secret") {
     if (!fitsLeaf(FIELD_FLAGS.secret.form, value)) return bad(`\`secret:\` of \`${decl.name}\` is ${describeNode(value)}, not true or false.`, "Write `secret: true`.");
     decl.secret = (value as { value: boolean }).value;
+  } else if (key === "cue") {
+    const words = asSeq(value)?.items.map(scalarText);
+    const blank = !words || words.length === 0 || words.some((word) => word === undefined || word.trim() === "");
+    if (blank || new Set(words).size !== words.length) {
+      return bad(`\`cue:\` of \`${decl.name}\` must be a list of different words, not ${describeNode(value)}.`, "Write `cue: [PIN, passcode]`.");
+    }
+    decl.cue = words as string[];
   } else if (key === "synonyms") {
     const synonyms = parseSynonyms(value);
     if (!synonyms) return bad(`\`synonyms:\` of \`${decl.name}\` must map each choice to a list of words.`, "Write `synonyms: { economy: [coach, standard] }`.");

@@ -84,7 +84,9 @@ function fieldBranch(shape: ShapeKey): JsonSchema {
     const only = FLAG_ONLY_WITH[flag];
     if (only === undefined || only === shape) properties[flag] = keySchema(def);
   }
-  return { title: shape, description: SHAPES[shape].doc, type: "object", properties, required: [shape], additionalProperties: false };
+  // `cue:` goes with `secret: true` only.
+  const dependentSchemas = { cue: { required: ["secret"], properties: { secret: { const: true } } } };
+  return { title: shape, description: SHAPES[shape].doc, type: "object", properties, required: [shape], additionalProperties: false, dependentSchemas };
 }
 
 function keySchema(def: KeyDef): JsonSchema {

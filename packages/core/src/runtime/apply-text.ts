@@ -6,7 +6,7 @@
  */
 import { drop, proposeValue, refuse, setAnswer } from "./propose-value.js";
 import { replayCopy } from "./replay.js";
-import { emit, record, type Run } from "./run-context.js";
+import { emit, type Run } from "./run-context.js";
 import { SECRET_MASK } from "./eval-in-frame.js";
 import { ownValue } from "../own-value.js";
 import { fieldDecl } from "./skill-index.js";
@@ -29,20 +29,33 @@ export function applyText(run: Run, event: TextEvent): void {
     return;
   }
   const chatInScope = extraction.reply ? replayCopy(run.skill, run.state, run.options).chats.length > 0 : false;
-  for (const [name, value] of Object.entries(extraction.values)) proposeValue(run, name, value, "model");
+  for (const [name, value] of Object.entries(extraction.values)) {
+    // The model saw `[secret]` where a secret was typed: a value holding it is not what the person typed.
+    if (holdsMask(value) && !event.text.includes(SECRET_MASK)) drop(run, name, "the value holds a hidden secret's mask, not what the person typed");
+    else proposeValue(run, name, value, "model");
+  }
   if (extraction.reply) {
     if (chatInScope) emit(run, { type: "say", text: extraction.reply });
     else drop(run, "reply", "no chat step on the current path");
   }
 }
 
-/** Secrets typed before they were asked: kept (for declared secret fields only) until the field is asked. */
+/**
+ * Secrets volunteered before they were asked: kept masked (for declared secret fields only) until the
+ * field is asked, where the person types it again; never an answer.
+ */
 function keepOffers(run: Run, offers: Record<string, string> | undefined): void {
   for (const [name, value] of Object.entries(offers ?? {})) {
     if (!ownValue(run.skill.fields, name)?.secret || typeof value !== "string") continue;
     run.state.offers = { ...run.state.offers, [name]: value };
-    record(run, { type: "field_set", field: name, key: `offer:${name}`, by: "user", value: SECRET_MASK });
   }
+}
+
+/** Does a proposed value hold the mask text anywhere (in a string, or a string inside a list or object)? */
+function holdsMask(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes(SECRET_MASK);
+  if (depth > 32 || value === null || typeof value !== "object") return false;
+  return Object.values(value).some((v) => holdsMask(v, depth + 1));
 }
 
 function applySecret(run: Run, event: TextEvent, name: string, key: string): void {

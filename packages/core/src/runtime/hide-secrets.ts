@@ -1,35 +1,59 @@
 /**
- * A secret typed inside free text before it is asked ("my code is 428193, and switch me to Plus"): the
- * parts of the text that match a secret field's pattern are replaced by `[secret]` before the text can
- * reach the model, and kept as offers for their fields (the runtime takes an offer as the answer when
- * the field is asked, as if typed then). Only fields not answered yet, declared with a `pattern:`, are
- * looked for. Pure.
+ * What of a free-text message may reach the model. The person's words go as typed, except secrets:
+ * - every secret value already given in this conversation (an answer, one refused by a check, one
+ *   typed earlier) is masked wherever it appears again (`maskKnownSecrets`, as redaction does);
+ * - a secret *volunteered* before it is asked — a match of an unanswered secret field's `pattern:` that
+ *   the person names as that secret ("my PIN is 4071": `secret-cues.ts`) — is masked and kept as an
+ *   offer for its field. It is never used unseen: at its question the person types it again (run-ask).
+ * A bare match with no cue is left as typed, so years, amounts, phone numbers and ids reach the model
+ * unchanged. Pure.
  */
 import type { FieldDecl, Skill } from "../format/ir.js";
 import { SECRET_MASK } from "./eval-in-frame.js";
+import { maskKnownSecrets, secretValuesOf } from "./redact.js";
+import { cuesOf, namedByCue, onlyCueAndLinking } from "./secret-cues.js";
 import type { FlowState } from "./types.js";
 
 export interface HiddenSecrets {
-  /** The text with every match of a secret field's pattern replaced by `[secret]`. */
+  /** The text with every known secret, and every volunteered one, replaced by `[secret]`. */
   text: string;
-  /** The first match for each such field. */
+  /** The first volunteered match for each secret field not answered yet. */
   offers: Record<string, string>;
 }
 
-/** The text safe to send to the model, and the secrets found in it. */
+/** The text safe to send to the model, and the secrets volunteered in it (`state`: the skill's, if any). */
 export function hideSecrets(skill: Skill, state: FlowState | null, text: string): HiddenSecrets {
-  let out = text;
+  let out = state ? maskKnownSecrets(text, secretValuesOf(skill, state)) : text;
   const offers: Record<string, string> = {};
   for (const field of Object.values(skill.fields)) {
     if (!field.secret || field.shape.kind !== "pattern" || (state && Object.hasOwn(state.answers, field.name))) continue;
     const pattern = inTextPattern(field);
     if (!pattern) continue;
-    out = out.replace(pattern, (match) => {
-      offers[field.name] ??= match;
-      return SECRET_MASK;
-    });
+    const matches = [...out.matchAll(pattern)].map((m) => ({ at: m.index, end: m.index + m[0].length, text: m[0] }));
+    const named = namedMatches(cuesOf(field), out, matches);
+    if (named.length === 0) continue;
+    offers[field.name] = named[0]!;
+    // The volunteered value is the secret wherever it stands in the message, named or not.
+    out = maskKnownSecrets(out, [...new Set(named)]);
   }
   return { text: out, offers };
+}
+
+type Match = { at: number; end: number; text: string };
+
+/**
+ * The matches the person names as the secret. A cue before a match names it ("my PIN is 4071"); a cue
+ * after one names it ("4071 is my PIN") unless that cue goes on to name the next match ("1990, my PIN
+ * is 4071": the cue is 4071's, not 1990's).
+ */
+function namedMatches(cues: string[][], text: string, matches: Match[]): string[] {
+  const before = matches.map((m) => namedByCue(cues, text.slice(0, m.at), ""));
+  return matches.filter((m, i) => {
+    if (before[i]) return true;
+    if (!namedByCue(cues, "", text.slice(m.end))) return false;
+    const next = matches[i + 1];
+    return !(next && before[i + 1] && onlyCueAndLinking(cues, text.slice(m.end, next.at)));
+  }).map((m) => m.text);
 }
 
 const cache = new WeakMap<FieldDecl, RegExp | null>();

@@ -18,7 +18,10 @@ const MIN_SUBSTRING_LENGTH = 4;
 /** Text leaves of a secret-derived output shorter than this are not masked across other values. */
 const MIN_DERIVED_LENGTH = 3;
 
-/** The values of every secret in `state`: answers (all iterations), refused ones, ones typed before asked. */
+/**
+ * The values of every secret in `state`: answers (all iterations), ones refused by a check or typed
+ * before they were asked (`refusedSecrets`), and volunteered ones not reached yet (`offers`).
+ */
 export function secretValuesOf(skill: Skill, state: FlowState): unknown[] {
   const out: unknown[] = [];
   for (const [key, answer] of Object.entries(state.answers)) {
@@ -36,6 +39,16 @@ export function redactSecrets<T>(skill: Skill, state: FlowState, value: T): T {
   const secrets = [...secretValuesOf(skill, state), ...derivedTexts(state, derived)];
   if (secrets.length === 0 && derived.size === 0) return value;
   return mask(value, secrets.map(matcherOf), derived) as T;
+}
+
+/**
+ * `text` with each of these secret values masked wherever it stands alone (not inside a longer word or
+ * number, whatever its length): what the person types is sent to the model so, and "1000" in "100000"
+ * is not the PIN 1000. (What leaves the runtime outward is masked harder: `redactSecrets`.)
+ */
+export function maskKnownSecrets(text: string, values: readonly unknown[]): string {
+  const texts = values.map(String).filter((v) => v.length > 0);
+  return texts.length === 0 ? text : maskText(text, texts.map((value) => ({ value, text: value, alone: aloneRegExp(value) })));
 }
 
 /** A step result safe to show or log: state, effects and trace redacted with the secrets of its state. */
@@ -61,10 +74,14 @@ type Matcher = { value: unknown; text: string; alone?: RegExp };
 
 function matcherOf(value: unknown): Matcher {
   const text = String(value);
-  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return text.length >= MIN_SUBSTRING_LENGTH || text.length === 0
     ? { value, text }
-    : { value, text, alone: new RegExp(`(?<![A-Za-z0-9])${escaped}(?![A-Za-z0-9])`, "g") };
+    : { value, text, alone: aloneRegExp(text) };
+}
+
+function aloneRegExp(text: string): RegExp {
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?<![A-Za-z0-9])${escaped}(?![A-Za-z0-9])`, "g");
 }
 
 function mask(value: unknown, secrets: Matcher[], derived: ReadonlySet<string>): unknown {

@@ -22,7 +22,7 @@ import { collectSkips, noteAsked } from "./regions.js";
 export function runAsk(run: Run, step: AskStep, frame: Frame): void {
   const key = answerKey(step.field, frame.scope);
   const field = fieldOf(run, step);
-  takeOffer(run, step, field, key);
+  noteOffer(run, step, field, key);
   const answer = ownValue(run.state.answers, key);
   if (answer) {
     const refusal = dynamicRefusal(run, step, field, answer.value, frame);
@@ -37,20 +37,30 @@ export function runAsk(run: Run, step: AskStep, frame: Frame): void {
   askHere(run, step, field, key, frame);
 }
 
-/** A secret typed before it was asked is the answer now, validated as if typed at this question. */
-function takeOffer(run: Run, step: AskStep, field: FieldDecl, key: string): void {
+/**
+ * A secret volunteered before it was asked is never used unseen: its question is asked as always, with a
+ * line saying that what was typed earlier is not used, and the person types it here. The value typed
+ * earlier stays masked (kept with the refused secrets).
+ */
+function noteOffer(run: Run, step: AskStep, field: FieldDecl, key: string): void {
   const offer = field.secret ? ownValue(run.state.offers ?? {}, step.field) : undefined;
   if (offer === undefined || Object.hasOwn(run.state.answers, key)) return;
   const { [step.field]: _, ...rest } = run.state.offers!;
   run.state.offers = rest;
-  const checked = validateValue(field, offer);
-  if (checked.ok) setAnswer(run, step.field, key, checked.value, "user");
+  rememberRefusedSecret(run, offer);
+  emit(run, { type: "say", text: offerNote(field) });
+}
+
+/** The line said before the question of a secret the person typed before it was asked. Pure. */
+export function offerNote(field: FieldDecl): string {
+  const label = field.cue?.[0] ?? field.name.split(/[_-]+/).filter(Boolean).join(" ");
+  return `The ${label} you typed earlier is not used until you type it here.`;
 }
 
 /** How many refused secret values are kept for masking. */
 const REFUSED_KEPT = 8;
 
-/** A secret refused by a check (a wrong PIN) is still a secret: it stays masked wherever it appears. */
+/** A secret refused by a check (a wrong PIN), or typed before it was asked, is still a secret: it stays masked wherever it appears. */
 function rememberRefusedSecret(run: Run, value: unknown): void {
   const text = String(value);
   const kept = (run.state.refusedSecrets ?? []).filter((v) => v !== text);

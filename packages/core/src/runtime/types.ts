@@ -117,13 +117,16 @@ export interface FlowState {
   /** A person event being checked against the writes already done (present only while its lookups run). */
   trial?: Trial;
   /**
-   * Secret values typed and then refused by a check (a wrong PIN), the last few: masked wherever they
-   * appear in what leaves the runtime, like the secret answers. Encrypted at rest with the checkpoint.
+   * Secret values that are not answers, the last few: typed and then refused by a check (a wrong PIN), or
+   * typed before they were asked (an offer whose question was reached). Masked wherever they appear, in
+   * what leaves the runtime and in the text sent to the model, like the secret answers. Encrypted at
+   * rest with the checkpoint.
    */
   refusedSecrets?: string[];
   /**
-   * Secrets typed inside free text before they were asked (matching a secret field's pattern), by field:
-   * hidden from the model, and taken as the answer when the field is asked.
+   * Secrets volunteered in free text before they were asked (a match of a secret field's pattern named
+   * as that secret, `hideSecrets`), by field: hidden from the model, and never taken as the answer — at
+   * the field's question the person is told so and types it again.
    */
   offers?: Record<string, string>;
 }
@@ -150,7 +153,7 @@ export type Extraction =
 export type FlowEvent =
   /**
    * Free text. `extraction` is absent when the model was not called (a secret was pending). `offers`:
-   * secrets found in the text before they were asked (`hideSecrets`), kept for their fields.
+   * secrets volunteered in the text before they were asked (`hideSecrets`), kept masked for their fields.
    */
   | { type: "text"; text: string; extraction?: Extraction; offers?: Record<string, string> }
   /** A widget's field update (a row click): applied as typed, never through the model. */
