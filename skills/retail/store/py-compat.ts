@@ -17,8 +17,8 @@ export function roundCents(x: number): number {
   let cents = BigInt(magnitude.toFixed(2).replace(".", ""));
   const eighths = magnitude * 8; // exact: a power of two
   if (Number.isInteger(eighths) && eighths % 2 === 1 && cents % 2n === 1n) cents -= 1n;
-  const rounded = Number(cents) / 100;
-  return x < 0 ? -rounded : rounded;
+  const text = `${x < 0 ? "-" : ""}${cents / 100n}.${String(cents % 100n).padStart(2, "0")}`;
+  return Number(text); // the double nearest the decimal, as Python reads its rounded digits back
 }
 
 export function pyFloatText(x: number): string {

@@ -44,21 +44,19 @@ export const STORE_TOOLS: Record<string, (db: RetailDb, args: Args) => unknown> 
   transfer_to_human_agents: (_db, a) => read.transferToHumanAgents(text(a, "summary")),
 };
 
-/** Run the actions on `db` in order; the refused ones as [index, the store's words]. */
-export function replayActions(db: RetailDb, actions: readonly Action[]): Array<[number, string]> {
-  const refused: Array<[number, string]> = [];
-  actions.forEach((action, index) => {
+/** What one action gave: the tool's answer, or the store's words refusing it. */
+export type Outcome = { ok: true; result: unknown } | { ok: false; error: string };
+
+/** Run the actions on `db` in order, each refused one noted and skipped, as the benchmark does. */
+export function replayActions(db: RetailDb, actions: readonly Action[]): Outcome[] {
+  return actions.map((action): Outcome => {
     const tool = Object.hasOwn(STORE_TOOLS, action.name) ? STORE_TOOLS[action.name] : undefined;
-    if (!tool) {
-      refused.push([index, `Tool '${action.name}' not found.`]);
-      return;
-    }
+    if (!tool) return { ok: false, error: `Tool '${action.name}' not found.` };
     try {
-      tool(db, action.arguments);
+      return { ok: true, result: structuredClone(tool(db, action.arguments)) }; // as it was then
     } catch (error) {
       if (!isRetailError(error)) throw error;
-      refused.push([index, error.message]);
+      return { ok: false, error: error.message };
     }
   });
-  return refused;
 }
