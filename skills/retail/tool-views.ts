@@ -1,0 +1,77 @@
+/**
+ * What the retail tools answer a skill: the database's records as rows a skill can read, pick from and
+ * show. Maps keyed by id become lists of rows with an `id` (a user's payment methods, a product's
+ * variants), so a grid can list them and a pick names one. A lookup that does not know its input
+ * answers `known: false` and nothing else; every other field is there exactly when `known` is true.
+ * Pure.
+ */
+import { z } from "zod";
+import { addressSchema, orderSchema, variantSchema, type Product, type User, type Variant } from "./store/model.js";
+
+const known = z.boolean().describe("whether the store knows it (and, for an order, whether it is this user's)");
+
+export const userIdView = z.object({
+  known,
+  user_id: z.string().optional().describe("the user id"),
+});
+
+const paymentMethodRow = z.object({
+  id: z.string().describe("the payment method id"),
+  source: z.enum(["credit_card", "paypal", "gift_card"]).describe("the kind of payment method"),
+  brand: z.string().optional().describe("a credit card's brand"),
+  last_four: z.string().optional().describe("a credit card's last four digits"),
+  balance: z.number().optional().describe("a gift card's balance"),
+});
+
+export const userView = z.object({
+  known,
+  user_id: z.string().optional().describe("the user id"),
+  name: z.object({ first_name: z.string(), last_name: z.string() }).optional().describe("the user's name"),
+  address: addressSchema.optional().describe("the user's default address"),
+  email: z.string().optional().describe("the user's email address"),
+  payment_methods: z.array(paymentMethodRow).optional().describe("the user's payment methods"),
+  orders: z.array(z.string()).optional().describe("the ids of the user's orders"),
+});
+
+/** Every field of a record, optional (there when `known`), each keeping its description. */
+function whenKnown<S extends z.ZodRawShape>(schema: z.ZodObject<S>) {
+  const fields = Object.fromEntries(Object.entries(schema.shape).map(([key, field]) => {
+    const inner = field as z.ZodType;
+    return [key, inner.description ? inner.optional().describe(inner.description) : inner.optional()];
+  })) as unknown as { [K in keyof S]: z.ZodOptional<S[K]> };
+  return z.object({ known, ...fields });
+}
+
+export const orderView = whenKnown(orderSchema);
+
+const variantRow = variantSchema.extend({ id: z.string().describe("the item id, as the row's id") });
+
+export const productView = z.object({
+  known,
+  name: z.string().optional().describe("the product's name"),
+  product_id: z.string().optional().describe("the product id"),
+  variants: z.array(variantRow).optional().describe("the product's variants, each with its options, availability and price"),
+});
+
+export const itemView = whenKnown(variantSchema);
+
+export const productTypesView = z.object({
+  products: z.array(z.object({
+    id: z.string().describe("the product id, as the row's id"),
+    name: z.string().describe("the product's name"),
+    product_id: z.string().describe("the product id"),
+  })).describe("every product type, by name"),
+});
+
+export function userRow(user: User): z.infer<typeof userView> {
+  const { payment_methods, ...rest } = user;
+  return { known: true, ...rest, payment_methods: Object.values(payment_methods) };
+}
+
+export function productRow(product: Product): z.infer<typeof productView> {
+  return { known: true, ...product, variants: Object.values(product.variants).map(variantOf) };
+}
+
+function variantOf(variant: Variant): z.infer<typeof variantRow> {
+  return { id: variant.item_id, ...variant };
+}
