@@ -7,6 +7,7 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import type { CreateFlowOptions } from "./flow-options.js";
 import { DEFAULT_TOOL_TIMEOUT_MS, type HostDeps, type HostedSkill } from "./graph/host-deps.js";
 import { loadFlowSkill } from "./load-flow-skill.js";
+import { withFlowClock } from "./models/clocked-port.js";
 import { deriveKey } from "./persistence/deployment-key.js";
 import { loadHostedSkills } from "./routing/load-hosted-skills.js";
 import { failureInjector } from "./run-tool.js";
@@ -24,16 +25,18 @@ export interface FlowHooks {
 export const DEFAULT_MAX_CALLS = 50;
 
 export async function resolveHostDeps(options: CreateFlowOptions, deploymentKey: Uint8Array, hooks: FlowHooks = {}): Promise<HostDeps> {
+  const now = toClock(options.now);
   const deps: HostDeps = {
     skills: await hostedSkills(options),
-    model: toModelPort(options.model),
+    // A port that reads relative dates ("tomorrow") reads them by the clock the tools are given.
+    model: withFlowClock(toModelPort(options.model), now),
     runtime: {
       maxCallsPerEvent: options.limits?.maxCallsPerEvent ?? DEFAULT_MAX_CALLS,
       // Every digest that leaves the runtime is keyed, so a short secret cannot be computed back from it.
       digestKey: deriveKey(deploymentKey, "digests"),
     },
     toolTimeoutMs: options.limits?.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
-    now: toClock(options.now),
+    now,
     deploymentKey,
   };
   if (hooks.failures || hooks.rejections) deps.shouldFail = failureInjector(hooks.failures, hooks.rejections);

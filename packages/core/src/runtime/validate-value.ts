@@ -11,11 +11,27 @@ export type Validation = { ok: true; value: unknown } | { ok: false; message: st
 const YES = new Set(["yes", "y", "true", "yeah", "yep", "ok", "sure"]);
 const NO = new Set(["no", "n", "false", "nope"]);
 
-/** Validates and normalises `value` for `field`; a refusal carries the field's message or a clear default. */
+/**
+ * Validates and normalises `value` for `field`; a refusal carries the field's message or a clear default,
+ * after what is wrong with a date written as one that the calendar lacks ("30 February 2027 does not
+ * exist.").
+ */
 export function validateValue(field: FieldDecl, value: unknown): Validation {
   const normal = normalise(field, value);
   if (normal !== undefined) return { ok: true, value: normal };
-  return { ok: false, message: field.message ?? defaultMessage(field.shape) };
+  const message = field.message ?? defaultMessage(field.shape);
+  const missing = field.shape.kind === "date" ? missingDay(value) : undefined;
+  return { ok: false, message: missing ? `${missing} does not exist.${field.message ? ` ${field.message}` : ""}` : message };
+}
+
+const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** "30 February 2027" for a `yyyy-mm-dd` whose month is real and whose day that month lacks; else undefined. */
+function missingDay(value: unknown): string | undefined {
+  const m = typeof value === "string" ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim()) : null;
+  if (!m || normaliseDate(value) !== undefined) return undefined;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return month >= 1 && month <= 12 && day >= 1 ? `${day} ${MONTH_NAMES[month - 1]} ${year}` : undefined;
 }
 
 function normalise(field: FieldDecl, value: unknown): unknown {

@@ -54,6 +54,13 @@ describe("static shapes", () => {
     expect(ok(f, "28/02/2027")).toEqual({ ok: false, message: "Please give a date as YYYY-MM-DD." });
   });
 
+  it("date: a day the month does not have is named as such, before the field's own message", () => {
+    expect(ok(field({ kind: "date" }), "2027-02-30")).toEqual({ ok: false, message: "30 February 2027 does not exist." });
+    const own = field({ kind: "date" }, { message: "Please give a date, for example 2027-04-01." });
+    expect(ok(own, "2027-03-32")).toEqual({ ok: false, message: "32 March 2027 does not exist. Please give a date, for example 2027-04-01." });
+    expect(ok(own, "2027-13-01")).toEqual({ ok: false, message: "Please give a date, for example 2027-04-01." });
+  });
+
   it("yes_no: booleans and plain yes/no words", () => {
     const f = field({ kind: "yes_no" });
     expect(ok(f, true)).toEqual({ ok: true, value: true });

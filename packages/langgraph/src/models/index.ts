@@ -2,6 +2,8 @@
 // (`resolveModel`), usage accounting and token counts, and the extraction prompt and schema a port of
 // your own can reuse. Named exports only (no `export *`).
 export { offlineModel, extractOffline } from "./offline-model.js";
+export type { OfflineModelOptions } from "./offline-model.js";
+export type { ClockedModelPort } from "./clocked-port.js";
 export { resolveModel, createChatModel, OFFLINE_NOTICE } from "./resolve-model.js";
 export type { ResolvedModel, ModuleLoader } from "./resolve-model.js";
 export { PROVIDERS, findProvider } from "./model-providers.js";

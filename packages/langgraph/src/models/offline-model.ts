@@ -1,7 +1,11 @@
 /**
- * The offline extractor (`--model offline`): deterministic rules instead of a model. No key, no network,
- * no clock; the same message and fields always give the same values. It is the default when no model key
+ * The offline extractor (`--model offline`): deterministic rules instead of a model. No key, no network;
+ * the same message, fields and clock always give the same values. It is the default when no model key
  * is set, so a skill can be tried at once.
+ *
+ * The clock: relative dates ("tomorrow", "next Monday", "3 March") are read against the flow's clock
+ * (`createFlow({ now })`, frozen in proofs), which a flow hands to its port through `withClock`; a port
+ * used on its own reads them against `offlineModel({ now })`, by default the real clock.
  *
  * What it does on a turn: each rule (patterns, dates, choices, numbers, yes/no) proposes candidates; the
  * candidates are taken strongest first — the pending question before other fields, a value named by
@@ -22,23 +26,32 @@
  * A cancel fills nothing.
  */
 import type { ExtractRequest, ExtractResult, ModelPort } from "../understand/model-port.js";
+import type { ClockedModelPort } from "./clocked-port.js";
 import { extractOffline } from "./offline/extract-values.js";
 import { routeSkill } from "./offline/route-skill.js";
 import { readIntent } from "./offline/read-intent.js";
 
 export { extractOffline };
 
+export interface OfflineModelOptions {
+  /** The clock relative dates are read against, as an ISO instant. Default: the real clock. */
+  now?: (() => string) | undefined;
+}
+
 /** The offline extractor as a model port (id `offline`). */
-export function offlineModel(): ModelPort {
+export function offlineModel(options: OfflineModelOptions = {}): ClockedModelPort {
+  const clock = options.now ?? (() => new Date().toISOString());
   return {
     id: "offline",
+    withClock: (now) => offlineModel({ ...options, now }),
     async extract(request: ExtractRequest): Promise<ExtractResult> {
       const usage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
-      if (!request.skills) return { extraction: { ok: true, values: extractOffline(request) }, usage };
-      const { skill, lookups } = await routeSkill(request);
+      const now = clock();
+      if (!request.skills) return { extraction: { ok: true, values: extractOffline(request, now) }, usage };
+      const { skill, lookups } = await routeSkill(request, now);
       const intent = readIntent(request.text, request.skill.name, skill);
       const target = targetRequest(request, skill, intent);
-      const values = intent === "cancel" ? {} : { ...(target !== request ? lookups : {}), ...extractOffline(target) };
+      const values = intent === "cancel" ? {} : { ...(target !== request ? lookups : {}), ...extractOffline(target, now) };
       const result: ExtractResult = { extraction: { ok: true, values }, usage };
       if (skill !== undefined) result.skill = skill;
       if (intent !== undefined) result.intent = intent;

@@ -84,7 +84,7 @@ describe("offline extractor: dates", () => {
     ["on Mar 3rd, 2027 please", F.arrival, { arrival_date: "2027-03-03" }],
     ["3 March 2027", F.arrival, { arrival_date: "2027-03-03" }],
     ["the 3rd of march, 2027", F.arrival, { arrival_date: "2027-03-03" }],
-    ["February 30 2027", F.arrival, {}],
+    ["February 30 2027", F.arrival, { arrival_date: "2027-02-30" }],
     ["March 3", F.arrival, {}],
     ["arrival March 3 2027, departure 2027-03-07", undefined, { arrival_date: "2027-03-03", departure_date: "2027-03-07" }],
     ["departure 2027-03-07", F.arrival, { departure_date: "2027-03-07" }],

@@ -58,9 +58,9 @@ describe("offline readers", () => {
     expect(findNumberMatches("TP1352 3rd 3pm v2 2027-03-03").map((m) => m.value)).toEqual([]);
   });
 
-  it("reads dates only when the day exists and the year is given", () => {
-    expect(findDateMatches("2028-02-29 and 2027-02-29").map((d) => d.iso)).toEqual(["2028-02-29"]);
-    expect(findDateMatches("Sept 9, 2027 · 9 Sep 2027 · December 31st 2027").map((d) => d.iso))
+  it("reads dates only when the day exists and the year is given (with no clock)", () => {
+    expect(findDateMatches("2028-02-29 and 2027-02-29").map((d) => [d.iso, d.exists])).toEqual([["2028-02-29", true], ["2027-02-29", false]]);
+    expect(findDateMatches("Sept 9, 2027 · 9 Sep 2027 · December 31st 2027").filter((d) => d.exists).map((d) => d.iso))
       .toEqual(["2027-09-09", "2027-09-09", "2027-12-31"]);
     expect(findDateMatches("03/04/2027 and May 4")).toEqual([]);
   });

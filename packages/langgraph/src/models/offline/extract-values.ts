@@ -3,7 +3,9 @@
  * proposes candidates; they are taken strongest first — the pending question before other fields, a
  * value named by the text before a guess — each field at most once and each stretch of text for one
  * field only. When the pending field is a `lookup` or `text` and no rule filled it, it takes the
- * message (see `fill-free-text.ts`). Pure.
+ * message (see `fill-free-text.ts`). Questions in the message answer nothing (`read-questions.ts`): the
+ * rules and a lookup read the rest; a `text` field takes the message as typed. Dates are read against
+ * `now`, the flow's clock (an ISO instant). Pure.
  */
 import type { ExtractRequest, FieldInScope } from "../../understand/model-port.js";
 import { fillChoices } from "./fill-choices.js";
@@ -12,6 +14,8 @@ import { freeTextValue } from "./fill-free-text.js";
 import { fillNumbers } from "./fill-numbers.js";
 import { fillPatterns } from "./fill-patterns.js";
 import { fillYesNo } from "./fill-yes-no.js";
+import { findDateMatches, type DateMatch } from "./read-dates.js";
+import { withoutQuestions } from "./read-questions.js";
 import { overlaps, type Candidate, type Rule, type RuleInput } from "./spans.js";
 
 /** The rules, in the order their candidates are listed (ties in rank and position go to the earlier rule). */
@@ -31,15 +35,17 @@ function assign(candidates: Candidate[]): Candidate[] {
   return taken;
 }
 
-/** The values the rules find in `request.text` for the fields in scope. Pure. */
-export function extractOffline(request: ExtractRequest): Record<string, unknown> {
+/** The values the rules find in `request.text` for the fields in scope, with dates read against `now`. Pure. */
+export function extractOffline(request: ExtractRequest, now?: string): Record<string, unknown> {
   const pending: FieldInScope | undefined = request.fields.find((f) => f.name === request.pending?.field);
-  const input: RuleInput = { text: request.text, fields: request.fields, pending };
+  const text = withoutQuestions(request.text);
+  let dates: DateMatch[] | undefined;
+  const input: RuleInput = { text, fields: request.fields, pending, dates: () => (dates ??= findDateMatches(text, now)) };
   const taken = assign(RULES.flatMap((rule) => rule(input)));
   const values: Record<string, unknown> = {};
   for (const c of taken) values[c.field] = c.value;
   if (pending && !(pending.name in values)) {
-    const value = freeTextValue(request.text, pending, taken);
+    const value = freeTextValue(pending.shape.kind === "text" ? request.text : text, pending, taken);
     if (value !== undefined) values[pending.name] = value;
   }
   return values;

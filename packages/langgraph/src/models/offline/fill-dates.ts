@@ -6,10 +6,12 @@
  * - The pending question takes the first date that names no other date field.
  * - Another date field takes a date that names it, or the one date in the text when it is the only date
  *   field in scope.
- * Values are ISO `yyyy-mm-dd` strings.
+ * - A date that does not exist ("2027-02-30", "30 February") goes only to the pending question, below
+ *   any real date, so the runtime refuses it and says why ("30 February 2027 does not exist").
+ * Dates are read relative to the flow's clock (`read-dates.ts`). Values are ISO `yyyy-mm-dd` strings.
  */
 import type { FieldInScope } from "../../understand/model-port.js";
-import { findDateMatches, type DateMatch } from "./read-dates.js";
+import type { DateMatch } from "./read-dates.js";
 import { RANK, fieldWords, singular, wordsAround, type Candidate, type Label, type Rule } from "./spans.js";
 
 /**
@@ -29,22 +31,23 @@ function labelOfDate(text: string, date: DateMatch, fields: FieldInScope[]): Lab
   return { field, start: Math.min(...words.map((w) => w.start)), end: date.start };
 }
 
-function rankFor(field: FieldInScope, label: FieldInScope | undefined, only: boolean, pending?: FieldInScope): number | undefined {
+function rankFor(date: DateMatch, field: FieldInScope, label: FieldInScope | undefined, only: boolean, pending?: FieldInScope): number | undefined {
   if (label && label !== field) return undefined;
+  if (!date.exists) return field === pending ? RANK.pendingMisfit : undefined;
   if (field === pending) return label ? RANK.pendingSure : RANK.pending;
   return label || only ? RANK.other : undefined;
 }
 
-export const fillDates: Rule = ({ text, fields, pending }) => {
+export const fillDates: Rule = ({ text, fields, pending, dates: read }) => {
   const dateFields = fields.filter((f) => f.shape.kind === "date");
   if (dateFields.length === 0) return [];
-  const dates = findDateMatches(text);
-  const only = dateFields.length === 1 && dates.length === 1;
+  const dates = read();
+  const only = dateFields.length === 1 && dates.length === 1 && dates[0]!.exists;
   const out: Candidate[] = [];
   for (const date of dates) {
     const label = labelOfDate(text, date, dateFields);
     for (const field of dateFields) {
-      const rank = rankFor(field, label?.field, only, pending);
+      const rank = rankFor(date, field, label?.field, only, pending);
       if (rank === undefined) continue;
       const start = label ? label.start : date.start;
       out.push({ field: field.name, value: date.iso, start, end: date.end, rank });

@@ -9,7 +9,7 @@
  * - Digits inside dates and codes ("2027-03-03", "AB-123456", "TP1352") are not numbers.
  */
 import type { FieldInScope } from "../../understand/model-port.js";
-import { findDateMatches } from "./read-dates.js";
+import type { DateMatch } from "./read-dates.js";
 import { findNumberMatches } from "./read-numbers.js";
 import { RANK, labelOf, type Candidate, type Rule } from "./spans.js";
 
@@ -30,9 +30,9 @@ function decimalPlaces(value: number): number {
 }
 
 /** `text` with every date blanked out (same length, so positions stay valid). */
-function withoutDates(text: string): string {
+function withoutDates(text: string, dates: DateMatch[]): string {
   let out = text;
-  for (const d of findDateMatches(text)) out = out.slice(0, d.start) + " ".repeat(d.end - d.start) + out.slice(d.end);
+  for (const d of dates) out = out.slice(0, d.start) + " ".repeat(d.end - d.start) + out.slice(d.end);
   return out;
 }
 
@@ -49,10 +49,10 @@ function rankFor(field: FieldInScope, value: number, named: FieldInScope | undef
   return fits ? RANK.pending : RANK.pendingMisfit;
 }
 
-export const fillNumbers: Rule = ({ text, fields, pending }) => {
+export const fillNumbers: Rule = ({ text, fields, pending, dates }) => {
   const numeric = fields.filter(isNumeric);
   if (numeric.length === 0) return [];
-  const plain = withoutDates(text);
+  const plain = withoutDates(text, dates());
   const out: Candidate[] = [];
   for (const n of findNumberMatches(plain)) {
     const label = labelOf(plain, n.start, n.end, numeric);

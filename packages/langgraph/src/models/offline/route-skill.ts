@@ -34,10 +34,10 @@ interface Scored {
   lookups: Record<string, string>;
 }
 
-/** The skill the message is about, and the lookup values found for it. */
-export async function routeSkill(request: ExtractRequest): Promise<RouteChoice> {
+/** The skill the message is about, and the lookup values found for it; dates are read against `now`. */
+export async function routeSkill(request: ExtractRequest, now?: string): Promise<RouteChoice> {
   const skills = request.skills ?? [];
-  const scored = await Promise.all(skills.map((skill) => scoreSkill(request, skill)));
+  const scored = await Promise.all(skills.map((skill) => scoreSkill(request, skill, now)));
   const best = Math.max(0, ...scored.map((s) => s.score));
   const winners = scored.filter((s) => s.score === best);
   if (best === 0 || winners.length > 1) return { lookups: {} };
@@ -46,7 +46,7 @@ export async function routeSkill(request: ExtractRequest): Promise<RouteChoice> 
 }
 
 /** The evidence for one skill. The skill in progress is scored on its name and description only. */
-async function scoreSkill(request: ExtractRequest, skill: HostedSkillInfo): Promise<Scored> {
+async function scoreSkill(request: ExtractRequest, skill: HostedSkillInfo, now: string | undefined): Promise<Scored> {
   const fields = skill.name === request.skill.name ? [] : skill.fields ?? [];
   const text = request.text;
   let score = EVIDENCE.word * wordOverlap(text, skill);
@@ -54,7 +54,7 @@ async function scoreSkill(request: ExtractRequest, skill: HostedSkillInfo): Prom
   const lookups = await knownLookups(request, skill.name, lookupFields);
   score += EVIDENCE.lookup * Object.keys(lookups).length;
   const others = fields.filter((f) => f.shape.kind !== "lookup");
-  const values = extractOffline({ skill: { name: skill.name, description: skill.description }, fields: others, text });
+  const values = extractOffline({ skill: { name: skill.name, description: skill.description }, fields: others, text }, now);
   for (const name of Object.keys(values)) {
     const field = others.find((f) => f.name === name)!;
     score += field.shape.kind === "pattern" ? EVIDENCE.pattern : EVIDENCE.value;

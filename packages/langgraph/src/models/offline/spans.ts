@@ -3,6 +3,7 @@
  * the text, and how a field's name labels a value ("3 nights" → `nights`). All functions are pure.
  */
 import type { FieldInScope } from "../../understand/model-port.js";
+import type { DateMatch } from "./read-dates.js";
 
 /**
  * A value one rule found for one field, with the part of the text it came from.
@@ -23,11 +24,15 @@ export interface Candidate {
  */
 export const RANK = { pendingSure: 0, pending: 1, pendingMisfit: 2, other: 3 } as const;
 
-/** What every rule receives. `pending` is the field the flow is waiting on, when it is in scope. */
+/**
+ * What every rule receives. `pending` is the field the flow is waiting on, when it is in scope; `dates`
+ * are the dates in the text, read once (against the flow's clock) for the rules that need them.
+ */
 export interface RuleInput {
   text: string;
   fields: FieldInScope[];
   pending?: FieldInScope | undefined;
+  dates(): DateMatch[];
 }
 
 /** A rule: finds candidates in the text. Pure. */
