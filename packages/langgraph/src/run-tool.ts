@@ -39,6 +39,10 @@ export async function runToolCall(
   const elapsed = () => Math.round((performance.now() - started) * 1000) / 1000;
   const tool = ownValue(tools, call.tool);
   if (!tool) return { ...base, ok: false, error: `No tool named ${call.tool} is loaded.`, durationMs: 0 };
+  // Whatever the IR says a tool is, a function defined as a write (`action()`) never runs as a lookup.
+  if (call.kind === "lookup" && tool.kind !== "lookup") {
+    return { ...base, ok: false, rejected: true, error: `${call.tool} was not run: it is a write, and a write runs only as a \`do:\` step after a confirm, never as a lookup.`, durationMs: 0 };
+  }
   try {
     const injected = options.shouldFail?.(call.tool);
     if (injected === "reject") throw new ToolRejected(`${call.tool} refused the request (injected by the proof's fixtures)`);

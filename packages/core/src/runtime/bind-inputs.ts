@@ -82,6 +82,11 @@ export function noteOutput(run: Run, tool: string, output: unknown): void {
 
 /** The output of lookup `tool` for the inputs bound here: cached, or requested (which stops the walk). */
 export function ensureLookup(run: Run, tool: ToolInfo, frame: Frame, instance: string): unknown {
+  // The gate holds whatever the IR: a write named where a lookup is read (`x: { lookup: pay }` in a skill
+  // that skipped the checker) is never run, and the turn stops here.
+  if (tool.kind !== "lookup") {
+    fail(run, `${tool.name} was not run: it is a write, and a write runs only as a \`do:\` step after a confirm, never as a lookup.`);
+  }
   const inputs = bindInputs(run, tool, frame);
   const inputsDigest = run.digest(inputs);
   const key = lookupKeyOf(tool.name, inputsDigest);
