@@ -21,6 +21,7 @@ export function parseFields(contents: unknown, ctx: BlockContext): Record<string
   const map = asMap(contents);
   if (!map) {
     ctx.report("invalid-block", ctx.pos(contents), `The Fields block is ${describeNode(contents)}, not a mapping of field names to shapes.`, "Write one field per line, like `nights: { number: { min: 1, max: 14 } }`.");
+    ctx.lost();
     return fields;
   }
   for (const pair of map.items) {
@@ -28,6 +29,7 @@ export function parseFields(contents: unknown, ctx: BlockContext): Record<string
     if (name === undefined || !isIdentifier(name)) {
       const fix = unusableNameFix(name, "Name fields with letters, digits and `_`, starting with a letter, like `approval_code`.");
       ctx.report("invalid-field", ctx.pos(pair.key), `\`${name ?? describeNode(pair.key)}\` is not a usable field name.`, fix);
+      ctx.lost();
     } else if (seen.has(name)) {
       const first = seen.get(name);
       ctx.report("duplicate-field", ctx.pos(pair.key), `Field \`${name}\` is declared twice (first on line ${first}).`, "Remove one declaration, or rename one of the fields.");
@@ -35,6 +37,7 @@ export function parseFields(contents: unknown, ctx: BlockContext): Record<string
       seen.set(name, ctx.pos(pair.key).line);
       const decl = parseDecl(name, pair, ctx);
       if (decl) fields[name] = decl;
+      else ctx.lost();
     }
   }
   return fields;
@@ -48,6 +51,7 @@ function parseDecl(name: string, pair: YamlPair, ctx: BlockContext): FieldDecl |
   }
   const decl: FieldDecl = { name, shape: { kind: "text" }, secret: false, declared: true, pos: ctx.pos(pair.key) };
   const shapes: Array<{ key: ShapeKey; shape: Shape | undefined; pair: YamlPair }> = [];
+  const misspelt: Array<{ key: ShapeKey; item: YamlPair }> = [];
   let unknownKey = false;
   for (const item of map.items) {
     const key = keyName(item);
@@ -58,8 +62,14 @@ function parseDecl(name: string, pair: YamlPair, ctx: BlockContext): FieldDecl |
     } else {
       ctx.report("unknown-field-key", ctx.pos(item.key), `\`${key ?? "?"}\` is not a field key (field \`${name}\`).`, didYouMean(key ?? "", FIELD_KEYS, "field keys"));
       unknownKey = true;
+      const guess = suggest(key ?? "", FIELD_KEYS);
+      if (isKeyOf(SHAPES, guess)) misspelt.push({ key: guess, item });
     }
   }
+  // One misspelt shape (`dat: true`) is read as the shape it is closest to, so the rest of the skill is
+  // still checked in this run; the unknown key is reported and the skill does not load either way.
+  const [typo, otherTypo] = misspelt;
+  if (shapes.length === 0 && typo && !otherTypo) shapes.push({ key: typo.key, shape: parseShape(typo.key, typo.item.value, name, ctx), pair: typo.item });
   // A decl with a good shape is kept even when a flag is wrong, so one mistake is reported once.
   if (shapes.length === 0 && unknownKey) return undefined; // most likely a misspelt shape, reported above
   return finishDecl(decl, shapes, map, ctx) ? decl : undefined;

@@ -16,24 +16,32 @@ export interface ParseResult {
   /** The skill as far as it could be read; absent only when the file is empty, binary or too large. */
   skill?: Skill;
   diagnostics: Diagnostic[];
+  /**
+   * Every field and step written is in `skill` (a misspelt kind or shape read as the one it is closest
+   * to), so the semantic checks can run on it without reporting what only a left-out part would explain.
+   */
+  complete: boolean;
 }
 
 /** Parse SKILL.md `text`; `file` is the path used in the IR and in every diagnostic. */
 export function parseSkill(text: string, file: string): ParseResult {
   const diagnostics: Diagnostic[] = [];
   const report = reportInto(diagnostics, file);
-  if (!checkText(text, report)) return { diagnostics };
+  if (!checkText(text, report)) return { diagnostics, complete: false };
   const found = findBlocks(normalizeText(text), report);
   const meta = parseFrontmatter(found.frontmatter, report);
   let fields = {};
+  let complete = true;
   if (found.fields) {
     const { doc, ctx } = parseYamlBlock(found.fields, "Fields block", "yaml-syntax", report);
     if (doc) fields = parseFields(doc.contents, ctx);
+    complete &&= ctx.complete();
   }
   let steps: Skill["steps"] = [];
   if (found.steps) {
     const { doc, ctx } = parseYamlBlock(found.steps, "Steps block", "yaml-syntax", report);
     if (doc) steps = parseSteps(doc.contents, ctx);
+    complete &&= ctx.complete();
   } else {
     report("missing-steps", { line: 1, column: 1 }, "SKILL.md has no Steps block, so the skill does nothing.", "Add a `## Steps` heading followed by a ```yaml block listing the steps.");
   }
@@ -53,5 +61,5 @@ export function parseSkill(text: string, file: string): ParseResult {
       ...(found.steps && { steps: found.steps.pos }),
     },
   };
-  return { skill, diagnostics };
+  return { skill, diagnostics, complete };
 }

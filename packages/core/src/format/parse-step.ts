@@ -3,7 +3,7 @@
  * kind, then build it. A step whose kind cannot be told, or whose value is malformed, is reported and
  * left out; a misplaced extra key is reported and the step kept. Pure.
  */
-import { didYouMean } from "./suggest.js";
+import { didYouMean, suggest } from "./suggest.js";
 import { buildStep, type StepContext } from "./build-step.js";
 import type { BlockContext } from "./yaml-block.js";
 import { asMap, describeNode, keyName, scalarText, type YamlPair } from "./yaml-node.js";
@@ -33,7 +33,8 @@ export function parseStep(node: unknown, id: string, ctx: StepContext): Step | u
     keys[key] = ctx.pos(pair.key);
   }
   const kinds = [...entries.keys()].filter((key): key is StepKind => isKeyOf(STEP_KINDS, key));
-  const kind = kinds.length === 1 ? kinds[0] : undefined;
+  const guess = kinds.length === 0 ? guessKind(entries) : undefined;
+  const kind = kinds.length === 1 ? kinds[0] : guess?.kind;
   const unknown = checkExtraKeys(entries, kind, ctx);
   const [one, two] = kinds;
   if (one && two) {
@@ -44,7 +45,30 @@ export function parseStep(node: unknown, id: string, ctx: StepContext): Step | u
   }
   if (!kind) return undefined;
   const first = ctx.pos(head.key);
+  if (guess) renameKey(entries, keys, guess.key, guess.kind);
   return buildStep(kind, entries, { id, pos: { line: first.line, column: first.column }, keys }, ctx);
+}
+
+/**
+ * A step with no kind but one key that is a likely typo of a kind (`aks:`): that key and kind. The key
+ * is still reported as unknown and the skill does not load; reading the step as the kind meant lets
+ * the rest of the skill be checked in the same run, without reports that only the left-out step explains.
+ */
+function guessKind(entries: Map<string, YamlPair>): { key: string; kind: StepKind } | undefined {
+  const guesses = [...entries.keys()]
+    .filter((key) => !isKeyOf(STEP_EXTRAS, key))
+    .map((key) => ({ key, kind: suggest(key, STEP_KIND_NAMES) }))
+    .filter((guess): guess is { key: string; kind: StepKind } => guess.kind !== undefined);
+  return guesses.length === 1 ? guesses[0] : undefined;
+}
+
+/** Move the entry `from` to the name `to`, keeping its place and position. */
+function renameKey(entries: Map<string, YamlPair>, keys: Record<string, Position>, from: string, to: string): void {
+  const pair = entries.get(from)!;
+  entries.delete(from);
+  entries.set(to, pair);
+  keys[to] = keys[from]!;
+  delete keys[from];
 }
 
 /** Report keys that are unknown or do not belong on `kind`; say whether an unknown key was found. */

@@ -20,6 +20,7 @@ export function parseSteps(contents: unknown, ctx: BlockContext): Step[] {
   const seq = asSeq(contents);
   if (!seq) {
     ctx.report("invalid-block", ctx.pos(contents), `The Steps block is ${describeNode(contents)}, not a list of steps.`, "Start each step with `- `, like `- ask: { nights: \"How many nights?\" }`.");
+    ctx.lost();
     return [];
   }
   const stepCtx: StepContext = { ...ctx, children: (node, parentId) => parseList(node, parentId, stepCtx) };
@@ -32,6 +33,7 @@ function parseList(node: unknown, parentId: string, ctx: StepContext): Step[] {
     const id = parentId ? `${parentId}.${index + 1}` : String(index + 1);
     const step = parseStep(item, id, ctx);
     if (step) steps.push(step);
+    else ctx.lost();
   });
   return steps;
 }

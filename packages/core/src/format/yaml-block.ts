@@ -19,6 +19,10 @@ export interface BlockContext {
   at(offset: number): Position;
   /** File position of a YAML node: where it starts and ends. */
   pos(node: unknown): Position;
+  /** Say that something written in the block (a field, a step) could not be read and is left out. */
+  lost(): void;
+  /** Whether everything written in the block is in what was read (nothing was `lost()`). */
+  complete(): boolean;
 }
 
 /** A parsed block: the document (undefined when the YAML is broken) and its context. */
@@ -43,6 +47,7 @@ export function parseYamlBlock(block: SourceBlock, label: string, ruleId: RuleId
     const message = error.message.split("\n")[0]!.replace(/[.:]\s*$/, ""); // split returns at least one piece
     report(ruleId, pos, `The ${label} is not valid YAML: ${message}.`, yamlFix(error.code, message));
   }
+  ctx.lost();
   return { ctx };
 }
 
@@ -60,7 +65,8 @@ function blockContext(block: SourceBlock, report: ParseReport): BlockContext {
     const end = at(range[1]);
     return { line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
   };
-  return { report, text: block.text, at, pos };
+  let lost = false;
+  return { report, text: block.text, at, pos, lost: () => void (lost = true), complete: () => !lost };
 }
 
 /** Offsets where each line of `text` starts. */

@@ -2,8 +2,11 @@
  * Putting a parsed skill and its tools together and running the semantic checks. Pure, so tests,
  * benchmarks and hosts without a disk can check a skill from its text and tool descriptions.
  *
- * The semantic checks run only on a skill with no structural errors (parse, tools.ts): a misspelt step
- * key would otherwise also show up as "unknown field" or "used before asked" further down.
+ * The semantic checks run on every skill whose parse left nothing out (a misspelt step kind or shape is
+ * read as the one it is closest to, and reported), so one run reports the unknown key and the problems
+ * further down together. They do not run when a field or step could not be read at all, or tools.ts has
+ * an error: the missing part would show up again as "unknown field", "used before asked" or "unknown
+ * tool" further down.
  * A skill with any error is not returned: it does not load.
  */
 import { checkSkill } from "../check/index.js";
@@ -24,7 +27,7 @@ export function finishSkill(parsed: ParseResult, tools: Record<string, ToolInfo>
   const diagnostics = [...parsed.diagnostics, ...toolDiagnostics];
   if (!parsed.skill) return { diagnostics: sortDiagnostics(diagnostics) };
   const skill: Skill = { ...parsed.skill, tools: copyRecord(tools) };
-  if (!hasErrors(diagnostics)) diagnostics.push(...checkSkill(skill));
+  if (parsed.complete && !hasErrors(toolDiagnostics)) diagnostics.push(...checkSkill(skill));
   return { ...(!hasErrors(diagnostics) && { skill }), diagnostics: sortDiagnostics(diagnostics) };
 }
 

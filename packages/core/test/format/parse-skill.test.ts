@@ -132,7 +132,27 @@ describe("parseSkill: structural diagnostics", () => {
       `${STEPS_LINE}:3 unknown-step-key`, `${STEPS_LINE + 2}:3 widget-not-allowed`, `${STEPS_LINE + 3}:8 invalid-step`, `${STEPS_LINE + 5}:3 by-outside-confirm`,
     ]);
     expect(result.diagnostics[0].fix).toBe("Did you mean `confirm`?");
-    expect(result.skill!.steps.map((s) => s.id)).toEqual(["2", "4"]);
+    // `comfirm` is read as the confirm it is closest to; `ask: nights` cannot be read and is left out.
+    expect(result.skill!.steps.map((s) => `${s.id} ${s.kind}`)).toEqual(["1 confirm", "2 say", "4 do"]);
+    expect(result.complete).toBe(false);
+  });
+
+  it("reads a misspelt kind or shape as the one it is closest to, and says nothing was left out", () => {
+    const text = skillText('- aks: { day: "Which day?" }\n- sya: "See you on {day}."\n', "day: { dat: true }\n");
+    const result = parse(text);
+    expect(result.diagnostics.map((d) => `${d.ruleId} ${d.fix}`)).toEqual([
+      "unknown-field-key Did you mean `date`?", "unknown-step-key Did you mean `ask`?", "unknown-step-key Did you mean `say`?",
+    ]);
+    expect(result.skill!.fields.day!.shape).toEqual({ kind: "date" });
+    expect(result.skill!.steps.map((s) => s.kind)).toEqual(["ask", "say"]);
+    expect(result.complete).toBe(true);
+  });
+
+  it("does not guess between two misspelt kinds or shapes", () => {
+    const result = parse(skillText('- aks: { day: "Which day?" }\n  sya: "Hi"\n', "day: { dat: true, txt: true }\n"));
+    expect(result.skill!.fields).toEqual({});
+    expect(result.skill!.steps).toEqual([]);
+    expect(result.complete).toBe(false);
   });
 
   it("gives every diagnostic a reason and a fix", () => {
