@@ -54,6 +54,7 @@ const BEYOND_SCHEMA = [
   { comment: "each key is one of the field's choices", reason: /names `[^`]*`, which is not one of its choices/ },
   // Only for words written differently with one JSON value (`1`, `"1"`): `[a, a]` the schema refuses too.
   { comment: "compared as written", reason: /lists `[^`]*` twice/, sameInJson: true },
+  { comment: "the ask has `from:`", reason: /is on an ask without `from:`/ },
 ];
 
 /** A SKILL.md around the two blocks; the rules of what the parser says about them, beyond-schema ones left out. */
@@ -82,7 +83,7 @@ function rightValues(form: ValueForm): string[] {
     text: ["hello", '"Pay now?"', "42"], expression: ["quote_trip.total > 3", "search_flights.flights"], template: ['"Pay {x}?"'.replace("{x}", "now"), "7"],
     scalar: ['""', "hello", "42"], name: ["quote_trip"], widget: ["flight-grid", '" grid "'], true: ["true", ""], boolean: ["true", "false"],
     regex: ['"^[A-Z]+$"'], words: ["[a, b]", "[1, 2]"], question: ['{ nights: "How many nights?" }'], checks: ['{ check_arrival.ok: "Too late." }'],
-    steps: ["[ { say: hi } ]"], synonyms: ["{ economy: [coach] }", "{ economy: coach }"],
+    steps: ["[ { say: hi } ]"], synonyms: ["{ economy: [coach] }", "{ economy: coach }"], columns: ["[name, stars]", '{ name: Hotel, nightly_rate: "Per night" }'],
   };
   return right[form];
 }

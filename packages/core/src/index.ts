@@ -19,15 +19,17 @@ export type { JsonSchema } from "./format/skill-schema.js";
 export type { ParseResult } from "./format/parse-skill.js";
 export type {
   Position, Expr, Template, Shape, FieldDecl, Check, Step, StepKind, SayStep, AskStep, DoStep, ConfirmStep,
-  ChatStep, WhenStep, RepeatStep, ToolKind, ToolParam, ToolInfo, Skill,
+  ChatStep, WhenStep, RepeatStep, ToolKind, ToolParam, ToolInfo, Skill, GridColumn,
 } from "./format/ir.js";
 export { createExpressions } from "./expr/create-expressions.js";
 export { shapeValueType, fieldValueType } from "./expr/field-type.js";
-export { formatValue } from "./expr/format-value.js";
+export { describeValue, formatValue } from "./expr/format-value.js";
 export type {
   ExprRef, Scope, ExprErrorKind, TypeCheckResult, EvaluateResult, RenderResult, Values, SkillExpressions,
 } from "./expr/types.js";
 export { analyzeGates, compileSkill, coverageOf, gateAnalysisOf, writesCoveredBy } from "./compile/compile-skill.js";
+export { gridColumns } from "./compile/grid-columns.js";
+export type { ShownColumn } from "./compile/grid-columns.js";
 export type { CompiledSkill } from "./compile/compile-skill.js";
 export { renderProcedure } from "./procedure/render-procedure.js";
 export { buildProcedure } from "./procedure/build-procedure.js";

@@ -14,6 +14,7 @@ import { checkDuplicateAsks } from "./check-duplicate-asks.js";
 import { checkDuplicateConfirms } from "./check-duplicate-confirms.js";
 import { checkExpressionSyntax } from "./check-expression-syntax.js";
 import { checkFromLists } from "./check-from-lists.js";
+import { checkGridColumns } from "./check-grid-columns.js";
 import { checkLookupShapes } from "./check-lookup-shapes.js";
 import { checkRepeatLists } from "./check-repeat-lists.js";
 import { checkSecretDerivedInText } from "./check-secret-derived-in-text.js";
@@ -36,6 +37,7 @@ export const SEMANTIC_RULES: readonly Rule[] = [
   checkConditionTypes,
   checkLookupShapes,
   checkFromLists,
+  checkGridColumns,
   checkRepeatLists,
   checkUsedBeforeAsked,
   checkUnboundInputs,

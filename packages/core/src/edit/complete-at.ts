@@ -1,8 +1,10 @@
 /**
  * Completion in SKILL.md: step keys, shapes and field keys, range options (from the blocks' JSON
- * Schema), field names after `ask: {`, tool names after `do:` and `lookup:`, and names and tool output
- * properties inside conditions and template holes (from the skill's fields and tools). Pure.
+ * Schema), field names after `ask: {`, tool names after `do:` and `lookup:`, the rows' properties in a
+ * pick's `columns:`, and names and tool output properties inside conditions and template holes (from the
+ * skill's fields and tools; a pick's name followed by a dot offers its rows' properties). Pure.
  */
+import { expressionsFor, indexOf } from "../compile/compile-skill.js";
 import type { Skill } from "../format/ir.js";
 import type { Completion, CompletionKind, EditorPosition } from "./editor-types.js";
 import { locateInBlock } from "./locate-in-block.js";
@@ -38,6 +40,14 @@ export function completeAt(text: string, position: EditorPosition, skill: Skill 
       return Object.values(skill?.tools ?? {})
         .filter((tool) => !spot.lookupOnly || tool.kind === "lookup")
         .map((tool) => item(tool.name, "tool", tool.kind === "lookup" ? "lookup" : "write", tool.description));
+    case "column": {
+      if (!skill) return [];
+      const step = indexOf(skill).steps.get(stepOf(place.path)?.id ?? "");
+      const list = step?.kind === "ask" && step.from ? expressionsFor(skill).valueType(step.from) : undefined;
+      if (list?.t !== "list" || list.of.t !== "object") return [];
+      const row = list.of;
+      return Object.entries(row.fields).map(([name, t]) => item(name, "property", formatType(t), row.descriptions?.[name], place.role === "key" ? keyText(name) : name));
+    }
     case "field-decl":
       return [];
     case "expression":
@@ -59,7 +69,9 @@ function referenceItems(skill: Skill, stepId: string | undefined, text: string, 
     const kinds = { field: "field", tool: "tool", loop: "variable" } as const;
     return roots.map((root) => item(root.name, kinds[root.kind], `${root.kind === "tool" ? skill.tools[root.name]?.kind ?? "tool" : root.kind}: ${formatType(root.type)}`));
   }
-  const type = typeOfChain(roots, chain);
+  // After a pick's name, its dot reads the picked row (`hotel_id.name`).
+  const row = chain.length === 1 ? roots.find((r) => r.name === chain[0])?.row : undefined;
+  const type = row ?? typeOfChain(roots, chain);
   if (type?.t !== "object") return [];
   return Object.entries(type.fields).map(([name, t]) => item(name, "property", formatType(t), type.descriptions?.[name]));
 }

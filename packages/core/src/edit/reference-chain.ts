@@ -12,6 +12,8 @@ export interface RootName {
   name: string;
   kind: "field" | "tool" | "loop";
   type: ValueType;
+  /** A pick's row type: what `hotel_id.name` reads (the picked row's `name`). */
+  row?: ValueType;
 }
 
 /** The text of the `{…}` hole the cursor (`at`) is in, up to the cursor; undefined outside holes. */
@@ -55,6 +57,11 @@ export function rootsAt(skill: Skill, stepId: string | undefined): RootName[] {
   const roots: RootName[] = [];
   for (const field of Object.values(skill.fields)) roots.push({ name: field.name, kind: "field", type: fieldValueType(field) });
   for (const tool of Object.values(skill.tools)) roots.push({ name: tool.name, kind: "tool", type: tool.output });
+  for (const root of roots) {
+    const shape = root.kind === "field" ? skill.fields[root.name]?.shape : undefined;
+    const list = shape?.kind === "pick" ? typeOfChain(roots, shape.from.source.trim().split(".")) : undefined;
+    if (list?.t === "list") root.row = list.of;
+  }
   for (const repeat of repeatsAround(skill.steps, stepId)) {
     const list = typeOfChain(roots, repeat.list.source.trim().split("."));
     roots.push({ name: repeat.item, kind: "loop", type: list?.t === "list" ? list.of : { t: "dyn" } });
@@ -64,7 +71,8 @@ export function rootsAt(skill: Skill, stepId: string | undefined): RootName[] {
 
 /** The type of `chain` (`["quote_trip", "total"]`), or undefined when a name in it is unknown. */
 export function typeOfChain(roots: readonly RootName[], chain: readonly string[]): ValueType | undefined {
-  let type = [...roots].reverse().find((root) => root.name === chain[0])?.type;
+  const root = [...roots].reverse().find((r) => r.name === chain[0]);
+  let type = chain.length > 1 && root?.row ? root.row : root?.type;
   for (const name of chain.slice(1)) {
     if (type?.t !== "object") return type?.t === "dyn" ? type : undefined;
     type = ownValue(type.fields, name);

@@ -12,6 +12,8 @@ export type Spot =
   | { kind: "field-decl" }
   /** The field an `ask` asks for. */
   | { kind: "ask-field" }
+  /** A property of a pick's rows, in its `columns:` (a key of the mapping, or an item of the list). */
+  | { kind: "column" }
   /** A tool name: after `do:` (any tool) or `lookup:` (a lookup). */
   | { kind: "tool"; lookupOnly: boolean }
   /** A CEL expression: `when:`, `from:`, `in:`, a `check:` condition. */
@@ -54,6 +56,7 @@ function stepSpot(place: BlockPlace): Spot | undefined {
   if (first === "repeat" && step.rest.length === 1 && key) return { kind: "key", schema: { def: "step", keys: [{ key: "repeat", beside: stepKeys }] }, existing: place.siblings };
   if (first === "ask" && step.rest.length === 1 && key) return { kind: "ask-field" };
   if (first === "check" && step.rest.length === 1 && key) return { kind: "expression" };
+  if (first === "columns" && ((step.rest.length === 1 && key) || (step.rest.length === 2 && typeof second === "number"))) return { kind: "column" };
   if (key) return undefined;
   if (first === "do" && step.rest.length === 1) return { kind: "tool", lookupOnly: false };
   if ((first === "when" || first === "from") && step.rest.length === 1) return { kind: "expression" };

@@ -2,6 +2,8 @@
  * `createExpressions(skill)`: parse, type-check, evaluate and render the skill's CEL expressions.
  * Environments are built once per skill and once per scope (set of loop variables) and cached, as are
  * parses and type checks. No I/O; the caches are the only state. compileSkill keeps one per Skill (`expressionsFor`).
+ * A pick read with a property (`hotel_id.name`: the picked row's name) is expanded before CEL sees it
+ * (`pick-rows.ts`); refs, offsets and messages are given for the expression as written.
  */
 import type { Expr, Skill, Template } from "../format/ir.js";
 import type { ValueType } from "../tools/value-type.js";
@@ -11,6 +13,7 @@ import { fromCel, toCel, ValueShapeError } from "./convert-values.js";
 import { explainCelError } from "./explain-error.js";
 import { formatValue } from "./format-value.js";
 import { locateInExpr } from "./locate.js";
+import { expandPickRows, picksOf, type Expansion } from "./pick-rows.js";
 import type { EvaluateResult, ExprRef, RenderResult, Scope, SkillExpressions, TypeCheckResult, Values } from "./types.js";
 
 type Parsed = ReturnType<SkillEnvironment["env"]["parse"]>;
@@ -28,6 +31,20 @@ export function createExpressions(skill: Skill): SkillExpressions {
   const base = scoped(buildSkillEnvironment(skill));
   const byScope = new Map<string, ScopedEnvironment>([["", base]]);
   const refCache = new Map<string, ExprRef[]>();
+  const picks = picksOf(skill);
+  const expansions = new Map<string, Expansion | null>();
+
+  /** The expansion of the picks' rows `source` reads, or null when it reads none (or does not parse). */
+  function expansionOf(source: string): Expansion | null {
+    if (picks.size === 0) return null;
+    let found = expansions.get(source);
+    if (found === undefined) {
+      const parsed = parseIn(base, source);
+      expansions.set(source, (found = "error" in parsed ? null : expandPickRows(source, parsed.ast, picks) ?? null));
+    }
+    return found;
+  }
+  const celSource = (source: string) => expansionOf(source)?.source ?? source;
 
   // The runtime passes the same loop-variable object for every expression of a frame: skip the key.
   const byObject = new WeakMap<Record<string, ValueType>, ScopedEnvironment>();
@@ -48,8 +65,11 @@ export function createExpressions(skill: Skill): SkillExpressions {
     const source = sourceOf(expr);
     let found = refCache.get(source);
     if (!found) {
-      const parsed = parseIn(base, source);
-      refCache.set(source, (found = "error" in parsed ? [] : collectRefs(parsed.ast)));
+      const expansion = expansionOf(source);
+      const parsed = parseIn(base, expansion?.source ?? source);
+      found = "error" in parsed ? [] : collectRefs(parsed.ast);
+      if (expansion) found = found.map((r) => ({ ...r, start: expansion.back(r.start), end: expansion.back(r.end) }));
+      refCache.set(source, found);
     }
     return found;
   }
@@ -58,7 +78,7 @@ export function createExpressions(skill: Skill): SkillExpressions {
     const senv = envFor(scope);
     const source = sourceOf(expr);
     let result = senv.checked.get(source);
-    if (!result) senv.checked.set(source, (result = checkIn(senv, source)));
+    if (!result) senv.checked.set(source, (result = inWords(expansionOf(source), checkIn(senv, celSource(source)))));
     if (result.ok || result.offset === undefined || typeof expr === "string") return result;
     return { ...result, ...locateInExpr(expr, result.offset) };
   }
@@ -80,7 +100,9 @@ export function createExpressions(skill: Skill): SkillExpressions {
     const roots = refs(source);
     const last = senv.last.get(source);
     if (last && roots.every(({ root }) => Object.is(values[root], last.values[root]))) return last.result;
-    const result = evaluateNow(senv, source, roots, values);
+    const result = evaluateNow(senv, celSource(source), roots, values);
+    const expansion = expansionOf(source);
+    if (!result.ok && expansion) result.error = expansion.words(result.error);
     if (!result.ok || result.value === null || typeof result.value !== "object") {
       const read: Values = Object.create(null) as Values;
       for (const { root } of roots) read[root] = values[root];
@@ -104,6 +126,13 @@ export function createExpressions(skill: Skill): SkillExpressions {
   }
 
   return { refs, typeCheck, valueType, evaluate, render };
+}
+
+/** A type check of an expansion, told for the expression as written. */
+function inWords(expansion: Expansion | null, result: TypeCheckResult): TypeCheckResult {
+  if (!expansion || result.ok) return result;
+  const offset = result.offset === undefined ? {} : { offset: expansion.back(result.offset) };
+  return { ...result, message: expansion.words(result.message), ...offset };
 }
 
 function scoped(env: SkillEnvironment): ScopedEnvironment {

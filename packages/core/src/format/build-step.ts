@@ -1,6 +1,6 @@
 /**
  * Build a step of a known kind from its keys: each kind's value and the extra keys it takes
- * (ask: from, widget, check; confirm: by, widget; when/repeat: steps). Pure.
+ * (ask: from, widget, columns, check; confirm: by, widget; when/repeat: steps). Pure.
  */
 import { didYouMean } from "./suggest.js";
 import { templateOf } from "./parse-template.js";
@@ -8,6 +8,7 @@ import type { BlockContext } from "./yaml-block.js";
 import { asMap, asSeq, describeNode, exprOf, isIdentifier, keyName, scalarText, unusableNameFix, type YamlPair } from "./yaml-node.js";
 import { STEP_EXTRAS, STEP_KINDS } from "./definitions.js";
 import { fitsLeaf, nameOf } from "./value-forms.js";
+import { parseColumns } from "./parse-columns.js";
 import type { AskStep, Check, ConfirmStep, Expr, Position, Step, StepKind } from "./ir.js";
 
 /** The block context plus a way to parse nested `steps:` (ids continue from the parent's). */
@@ -89,12 +90,14 @@ function buildAsk(entries: Entries, common: Common, ctx: StepContext, bad: Bad):
   const from = fromPair && fitsLeaf(STEP_EXTRAS.from.form, fromPair.value) ? exprOf(fromPair.value, ctx) : undefined;
   if (fromPair && !from) ctx.report("invalid-step", ctx.pos(fromPair.value ?? fromPair.key), "`from:` does not name a list.", "Write the lookup's list, like `from: search_flights.flights`.");
   const widget = widgetOf(entries, ctx);
+  const columns = parseColumns(entries.get("columns"), Boolean(fromPair), ctx);
   if (!entry) return undefined;
   const step: AskStep = {
     id: common.id, pos: common.pos, keys: common.keys, kind: "ask", field: entry.name, fieldPos: ctx.pos(entry.key), question: templateOf(entry.text, ctx), checks,
   };
   if (from) step.from = from;
   if (widget !== undefined) step.widget = widget;
+  if (columns) step.columns = columns;
   return step;
 }
 

@@ -42,6 +42,8 @@ export type ValueForm =
   | "steps"
   /** Each choice mapped to a word or a list of words. */
   | "synonyms"
+  /** A non-empty list of distinct names, or a mapping of names to text (a grid's columns and headers). */
+  | "columns"
   /** `true`, nothing, or a mapping of these options (all optional). */
   | { range: Readonly<Record<string, NumberForm>> }
   /** A mapping with exactly these keys, all required. */
@@ -66,6 +68,7 @@ export const STEP_EXTRAS = {
   from: { form: "expression", doc: "The answer is a pick: the `id` of one row of this lookup's list, like `search_flights.flights`." },
   widget: { form: "widget", doc: "Render this step with the named widget (a grid, a card, a checkout)." },
   check: { form: "checks", doc: "Conditions on the answer, each with the message shown when it is false; the answer is refused and asked again." },
+  columns: { form: "columns", doc: "The row properties a pick's grid shows, in order, each with its header: `{ name: Hotel, nightly_rate: \"Per night (EUR)\" }`, or a list of names.", alsoChecked: "the ask has `from:`, and each name is a property of the rows of its list" },
   by: { form: "text", doc: "The role that must approve, from outside the conversation; the yes cannot come from the chat." },
   steps: { form: "steps", doc: "The nested steps." },
 } as const satisfies Record<string, KeyDef>;
@@ -74,7 +77,7 @@ export type StepExtra = keyof typeof STEP_EXTRAS;
 
 export const STEP_KINDS = {
   say: { form: "template", doc: "Tell the person something; said once per rendered text.", extras: [] },
-  ask: { form: "question", doc: "Ask for a field (`{ field: question }`) and stop here until it has a valid value.", extras: ["from", "widget", "check"] },
+  ask: { form: "question", doc: "Ask for a field (`{ field: question }`) and stop here until it has a valid value.", extras: ["from", "widget", "columns", "check"] },
   do: { form: "name", doc: "Run a tool: a lookup now; a write only after a confirm, with the confirmed inputs, once.", extras: [] },
   confirm: { form: "question", doc: "Stop until the person says yes (`{ id: question }`) to a card listing the writes below and their exact inputs.", extras: ["by", "widget"] },
   chat: { form: "text", doc: "Let the model answer freely (read-only) with these instructions; it sets nothing itself.", extras: [] },

@@ -74,6 +74,13 @@ interface StepCommon {
   keys: Record<string, Position>;
 }
 
+/** A column of a pick's grid (`columns:` on the ask): the row property it shows and its header. */
+export interface GridColumn {
+  key: string;
+  label: string;
+  pos: Position;
+}
+
 export interface SayStep extends StepCommon { kind: "say"; text: Template }
 export interface AskStep extends StepCommon {
   kind: "ask";
@@ -83,6 +90,8 @@ export interface AskStep extends StepCommon {
   /** `from: tool.list` — the answer is a pick: the `id` of one row of that lookup's list. */
   from?: Expr;
   widget?: string;
+  /** `columns:` — the row properties a grid shows, in order, each with its header (a pick only). */
+  columns?: GridColumn[];
   checks: Check[];
 }
 export interface DoStep extends StepCommon { kind: "do"; tool: string; toolPos: Position }
