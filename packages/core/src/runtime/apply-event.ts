@@ -92,8 +92,18 @@ function refuseStalePress(run: Run, event: Of<"press">): void {
 function refuseStale(run: Run, event: Of<"approve">, current: string | undefined): void {
   const request = event.request!;
   record(run, { type: "approval_stale", confirm: event.confirm, role: event.by, request, ...(current ? { current } : {}) });
-  const text = ownValue(run.state.approvals, request)
-    ? "That approval was for an earlier version of this request (the card has changed since), so it was not applied and nothing was run."
-    : `That approval names request ${request}, which is not the one waiting, so it was not applied and nothing was run.`;
-  emit(run, { type: "say", text });
+  emit(run, { type: "say", text: staleApprovalText(run, request, current) });
+}
+
+/** What is true of an approval naming a request that is not the one waiting. Pure over the run. */
+function staleApprovalText(run: Run, id: string, current: string | undefined): string {
+  const named = ownValue(run.state.approvals, id);
+  const waiting = current === undefined ? undefined : ownValue(run.state.approvals, current);
+  const end = "so it was not applied and nothing was run.";
+  if (named && named.status !== "waiting") return `That request was already ${named.status === "approved" ? "approved" : "declined"}, ${end}`;
+  if (!waiting) return named ? `No approval is waiting for this request now, ${end}` : `That approval names request ${id}, and no approval is waiting now, ${end}`;
+  if (!named) return `That approval names request ${id}, which is not the one waiting, ${end}`;
+  return named.card.digest === waiting.card.digest
+    ? `That approval was for an earlier request for the same card; request ${current} is the one waiting now, ${end}`
+    : `That approval was for an earlier version of this request (the card has changed since), ${end}`;
 }

@@ -141,6 +141,34 @@ describe("an approval tied to the request the approver saw", () => {
     expect(fresh.calls.map((c) => c.inputs)).toEqual([{ order_id: "O-9999", amount: 10 }]);
   });
 
+  it("an approval sent when no request is waiting says what is true: that request was already approved", () => {
+    const host = waiting();
+    const id = requestId(host);
+    host.send({ type: "approve", confirm: "refund", by: "supervisor", yes: true, request: id });
+    const again = host.send({ type: "approve", confirm: "refund", by: "supervisor", yes: true, request: id });
+    expect(writes(again)).toEqual([]);
+    expect(says(again)[0]).toBe("That request was already approved, so it was not applied and nothing was run.");
+  });
+
+  it("a card that flips back to an earlier content gets a new request; the approver never approves one card and releases another", () => {
+    const host = waiting();
+    const first = requestId(host); // O-1234, 42.5 EUR
+    host.text("sorry, order O-9999", { order_id: "O-9999" });
+    const second = requestId(host); // O-9999, 10 EUR
+    host.text("no, it was O-1234 after all", { order_id: "O-1234" });
+    const third = requestId(host);
+    expect(new Set([first, second, third]).size).toBe(3);
+    // The approval of the card that is no longer shown (O-9999) releases nothing.
+    const wrong = host.send({ type: "approve", confirm: "refund", by: "supervisor", yes: true, request: second });
+    expect(writes(wrong)).toEqual([]);
+    expect(says(wrong)[0]).toBe("That approval was for an earlier version of this request (the card has changed since), so it was not applied and nothing was run.");
+    // The first request, for the same content as now, is not revived: its id is refused too.
+    const old = host.send({ type: "approve", confirm: "refund", by: "supervisor", yes: true, request: first });
+    expect(writes(old)).toEqual([]);
+    const right = host.send({ type: "approve", confirm: "refund", by: "supervisor", yes: true, request: third });
+    expect(right.calls.map((c) => c.inputs)).toEqual([{ order_id: "O-1234", amount: 42.5 }]);
+  });
+
   it("an approval naming a request that does not exist is refused as stale", () => {
     const host = waiting();
     const turn = host.send({ type: "approve", confirm: "refund", by: "supervisor", yes: true, request: "refund#nope" });
