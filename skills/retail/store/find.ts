@@ -23,7 +23,10 @@ export function getProduct(db: RetailDb, productId: string): Product {
   return product;
 }
 
-/** The variant with this item id, in whichever product has it (the first, in the database's order). */
+/**
+ * The variant with this item id, in whichever product has it. (JavaScript lists numeric keys first, so
+ * "first" could differ from Python's order if two products shared an item id; in db.json none do.)
+ */
 export function getItem(db: RetailDb, itemId: string): Variant {
   for (const product of Object.values(db.products)) {
     if (Object.hasOwn(product.variants, itemId)) return product.variants[itemId]!;
