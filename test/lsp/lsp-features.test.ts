@@ -53,7 +53,17 @@ describe("completion", () => {
 
   it("offers only the keys an `ask` takes besides those it has", async () => {
     const items = await complete(tripText.replace('- ask: { nights: "How many nights will you stay?" }\n', '- ask: { nights: "How many nights will you stay?" }\n  wi\n'), "\n  wi");
-    expect(labels(items)).toEqual(["check", "from", "widget"]);
+    expect(labels(items)).toEqual(["check", "columns", "from", "widget"]);
+  });
+
+  it("offers the rows' properties in a pick's `columns:`, and after the pick's name in a hole (its picked row)", async () => {
+    const hotelColumns = '  columns: { name: Hotel, stars: Stars, nightly_rate: "Per night (EUR)" }\n';
+    expect(tripText).toContain(hotelColumns);
+    const rows = ["id", "name", "nightly_rate", "stars"];
+    expect(labels(await complete(tripText.replace(hotelColumns, "  columns: { na }\n"), "columns: { na"))).toEqual(rows);
+    expect(labels(await complete(tripText.replace(hotelColumns, "  columns: [na]\n"), "columns: [na"))).toEqual(rows);
+    const hole = tripText.replace("take you to {hotel_id.name}", "take you to {hotel_id.na}");
+    expect(labels(await complete(hole, "{hotel_id.na"))).toEqual(rows);
   });
 
   it("offers shapes and flags in a field, only the flags that fit once it has a shape, and a range's options", async () => {
