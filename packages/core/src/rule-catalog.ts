@@ -48,6 +48,7 @@ const rules = [
   ["unbound-tool-input", "error", "a tool input that no step asks and no earlier tool produces"],
   ["expression-syntax", "error", "a condition, check or template hole that cannot be parsed"],
   ["ill-typed-condition", "error", "a condition that does not type-check or is not a yes/no"],
+  ["ill-typed-hole", "error", "a template hole that does not type-check"],
   ["bad-lookup-shape", "error", "`lookup:` naming a tool that is not a lookup answering `known`"],
   ["bad-from", "error", "`from:` that is not a lookup's list of objects with an `id`"],
   ["bad-repeat", "error", "`repeat` over something that is not a list"],

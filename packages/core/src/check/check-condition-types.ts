@@ -1,9 +1,13 @@
 /**
  * ill-typed-condition: an expression that does not type-check (text compared with a number, an
- * operator on the wrong types), or a `when`/`check:` condition that is not a yes/no. Pure.
+ * operator on the wrong types, a property of a value that has none), or a `when`/`check:` condition
+ * that is not a yes/no. ill-typed-hole: the same for a `{hole}` of a say, question or card, told as a
+ * value to show rather than a condition to compare. Pure.
  */
 import { describeCelType } from "../expr/explain-error.js";
+import type { Expr } from "../format/ir.js";
 import type { CheckContext } from "./context.js";
+import type { ExprRole } from "./expressions-of.js";
 import { walkExpressions } from "./walk-steps.js";
 
 export function checkConditionTypes(ctx: CheckContext): void {
@@ -11,21 +15,31 @@ export function checkConditionTypes(ctx: CheckContext): void {
     const result = ctx.exprs.typeCheck(expr, place.scope);
     if (!result.ok) {
       if (result.kind !== "type") return;
-      ctx.report(
-        "ill-typed-condition", { line: result.line ?? expr.pos.line, column: result.column ?? expr.pos.column },
-        `\`${expr.source}\` does not type-check: ${result.message}.`,
-        "Compare values of the same kind: text with quoted text, numbers with numbers (write `1.0` to make a whole number a decimal).",
-      );
+      const at = { line: result.line ?? expr.pos.line, column: result.column ?? expr.pos.column };
+      if (role === "hole") ctx.report("ill-typed-hole", at, `The hole \`{${expr.source}}\` does not type-check: ${result.message}.`, holeFix(result.noPropertiesOn));
+      else ctx.report("ill-typed-condition", at, `\`${expr.source}\` does not type-check: ${result.message}.`, conditionFix(result.noPropertiesOn));
       return;
     }
-    if ((role === "condition" || role === "check") && result.type !== "bool" && result.type !== "dyn") {
-      ctx.report(
-        "ill-typed-condition", expr.pos,
-        `\`${expr.source}\` is ${describeCelType(result.type)}, not a yes/no, so it cannot be a ${role === "check" ? "check" : "condition"}.`,
-        "Write a comparison or a yes/no value, e.g. `" + example(expr.source, result.type) + "`.",
-      );
-    }
+    if ((role === "condition" || role === "check") && result.type !== "bool" && result.type !== "dyn") notYesNo(ctx, expr, role, result.type);
   });
+}
+
+function notYesNo(ctx: CheckContext, expr: Expr, role: ExprRole, type: string): void {
+  ctx.report(
+    "ill-typed-condition", expr.pos,
+    `\`${expr.source}\` is ${describeCelType(type)}, not a yes/no, so it cannot be a ${role === "check" ? "check" : "condition"}.`,
+    "Write a comparison or a yes/no value, e.g. `" + example(expr.source, type) + "`.",
+  );
+}
+
+function conditionFix(noPropertiesOn: string | undefined): string {
+  if (noPropertiesOn !== undefined) return `Use \`${noPropertiesOn}\` itself, or a property of a value that has them, like \`quote_trip.total\`.`;
+  return "Compare values of the same kind: text with quoted text, numbers with numbers (write `1.0` to make a whole number a decimal).";
+}
+
+function holeFix(noPropertiesOn: string | undefined): string {
+  if (noPropertiesOn !== undefined) return `Write \`{${noPropertiesOn}}\` to show it as it is, or read a property of a value that has them, like \`{quote_trip.total}\`.`;
+  return "A hole shows one value: a field, a tool's output or one of its properties, like `{quote_trip.total}`; to show two values, give each its own hole, and combine only values of the same kind (write `1.0` to make a whole number a decimal).";
 }
 
 function example(source: string, type: string): string {

@@ -16,6 +16,8 @@ export interface ExplainedError {
   message: string;
   kind: ExprErrorKind;
   offset?: number;
+  /** A property was read of a value that has none (`nights.name`): that value, as written (`nights`). */
+  noPropertiesOn?: string;
 }
 
 const COMPARISONS = new Set(["<", "<=", ">", ">=", "==", "!="]);
@@ -33,6 +35,8 @@ export function explainCelError(error: unknown, source: string): ExplainedError 
       return explained("unknown", noSuchKey(e, summary, source), offset);
     case "no_such_overload":
       return overload(e, summary, source);
+    case "cannot_index_type":
+      return noProperties(e, summary, source) ?? explained("type", summary, offset);
     default:
       return explained("type", summary, offset);
   }
@@ -57,6 +61,15 @@ function noSuchKey(e: CelError, summary: string, source: string): string {
   const object = e.node?.op === "." ? (e.node.args as Array<{ start: number; end: number }>)[0] : undefined;
   if (!object) return `there is no property \`${key}\``;
   return `\`${source.slice(object.start, object.end)}\` has no property \`${key}\``;
+}
+
+/** "Cannot index type 'int'" on `nights.name` → "`nights` is a whole number (int), which has no property `name`". */
+function noProperties(e: CelError, summary: string, source: string): ExplainedError | undefined {
+  const type = /^Cannot index type '(.+)'$/.exec(summary)?.[1];
+  const [object, key] = e.node?.op === "." && Array.isArray(e.node.args) ? (e.node.args as [{ start: number; end: number }, unknown]) : [];
+  if (type === undefined || !object || typeof key !== "string") return undefined;
+  const value = source.slice(object.start, object.end);
+  return { kind: "type", message: `\`${value}\` is ${describeCelType(type)}, which has no property \`${key}\``, offset: object.end, noPropertiesOn: value };
 }
 
 /** "no such overload: string > int" → "`>` cannot compare text (string) with a whole number (int)". */

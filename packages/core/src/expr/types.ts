@@ -33,6 +33,8 @@ export type TypeCheckResult =
       kind: ExprErrorKind;
       /** Offset in the expression source where the problem is (0-based). */
       offset?: number;
+      /** A property was read of a value that has none (`nights.name`): that value, as written. */
+      noPropertiesOn?: string;
       /** Where that is in SKILL.md (1-based), when the expression carries a position. */
       line?: number;
       column?: number;

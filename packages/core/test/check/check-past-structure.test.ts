@@ -52,7 +52,7 @@ describe("flow check past a structural error", () => {
       "19 unknown-reference",
       "20 unknown-tool",
       "21 used-before-asked",
-      "21 ill-typed-condition",
+      "21 ill-typed-hole",
     ]);
   });
 
