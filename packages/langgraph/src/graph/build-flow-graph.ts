@@ -5,7 +5,7 @@
  *     │                     │          │       └──→ END (the flow stopped at a person)
  *     │                     │          └──────────→ END (the flow stopped at a person)
  *     │                     └─────────────────────→ END (several skills hosted and none in progress)
- *     └─(a typed event: pick, press, approval, preset, open)→ replay
+ *     └─(a typed event: pick, press, approval, preset, open; a pick from the menu of skills)→ replay
  *
  * `understand` is the one model call of a free-text message (and routing, with several skills). A typed
  * event never reaches it: the replay node admits it. `replay` runs the lookups it needs inside its own
@@ -15,6 +15,8 @@
  * `thread_id` is the conversation.
  */
 import { END, MemorySaver, START, StateGraph, type BaseCheckpointSaver } from "@langchain/langgraph";
+import { readMenuPick } from "../routing/read-menu-pick.js";
+import { routingOf } from "../routing/where-now.js";
 import { needsModel } from "../understand/admit-event.js";
 import { understandNode } from "../understand/understand-node.js";
 import { actNode } from "./act-node.js";
@@ -28,7 +30,7 @@ export function buildFlowGraph(deps: HostDeps, checkpointer: BaseCheckpointSaver
     .addNode("understand", understandNode(deps))
     .addNode("replay", replayNode(deps))
     .addNode("act", actNode(deps))
-    .addConditionalEdges(START, routeAtStart, ["understand", "replay"])
+    .addConditionalEdges(START, (state: FlowGraphValues) => routeAtStart(deps, state), ["understand", "replay"])
     .addConditionalEdges("understand", routeAfterUnderstand, ["replay", END])
     .addConditionalEdges("replay", routeToWrite, ["act", END])
     .addConditionalEdges("act", routeToWrite, ["act", END])
@@ -37,9 +39,10 @@ export function buildFlowGraph(deps: HostDeps, checkpointer: BaseCheckpointSaver
 
 export type FlowGraph = ReturnType<typeof buildFlowGraph>;
 
-/** Free text goes to the model first; a typed event straight to the replay. Pure. */
-function routeAtStart(state: FlowGraphValues): "understand" | "replay" {
-  return needsModel(state.input) ? "understand" : "replay";
+/** Free text goes to the model first — except a pick from the menu of skills; a typed event straight to the replay. Pure. */
+function routeAtStart(deps: HostDeps, state: FlowGraphValues): "understand" | "replay" {
+  if (!needsModel(state.input)) return "replay";
+  return readMenuPick(deps, routingOf(deps, state), state.input) ? "replay" : "understand";
 }
 
 /** After understanding: replay the event, or end the turn when there is none (no skill in progress). Pure. */

@@ -4,14 +4,20 @@
  * in progress, runs the lookups the replay asks for inside this same super-step (`advance-flow.ts`),
  * keeps what the turn shows, and stops at a person or at the first write. A write's `started` ledger
  * entry comes back in the state, so it is checkpointed at the end of this super-step, before the act
- * node runs the write.
+ * node runs the write. Text typed at the menu of skills that picks one (`read-menu-pick.ts`) comes here
+ * without the model and is admitted as the `open` event it stands for; an empty preset at the menu (a
+ * host starting a conversation) shows just the menu.
  */
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import type { Effect } from "@skillflow/core";
 import { admitEvent } from "../understand/admit-event.js";
-import { whereNow } from "../routing/where-now.js";
+import { readMenuPick } from "../routing/read-menu-pick.js";
+import { routeNotes } from "../routing/route-notes.js";
+import { whereNow, type Routed } from "../routing/where-now.js";
+import type { HostEvent } from "../to-flow-event.js";
 import { advanceFlow } from "./advance-flow.js";
-import { threadIdOf, type FlowGraphUpdate, type FlowGraphValues } from "./flow-graph-state.js";
-import { skillInProgress, type HostDeps } from "./host-deps.js";
+import { extendTurn, threadIdOf, type FlowGraphUpdate, type FlowGraphValues } from "./flow-graph-state.js";
+import { choosesSkills, skillInProgress, type HostDeps } from "./host-deps.js";
 
 export function replayNode(deps: HostDeps) {
   return async (state: FlowGraphValues, config: LangGraphRunnableConfig): Promise<FlowGraphUpdate> => {
@@ -28,5 +34,23 @@ export function replayNode(deps: HostDeps) {
 function admit(deps: HostDeps, state: FlowGraphValues, config: LangGraphRunnableConfig): FlowGraphUpdate {
   if (!state.input) throw new Error("A turn needs an event.");
   const threadId = threadIdOf(config);
-  return admitEvent(deps, state.out, threadId, whereNow(deps, state, threadId), state.input);
+  const here = whereNow(deps, state, threadId);
+  const pick = readMenuPick(deps, here.routing, state.input);
+  if (pick && "refuse" in pick) {
+    return menuOnly(deps, state, here, [{ type: "say", text: pick.refuse }], `no skill has the number ${(state.input as { text: string }).text.trim()}`);
+  }
+  if (isEmptyPreset(state.input) && choosesSkills(deps) && !here.flow) return menuOnly(deps, state, here, []);
+  const input: HostEvent = pick ? { type: "open", skill: pick.open } : state.input;
+  return admitEvent(deps, state.out, threadId, here, input);
+}
+
+/** The turn ends at the menu of skills, after `lines`; `dropped` says why nothing was opened. Pure. */
+function menuOnly(deps: HostDeps, state: FlowGraphValues, here: Routed, lines: Effect[], dropped?: string): FlowGraphUpdate {
+  const trace = dropped ? [{ type: "dropped" as const, field: "skill", reason: dropped }] : [];
+  const effects = [...lines, ...routeNotes(deps, here.routing, undefined)];
+  return { ...here, event: null, input: null, out: extendTurn(state.out, { effects, trace }) };
+}
+
+function isEmptyPreset(input: HostEvent | null): boolean {
+  return input?.type === "preset" && Object.keys(input.values).length === 0;
 }
