@@ -12,6 +12,7 @@ import { checkConditionTypes } from "./check-condition-types.js";
 import { checkConfirmCoverage } from "./check-confirm-coverage.js";
 import { checkDuplicateAsks } from "./check-duplicate-asks.js";
 import { checkDuplicateConfirms } from "./check-duplicate-confirms.js";
+import { checkDuplicateWrites } from "./check-duplicate-writes.js";
 import { checkExpressionSyntax } from "./check-expression-syntax.js";
 import { checkFromLists } from "./check-from-lists.js";
 import { checkGridColumns } from "./check-grid-columns.js";
@@ -48,6 +49,7 @@ export const SEMANTIC_RULES: readonly Rule[] = [
   checkUngatedWrites,
   checkUnconfirmableInputs,
   checkConfirmCoverage,
+  checkDuplicateWrites,
 ];
 
 /** Every semantic diagnostic for `skill`, sorted by position. */
