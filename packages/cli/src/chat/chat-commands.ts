@@ -33,7 +33,7 @@ export interface CommandContext {
 export async function runChatCommand(name: ChatCommandName, args: string[], context: CommandContext): Promise<CommandOutcome> {
   switch (name) {
     case "help":
-      return { kind: "print", lines: helpLines(context.operator) };
+      return { kind: "print", lines: helpLines(context.operator, context.resumeCommand !== undefined) };
     case "usage":
       return { kind: "print", lines: [usageLine(await conversationUsage(context.flow, context.threadId))] };
     case "thread":

@@ -5,9 +5,10 @@
  * the conversation up again.
  *
  * Ends: the skill finishes (one-skill chats; with several skills the person may start another); end
- * of input or `/quit`; Ctrl-C (exit 130); a failure of the store or the runtime (exit 1, its message, no
- * stack). Every end prints the conversation's usage and, unless the skill finished, how to resume.
+ * of input or `/quit`; Ctrl-C (exit 130; during a turn, once the turn is done: see `interrupts.ts`); a
+ * failure of the store or the runtime (exit 1, its message, no stack). Every end prints the conversation's usage and, unless the skill finished, how to resume.
  */
+import type { Usage } from "@skillflow/core";
 import type { FlowInput, TurnResult } from "@skillflow/langgraph";
 import { EXIT } from "../io.js";
 import { bannerLines, keptLine, usageLine } from "./chat-messages.js";
@@ -15,6 +16,7 @@ import { conversationUsage, runChatCommand } from "./chat-commands.js";
 import { createChatScreen, type ChatScreen } from "./chat-screen.js";
 import { withApprovalStatus } from "./read-approval-status.js";
 import { interpretLine } from "./interpret-line.js";
+import type { ChatProgress } from "./interrupts.js";
 import { INTERRUPTED, type LineReader } from "./line-reader.js";
 import type { ChatSession } from "./open-chat.js";
 import { startConversation } from "./start-conversation.js";
@@ -26,6 +28,8 @@ export interface ChatLoopIo {
   color: boolean;
   /** Print stacks of unexpected errors (FLOW_DEBUG). */
   debug?: boolean;
+  /** Kept up to date for the Ctrl-C handler: whether a turn runs, and the usage before it. */
+  progress?: ChatProgress;
 }
 
 type End = "done" | "eof" | "interrupt" | "failed";
@@ -40,11 +44,23 @@ export async function runChatLoop(session: ChatSession, io: ChatLoopIo, resumeCo
   const finishes = (turn: TurnResult) => turn.done && session.skills.length === 1;
   const { skills, model, store, threadId, operator } = session;
   screen.say(bannerLines({ skills, model, store, threadId, resumeCommand, operator }));
-  const start = await attempt(io, () => startConversation(session));
+  const progress = io.progress ?? { turnRunning: false };
+  const running = async <T>(work: () => Promise<T>) => {
+    progress.turnRunning = true;
+    try {
+      return await attempt(io, work);
+    } finally {
+      progress.turnRunning = false;
+    }
+  };
+  const start = await running(() => startConversation(session));
   if (!start || start === "recovered") return end("failed");
+  progress.usage = await conversationUsage(session.flow, session.threadId).catch(() => undefined);
   if (start.lines.length) screen.say(["", ...start.lines]);
   if (start.menu) screen.offerMenu();
   if (start.turn) screen.show(await withApprovalStatus(session, start.turn));
+  // Ctrl-C during the start (finishing a cut-short turn) stops once it is shown, as during any turn.
+  if (io.reader.takeInterrupt()) return end("interrupt");
   if (start.turn && finishes(start.turn)) return end("done");
   for (;;) {
     const secret = screen.context.pending?.kind === "ask" && screen.context.pending.secret;
@@ -53,12 +69,25 @@ export async function runChatLoop(session: ChatSession, io: ChatLoopIo, resumeCo
     if (line === INTERRUPTED) return end("interrupt");
     const event = await eventFor(line, session, screen, resumeCommand);
     if (event === "quit") return end("eof");
-    const turn = event ? await attempt(io, () => session.flow.send(session.threadId, event)) : "recovered";
+    const turn = event ? await running(() => session.flow.send(session.threadId, event)) : "recovered";
     if (!turn) return end("failed");
-    if (turn !== "recovered") screen.show(await withApprovalStatus(session, turn), event !== undefined && "text" in event);
-    if (turn !== "recovered" && finishes(turn)) return end("done");
+    if (turn !== "recovered") {
+      progress.usage = progress.usage && addUsage(progress.usage, turn.usage);
+      screen.show(await withApprovalStatus(session, turn), event !== undefined && "text" in event);
+    }
+    // A Ctrl-C during the turn stops the chat now that the turn is done — even one that finished the skill.
     if (io.reader.takeInterrupt()) return end("interrupt");
+    if (turn !== "recovered" && finishes(turn)) return end("done");
   }
+}
+
+function addUsage(a: Usage, b: Usage): Usage {
+  return {
+    modelCalls: a.modelCalls + b.modelCalls,
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    totalTokens: a.totalTokens + b.totalTokens,
+  };
 }
 
 /** The event a line stands for, after answering notes and commands locally; "quit" ends the chat. */

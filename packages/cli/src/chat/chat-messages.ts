@@ -76,8 +76,11 @@ export function resumeCommand(target: string, options: { db?: string | undefined
   return parts.join(" ");
 }
 
-/** The help for the terminal's commands; the approval commands only for an operator. Pure. */
-export function helpLines(operator = false): string[] {
+/**
+ * The help for the terminal's commands; the approval commands only for an operator; whether the
+ * conversation is kept (`kept`: false for `--db memory`). Pure.
+ */
+export function helpLines(operator = false, kept = true): string[] {
   return [
     "Type your answer or request in your own words. When a list is shown, type a row's number to pick it;",
     "at a confirmation, type y (yes) or n (no). Those never go through the model. While a secret is asked,",
@@ -92,7 +95,9 @@ export function helpLines(operator = false): string[] {
         "  /deny CONFIRM ROLE       operator: refuse it",
       ]
       : ["  /approve, /deny          only in a chat started with --operator (approvals come from outside)"]),
-    "  /quit                    end here (the conversation is kept; so does Ctrl-D)",
+    kept
+      ? "  /quit                    end here (the conversation is kept; so does Ctrl-D)"
+      : "  /quit                    end here (so does Ctrl-D); with --db memory the conversation ends with the chat",
   ];
 }
 

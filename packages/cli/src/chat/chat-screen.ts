@@ -1,14 +1,15 @@
 /**
  * What the chat writes, and what it remembers of what is on screen: the pending question, and the
  * numbered options (rows of a pick, or the menu of skills when several are hosted and none is in
- * progress) a typed number picks. A turn that would print exactly what the previous one printed, while
- * a list or card still stands above, is shortened (see `describe-change.ts`); the menu of skills is
+ * progress) a typed number picks. A turn whose question and list or card are the ones still standing
+ * above is shortened to what changed and the question (see `describe-change.ts`); the menu of skills is
  * always shown in full.
  */
 import type { TurnResult } from "@skillflow/langgraph";
 import { styleText } from "node:util";
 import { menuHint } from "./chat-messages.js";
 import { changeNotes, compactRepeat } from "./describe-change.js";
+import { expectedAnswer } from "./expected-answer.js";
 import type { LineContext } from "./interpret-line.js";
 import type { ChatSession } from "./open-chat.js";
 import { renderTurnText, type TurnView } from "./render-turn-text.js";
@@ -40,13 +41,16 @@ export function createChatScreen(session: Pick<ChatSession, "skills" | "operator
   const show = (turn: ChatTurn, fromText = false) => {
     const skill = session.skills.find((s) => s.name === turn.skill) ?? session.skills[0]!;
     const rendered = renderTurnText(turn, skill, { color: io.color, operator: session.operator });
-    // The short version points back at a list or card above: with none (a refusal, the menu of skills),
-    // or no reply line, the turn is printed in full.
+    const change = { hint: expectedAnswer(skill, turn.pending), menu: session.skills.length > 1 };
+    // The short version points back at the list or card above when it is the one this turn shows; with
+    // none (a refusal, the menu of skills), or no reply line, the turn is printed in full.
     const stands = rendered.options !== undefined || turn.pending?.kind === "confirm";
-    const repeated = stands && rendered.text !== "" && rendered.text === previous && turn.reply.length > 0;
-    const text = repeated ? compactRepeat(turn, rendered.options, fromText) : changeNotes(turn, fromText) + rendered.text;
+    const repeated = stands && rendered.standing !== "" && rendered.standing === previous && turn.reply.length > 0;
+    const text = repeated
+      ? compactRepeat(turn, rendered.options, fromText, rendered.lead, change)
+      : changeNotes(turn, fromText, change) + rendered.text;
     io.out.write(`\n${text}`);
-    previous = rendered.text;
+    previous = rendered.standing;
     context.pending = turn.pending;
     context.options = rendered.options;
     context.approvalStatus = turn.approvalStatus;

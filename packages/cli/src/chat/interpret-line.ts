@@ -4,7 +4,9 @@
  * title) at the menu of skills is an `open` event, y/yes/n/no at a confirmation is a
  * `press` event, and a line typed while a secret is pending is sent exactly as typed — even one that
  * looks like a `/command`: while a secret is asked, the line is the secret, never a command. Anything
- * else is free text for the model, and a known `/command` is the terminal's own. Pure.
+ * else is free text for the model, and a known `/command` is the terminal's own. A line of more than
+ * MAX_MESSAGE characters (a paste gone wrong, a file piped in by mistake) is answered by the terminal
+ * and not sent, so it reaches no model. Pure.
  */
 import type { ApprovalRequest, Pending } from "@skillflow/core";
 import type { FlowInput } from "@skillflow/langgraph";
@@ -36,10 +38,14 @@ export interface LineContext {
 const YES = /^(y|yes)$/i;
 const NO = /^(n|no)$/i;
 
+/** The longest message sent to the flow; a longer line is answered by the terminal and not sent. */
+export const MAX_MESSAGE = 10_000;
+
 /** Interpret one line (without its newline). Pure. */
 export function interpretLine(line: string, context: LineContext): LineAction {
   const { pending, options } = context;
   const secret = pending?.kind === "ask" && pending.secret;
+  if (line.length > MAX_MESSAGE) return { kind: "note", text: tooLong(line.length) };
   if (secret) return line === "" ? { kind: "none" } : { kind: "send", event: { text: line } };
   const text = line.trim();
   const command = asCommand(text);
@@ -88,4 +94,9 @@ function asCommand(text: string): LineAction | undefined {
   const name = match?.[1]!.toLowerCase() as ChatCommandName | undefined;
   if (!name || !CHAT_COMMANDS.includes(name)) return undefined;
   return { kind: "command", name, args: match![2]?.split(/\s+/).filter(Boolean) ?? [] };
+}
+
+function tooLong(length: number): string {
+  const n = (x: number) => x.toLocaleString("en-US");
+  return `That message has ${n(length)} characters; one message may have up to ${n(MAX_MESSAGE)}. Nothing was sent: say it in shorter messages.`;
 }

@@ -2,7 +2,7 @@
  * Lines from the person, over injected streams. On a terminal: line editing and history through
  * readline, secrets read without echo (and kept out of the history), Ctrl-C reported as an interrupt.
  * Piped in: each line as is, echoed after its prompt so a scripted run reads as a transcript (a secret
- * is echoed as `[hidden]`). Lines that arrive before they are asked for wait in order.
+ * is echoed as `[hidden]`, a line of more than 200 characters by its start and its length). Lines that arrive before they are asked for wait in order.
  */
 import { createInterface, type Interface } from "node:readline";
 import { Writable } from "node:stream";
@@ -49,11 +49,20 @@ export function createLineReader(input: ChatInput, output: Output, options: Line
   };
 }
 
-/** Piped: the next line, echoed after its prompt (a secret as `[hidden]`). */
+/** Piped: the next line, echoed after its prompt (a secret as `[hidden]`, a long line shortened). */
 async function readPiped(output: Output, queue: LineQueue, prompt: string, secret: boolean): Promise<Line> {
   const line = await queue.next();
-  if (typeof line === "string") output.write(`${prompt}${secret ? "[hidden]" : line}\n`);
+  if (typeof line === "string") output.write(`${prompt}${secret ? "[hidden]" : echoOf(line)}\n`);
   return line;
+}
+
+/** Lines longer than this are echoed by their start and their length. */
+export const ECHO_MAX = 200;
+
+/** A line as it is echoed: as typed, or when longer than ECHO_MAX, its start and its length. Pure. */
+export function echoOf(line: string): string {
+  if (line.length <= ECHO_MAX) return line;
+  return `${line.slice(0, 80)}… (${line.length.toLocaleString("en-US")} characters)`;
 }
 
 /** On a terminal: the prompt through readline; for a secret, no echo and no history entry. */
@@ -65,7 +74,7 @@ async function readTyped(rl: Interface, echo: MutableOutput, queue: LineQueue, p
   echo.muted = secret && !typedAhead;
   const line = await queue.next();
   echo.muted = false;
-  if (typedAhead) echo.write(`${secret || typeof line !== "string" ? "" : line}\n`);
+  if (typedAhead) echo.write(`${secret || typeof line !== "string" ? "" : echoOf(line)}\n`);
   else if (secret) echo.write("\n");
   const history = (rl as unknown as { history?: string[] }).history;
   if (secret && typeof line === "string" && history?.[0] === line) history.shift();

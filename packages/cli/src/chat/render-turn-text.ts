@@ -30,6 +30,13 @@ export interface RenderedTurn {
   text: string;
   /** The numbered options on screen, when the flow waits for a pick. */
   options?: PickOptions | undefined;
+  /**
+   * What stands on screen while the flow waits: the question and the list or card under it ("" when
+   * it waits for nothing). A turn whose standing part equals the previous one's can point back at it.
+   */
+  standing: string;
+  /** The reply lines before the question (said text, refusals), as rendered. */
+  lead: string[];
 }
 
 type Paint = (style: "dim" | "bold" | "cyan" | "yellow", text: string) => string;
@@ -65,7 +72,13 @@ export function renderTurnText(turn: TurnView, skill: Skill, { color, operator =
   }
   if (turn.pending?.kind === "confirm" && !cardShown) lines.push(...cardLines(turn.pending.card, false, paint));
   if (turn.pending?.kind === "approval") lines.push(...approvalLines(turn.pending, turn.approvalStatus === "rejected", operator, paint));
-  return { text: lines.length ? `${lines.join("\n")}\n` : "", options };
+  const asks = waits && last >= 0;
+  return {
+    text: lines.length ? `${lines.join("\n")}\n` : "",
+    options,
+    standing: asks ? lines.slice(last).join("\n") : "",
+    lead: asks ? lines.slice(0, last) : lines,
+  };
 }
 
 /** The card's writes under a header (none for a card covering no write), then the y/n prompt. */

@@ -12,6 +12,7 @@ import type { Command } from "commander";
 import { EXIT, useColor, type CliIo } from "../io.js";
 import { resumeCommand } from "../chat/chat-messages.js";
 import { runChatLoop } from "../chat/chat-loop.js";
+import { interruptHandler, type ChatProgress } from "../chat/interrupts.js";
 import { createLineReader, type LineReader } from "../chat/line-reader.js";
 import { DEFAULT_DB, openChat, type ChatOptions } from "../chat/open-chat.js";
 import type { CommandContext } from "./registry.js";
@@ -39,36 +40,28 @@ export async function runChat(target: string, options: ChatOptions, io: CliIo): 
   const opened = await openChat(target, options, io);
   if (!opened.ok) return opened.exitCode;
   const { session } = opened;
+  // A PostgreSQL URL is shown as the store shows it: with its password hidden.
+  const db = options.db && /^postgres(ql)?:/i.test(options.db) ? session.store : options.db;
+  const resume = session.durable ? resumeCommand(target, { ...options, db }, session.threadId) : undefined;
+  const progress: ChatProgress = { turnRunning: false };
+  const real = io.stdin === process.stdin;
   let reader: LineReader | undefined;
-  const interrupts = interruptHandler(() => reader!, io);
+  const interrupts = interruptHandler({
+    reader: () => reader!,
+    progress,
+    out: io.stdout,
+    resumeCommand: () => resume,
+    exit: real ? (code) => process.exit(code) : undefined,
+  });
   reader = createLineReader(io.stdin, io.stdout, { onInterrupt: interrupts.handle });
+  // Piped input: Ctrl-C arrives as a signal (on a terminal, readline reports it instead).
+  if (real) process.on("SIGINT", interrupts.handle);
   try {
-    // A PostgreSQL URL is shown as the store shows it: with its password hidden.
-    const db = options.db && /^postgres(ql)?:/i.test(options.db) ? session.store : options.db;
-    const resume = session.durable ? resumeCommand(target, { ...options, db }, session.threadId) : undefined;
-    return await runChatLoop(session, { reader, out: io.stdout, err: io.stderr, color: useColor(io), debug: Boolean(io.env.FLOW_DEBUG) }, resume);
+    const loopIo = { reader, out: io.stdout, err: io.stderr, color: useColor(io), debug: Boolean(io.env.FLOW_DEBUG), progress };
+    return await runChatLoop(session, loopIo, resume);
   } finally {
-    interrupts.stop();
+    if (real) process.off("SIGINT", interrupts.handle);
     reader.close();
     await session.close();
   }
-}
-
-/**
- * Ctrl-C, from the terminal (readline reports it) or as a signal (piped input): the first one stops the
- * chat after the turn in progress, which the store checkpoints; a second one exits at once — `--thread`
- * then finishes the cut-short turn. Only a chat on the real process stdin gets the signal handler and
- * the exit.
- */
-function interruptHandler(reader: () => LineReader, io: CliIo): { handle(): void; stop(): void } {
-  let count = 0;
-  const real = io.stdin === process.stdin;
-  const handle = () => {
-    count += 1;
-    if (count === 1 || !real) return reader().interrupt();
-    io.stderr.write("\nStopped at once; resume with --thread to finish the last turn.\n");
-    process.exit(EXIT.interrupted);
-  };
-  if (real) process.on("SIGINT", handle);
-  return { handle, stop: () => void (real && process.off("SIGINT", handle)) };
 }
