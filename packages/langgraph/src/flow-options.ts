@@ -44,7 +44,10 @@ export interface CreateFlowOptions {
   /** Checkpoints kept per thread by the store's pruning (default 3). */
   keepCheckpoints?: number | undefined;
   limits?: Partial<FlowLimits> | undefined;
-  /** The clock handed to tools: a fixed ISO time (proofs) or a function. Default: the real clock. */
+  /**
+   * The clock handed to tools: a fixed ISO time (proofs) or a function. Default: the real clock. A port
+   * with `withClock` (the offline extractor) reads relative dates ("tomorrow") by it too.
+   */
   now?: string | (() => string) | undefined;
   /**
    * The deployment key (hex or base64 text of at least 32 bytes, or bytes). Default: the store's
