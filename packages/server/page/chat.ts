@@ -3,11 +3,13 @@
  * a row click, a card's Yes/No or Pay, a choice and a secret are `resume` answers to the open interrupt
  * (never chat text, never the model). The conversation id is kept in localStorage, so a reload shows
  * where it stands. Keyboard: every control is a button or an input; after each run the focus moves to
- * the new widget's first button, or to the message box.
+ * the new widget's first button, or to the message box. The page keeps its end in view: the newest
+ * line and the buttons to press sit above the message box, never under it. A question is shown once,
+ * as the reply's line; its widget below it (grid, card) does not repeat it as a title.
  */
 import { HttpAgent, type AgentSubscriber } from "@ag-ui/client";
 import type { ActivitySnapshotEvent, Interrupt, ResumeEntry } from "@ag-ui/core";
-import { byId, el, shown, writesList, type CardWrite } from "./dom.js";
+import { byId, el, words, writesList, type CardWrite } from "./dom.js";
 
 const THREAD_KEY = "skillflow.thread";
 const log = byId<HTMLOListElement>("log");
@@ -137,7 +139,8 @@ function renderActivity(event: ActivitySnapshotEvent): void {
   const existing = document.querySelector<HTMLElement>(`[data-message="${CSS.escape(event.messageId)}"]`);
   widget.dataset.message = event.messageId;
   if (existing) existing.replaceWith(widget);
-  else append(widget);
+  else if (!(event.activityType === "skillflow.approval" && answeredApproval(content, widget))) append(widget);
+  scrollToEnd();
   if (content.interruptId) focusNext = widget.querySelector<HTMLElement>("button:not([disabled])") ?? undefined;
 }
 
@@ -147,24 +150,28 @@ function widgetFor(type: string, c: Record<string, any>): HTMLElement | undefine
     case "skillflow.card": return card(c, "Confirm", "Yes");
     case "skillflow.checkout": return card(c, "Checkout", "Pay");
     case "skillflow.form": return formWidget(c);
-    case "skillflow.approval": return el("li", { class: "widget approval" }, `Waiting for ${c.role} to approve: ${c.card?.question ?? c.confirm} This page checks every few seconds.`);
+    case "skillflow.approval": return approvalNote(c);
     default: return undefined;
   }
 }
 
+/** The rows of a pick, under the headers the server sends (the skill's `columns:`); the question is the line above. */
 function grid(c: Record<string, any>): HTMLElement {
   const columns: string[] = c.columns;
-  const head = el("tr", {}, el("th", { scope: "col" }, ""), ...columns.map((col) => el("th", { scope: "col" }, col)));
+  const headers: string[] = c.headers ?? columns;
+  const head = el("tr", {}, el("th", { scope: "col" }, ""), ...headers.map((text) => el("th", { scope: "col" }, text)));
   const rows = (c.rows as Array<Record<string, unknown>>).map((row) => {
     const id = String(row.id);
-    const pick = el("button", { type: "button", class: "pick", "aria-label": `Choose ${id}` }, "Choose");
-    pick.addEventListener("click", () => answer(c.interruptId, { [c.field]: row.id }, id));
-    const cells = columns.map((col) => el("td", {}, shown(row[col] ?? "")));
+    // The row as the person knows it: its first shown cell (the hotel's name, the flight's number).
+    const name = words(row[columns[0] ?? "id"] ?? row.id);
+    const pick = el("button", { type: "button", class: "pick", "aria-label": `Choose ${name}` }, "Choose");
+    pick.addEventListener("click", () => answer(c.interruptId, { [c.field]: row.id }, name));
+    const cells = columns.map((col) => el("td", {}, words(row[col] ?? "")));
     const tr = el("tr", { "data-row": id }, el("td", {}, pick), ...cells);
     tr.addEventListener("click", (e) => void (e.target !== pick && pick.click()));
     return tr;
   });
-  return el("li", { class: "widget grid" }, el("table", {}, el("caption", {}, c.question ?? c.name), el("thead", {}, head), el("tbody", {}, ...rows)));
+  return el("li", { class: "widget grid" }, el("table", { "aria-label": c.question ?? c.name }, el("thead", {}, head), el("tbody", {}, ...rows)));
 }
 
 function card(c: Record<string, any>, title: string, yes: string): HTMLElement {
@@ -173,7 +180,22 @@ function card(c: Record<string, any>, title: string, yes: string): HTMLElement {
   yesButton.addEventListener("click", () => answer(c.interruptId, { yes: true }, yes));
   noButton.addEventListener("click", () => answer(c.interruptId, { yes: false }, "No"));
   const writes = (c.writes as CardWrite[]).length ? [el("p", {}, `${yes} runs these, in this order:`), writesList(c.writes)] : [];
-  return el("li", { class: `widget card ${title.toLowerCase()}` }, el("h2", {}, title), el("p", { class: "question" }, c.question), ...writes, el("div", { class: "buttons" }, yesButton, noButton));
+  return el("li", { class: `widget card ${title.toLowerCase()}`, "aria-label": `${title}: ${c.question}` }, el("h2", {}, title), ...writes, el("div", { class: "buttons" }, yesButton, noButton));
+}
+
+/** Waiting for an approver (the reply above says what for), or, once answered, who answered and how. */
+function approvalNote(c: Record<string, any>): HTMLElement {
+  const answered = c.status === "approved" ? `Approved by ${c.role}.` : c.status === "rejected" ? `Declined by ${c.role}.` : undefined;
+  const text = answered ?? `Waiting for ${c.role} to approve. This page checks every few seconds.`;
+  return el("li", { class: `widget approval ${c.status ?? "waiting"}`, "data-confirm": c.confirm ?? "", "data-status": c.status ?? "waiting" }, text);
+}
+
+/** An answer replaces the waiting notes of its confirm (true), so "Waiting…" never stays after it came. */
+function answeredApproval(c: Record<string, any>, note: HTMLElement): boolean {
+  if (c.status !== "approved" && c.status !== "rejected") return false;
+  const waiting = [...log.querySelectorAll<HTMLElement>('li.approval[data-status="waiting"]')].filter((li) => li.dataset.confirm === (c.confirm ?? ""));
+  for (const li of waiting) li.replaceWith(note.cloneNode(true));
+  return waiting.length > 0;
 }
 
 /** A plain field: choices and yes/no as buttons; other fields are typed in the message box. */
@@ -201,8 +223,9 @@ function settle(): void {
   const secret = meta?.kind === "ask" && Boolean(meta.secret);
   input.type = secret ? "password" : "text";
   label.textContent = secret ? `${open?.message ?? "Secret"} (typed privately, never shown)` : "Message";
-  (focusNext && !focusNext.hasAttribute("disabled") ? focusNext : input).focus();
+  (focusNext && !focusNext.hasAttribute("disabled") ? focusNext : input).focus({ preventScroll: true });
   focusNext = undefined;
+  scrollToEnd();
   schedulePoll(meta?.kind === "approval");
 }
 
@@ -218,7 +241,15 @@ function say(text: string, kind: string): void {
 
 function append(node: HTMLElement): void {
   log.append(node);
-  node.scrollIntoView({ block: "nearest" });
+  scrollToEnd();
+}
+
+/**
+ * Scroll to the end of the page: the message box is sticky at the bottom, so only at the end is the
+ * newest line above it rather than under it (`scrollIntoView` stopped short by the box's height).
+ */
+function scrollToEnd(): void {
+  window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" });
 }
 
 void look();

@@ -1,4 +1,6 @@
 /** Small DOM helpers shared by the chat and the approver page. */
+import { describeValue } from "../../core/src/expr/format-value.js";
+
 export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
@@ -13,10 +15,13 @@ export function byId<T extends HTMLElement>(id: string): T {
   return document.getElementById(id) as T;
 }
 
-/** A value as a person reads it: text as is, anything else as JSON. */
-export function shown(value: unknown): string {
-  return typeof value === "string" ? value : JSON.stringify(value);
-}
+/**
+ * A value as a person reads it, leaving nothing out: an object as its name with its other properties
+ * (`Espresso machine (id: espresso, price: 189)`), yes/no, lists joined. The runtime's own wording
+ * (`describeValue` in @skillflow/core), bundled from its one dependency-free file rather than the
+ * whole package.
+ */
+export const words: (value: unknown) => string = describeValue;
 
 export interface CardWrite {
   tool: string;
@@ -27,7 +32,7 @@ export interface CardWrite {
 export function writesList(writes: CardWrite[]): HTMLOListElement {
   const list = el("ol", { class: "writes" });
   for (const write of writes) {
-    const inputs = Object.entries(write.inputs).map(([k, v]) => `${k}: ${shown(v)}`).join(", ");
+    const inputs = Object.entries(write.inputs).map(([k, v]) => `${k}: ${words(v)}`).join(", ");
     list.append(el("li", {}, el("code", {}, write.tool), " ", el("span", { class: "inputs" }, inputs)));
   }
   return list;

@@ -43,6 +43,8 @@ export function toShown(turn: TurnResult): ShownTurn {
   const refused = turn.trace.flatMap((t) => (t.type === "refused" ? [t.message] : t.type === "change_refused" ? [t.message] : []));
   if (refused.length) shown.refused = refused;
   if (turn.skill !== undefined) shown.skill = turn.skill;
+  const answered = turn.trace.find((t) => t.type === "approval_given");
+  if (answered?.type === "approval_given") shown.approval = { confirm: answered.confirm, role: answered.role, yes: answered.yes };
   return shown;
 }
 

@@ -58,7 +58,7 @@ suite(`the chat page in Chromium${HAVE_CHROMIUM ? "" : " (skipped: /usr/bin/chro
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Choose TP1350");
     await page.keyboard.press("Enter");
     const hotels = page.locator("li.grid:not(.done)", { hasText: "Hotel Baixa Nova" });
-    await hotels.getByRole("button", { name: "Choose H-BAIXA" }).click();
+    await hotels.getByRole("button", { name: "Choose Hotel Baixa Nova" }).click();
     const checkout = page.locator("li.checkout");
     await checkout.waitFor();
     const writes = await checkout.locator(".writes li").allTextContents();
@@ -127,8 +127,11 @@ suite(`the chat page in Chromium${HAVE_CHROMIUM ? "" : " (skipped: /usr/bin/chro
     await expect.poll(() => lastBot(customer).textContent()).toContain("What about the Espresso machine");
     await send(customer, "It arrived broken");
     const card = customer.locator("li.card:not(.done)");
+    // An object input reads as words: its name, then the rest of it.
+    expect(await card.locator(".writes li").first().textContent()).toBe("create_return order_id: A-1001, item: Espresso machine (id: espresso, price: 189)");
     await card.getByRole("button", { name: "Yes" }).click();
     await customer.locator("li.approval").waitFor();
+    expect(await customer.locator("li.approval").textContent()).toBe("Waiting for supervisor to approve. This page checks every few seconds.");
     await screenshot(customer, "refund-1-waiting");
 
     const approverContext = await chrome.browser.newContext();
@@ -164,6 +167,8 @@ suite(`the chat page in Chromium${HAVE_CHROMIUM ? "" : " (skipped: /usr/bin/chro
     // The customer's page picks the result up by itself.
     await expect.poll(() => customer.locator("#log").textContent(), { timeout: 15_000 }).toMatch(/Refund RF-\S+ for the Espresso machine is on its way/);
     await expect.poll(() => lastBot(customer).textContent()).toContain("What about the Milk jug");
+    // The waiting note became the answer: nothing says "Waiting for supervisor" once the approval came.
+    expect(await customer.locator("li.approval").allTextContents()).toEqual(["Approved by supervisor."]);
     await screenshot(customer, "refund-3-approved");
     await customer.close();
   });

@@ -3,11 +3,13 @@
  * then each widget an `ACTIVITY_SNAPSHOT` — `skillflow.grid` (a `from:` list: a row click is a pick),
  * `skillflow.card` or `skillflow.checkout` (a confirmation: every write with its exact inputs),
  * `skillflow.form` (a plain field: its input type, range, choices; secret ones are password inputs) and
- * `skillflow.approval` (a request waiting for a role outside the chat). Message ids derive from the
- * turn's id, so a turn shown again carries the same ids. Pure.
+ * `skillflow.approval` (a request waiting for a role outside the chat, and, on the turn its answer
+ * produced, `status: approved | rejected`). A grid carries the columns to show and their headers (the
+ * ask's `columns:`, else every property headed in words). Message ids derive from the turn's id, so a
+ * turn shown again carries the same ids. Pure.
  */
 import { EventType, type BaseEvent } from "@ag-ui/core";
-import type { Card, FieldDecl, Skill, WidgetView } from "@skillflow/core";
+import { gridColumns, type Card, type FieldDecl, type Skill, type WidgetView } from "@skillflow/core";
 import type { ShownTurn } from "../store/serve-types.js";
 import { valueSchema } from "./response-schema.js";
 
@@ -50,6 +52,10 @@ interface Activity {
 function activities(turn: ShownTurn, skill: Skill): Activity[] {
   const pending = turn.pending;
   const out: Activity[] = turn.widgets.map((widget) => widgetActivity(widget, skill, turn));
+  if (turn.approval) {
+    const { confirm, role, yes } = turn.approval;
+    out.unshift({ type: ACTIVITY.approval, content: { role, confirm, status: yes ? "approved" : "rejected" }, waitsHere: false });
+  }
   if (pending?.kind === "confirm" && !out.some((a) => a.waitsHere)) {
     out.push({ type: ACTIVITY.card, content: cardContent(pending.card, undefined), waitsHere: true });
   }
@@ -68,7 +74,9 @@ function widgetActivity(widget: WidgetView, skill: Skill, turn: ShownTurn): Acti
   const asked = pending?.kind === "ask" && pending.field === widget.field;
   if (widget.kind === "grid") {
     const rows = widget.rows ?? [];
-    return { type: ACTIVITY.grid, content: { name: widget.name, field: widget.field, question: question(turn), columns: columnsOf(rows), rows }, waitsHere: asked };
+    const shown = gridColumns(skill, widget.field, rows);
+    const content = { name: widget.name, field: widget.field, question: question(turn), columns: shown.map((c) => c.key), headers: shown.map((c) => c.label), rows };
+    return { type: ACTIVITY.grid, content, waitsHere: asked };
   }
   if ((widget.kind === "card" || widget.kind === "checkout") && widget.card) {
     const type = widget.kind === "checkout" ? ACTIVITY.checkout : ACTIVITY.card;
@@ -93,11 +101,4 @@ function fieldOf(skill: Skill, name: string): FieldDecl | undefined {
 
 function question(turn: ShownTurn): string | undefined {
   return turn.pending?.kind === "ask" ? turn.reply[turn.reply.length - 1] : undefined;
-}
-
-/** The columns of a grid: every key of its rows, in first-seen order. */
-function columnsOf(rows: Array<Record<string, unknown>>): string[] {
-  const seen = new Set<string>();
-  for (const row of rows) for (const key of Object.keys(row)) seen.add(key);
-  return [...seen];
 }

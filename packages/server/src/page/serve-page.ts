@@ -28,12 +28,12 @@ export async function servePage(ctx: ServerContext, request: Request, name: stri
       const token = await ctx.store.createSession("caller", newId("c"), ctx.now());
       headers["set-cookie"] = sessionCookie(CALLER_COOKIE, token, CALLER_COOKIE_SECONDS);
     }
-    return new Response(name === "chat" ? chatHtml(ctx) : approveHtml(), { headers });
+    return new Response(name === "chat" ? chatHtml(ctx) : approveHtml(ctx), { headers });
   }
   return serveBuiltFile({ folder: BUILT, types: ASSETS, what: "The chat page", headers: security(ctx) }, request, name);
 }
 
-function page(title: string, body: string, script: string): string {
+function page(title: string, body: string, script: string | undefined): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -44,8 +44,7 @@ function page(title: string, body: string, script: string): string {
 </head>
 <body>
 ${body}
-<script type="module" src="page/${script}"></script>
-</body>
+${script ? `<script type="module" src="page/${script}"></script>\n` : ""}</body>
 </html>
 `;
 }
@@ -64,7 +63,8 @@ function chatHtml(ctx: ServerContext): string {
 </main>`, "chat.js");
 }
 
-function approveHtml(): string {
+function approveHtml(ctx: ServerContext): string {
+  if (ctx.approvers.size === 0) return noApproversHtml();
   return page("Skillflow approvals", `<main class="approve">
 <header><h1>Approvals</h1><p id="who" class="skills"></p></header>
 <form id="sign-in" class="sign-in" autocomplete="off">
@@ -75,6 +75,20 @@ function approveHtml(): string {
 <p id="status" class="status" role="status" aria-live="polite"></p>
 <section id="requests" aria-label="Waiting requests" hidden></section>
 </main>`, "approve.js");
+}
+
+/** No approver is configured, so no sign-in can succeed: say so, and how to add one (docs/serve.md#approvers). */
+function noApproversHtml(): string {
+  return page("Skillflow approvals", `<main class="approve">
+<header><h1>Approvals</h1></header>
+<section class="card" role="status">
+<h2>No approvers are configured on this server</h2>
+<p>Nobody can sign in here, so a request waiting for a role (a <code>confirm</code> with <code>by:</code>) stays waiting.</p>
+<p>To add an approver, make a hash of their credential with <code>flow serve --hash-credential</code>, put it in a file
+<code>{ "approvers": { "sam": { "roles": ["supervisor"], "credential": "scrypt$…" } } }</code>,
+and start the server with <code>flow serve … --approvers FILE</code> (or set <code>FLOW_APPROVERS</code>).</p>
+</section>
+</main>`, undefined);
 }
 
 function escapeHtml(text: string): string {

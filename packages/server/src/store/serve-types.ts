@@ -38,6 +38,8 @@ export interface ShownTurn {
   refused?: string[];
   /** Several skills: the skill in progress after the turn. */
   skill?: string | null;
+  /** The turn an approver's answer produced: which request it answered, and how. */
+  approval?: { confirm: string; role: string; yes: boolean };
 }
 
 export interface ThreadRecord {

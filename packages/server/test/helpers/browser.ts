@@ -32,7 +32,8 @@ export async function launch(): Promise<OpenBrowser> {
   };
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** A PNG of the whole page, or with `viewport` of what the person sees (the window, scrolled as it is). */
+export async function screenshot(page: Page, name: string, options: { viewport?: boolean } = {}): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: !options.viewport });
 }
