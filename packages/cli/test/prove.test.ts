@@ -20,7 +20,7 @@ describe("flow prove", () => {
     const lines = stdout.trimEnd().split("\n");
     expect(lines[0]).toBe(`${fixtures}/passing/buy-mugs.proof.yaml — Buy two mugs, paid once`);
     expect(lines).toContain('  ✓ turn 2 (pick item_id) refused: "out of stock"');
-    expect(lines).toContain("  ✓ turn 7 (press buy) called_in_order: [charge_card, ship_order]");
+    expect(lines).toContain("  ✓ turn 6 (press buy) called_in_order: [charge_card, ship_order]");
     expect(lines).toContain(`${fixtures}/passing/prove.yaml — A failed shipment is retried alone`);
     const checks = lines.filter((l) => /^ {2}[✓✗] /.test(l));
     expect(checks.every((l) => l.startsWith("  ✓"))).toBe(true);
@@ -67,6 +67,7 @@ describe("flow prove", () => {
     ["malformed/unknown-key.proof.yaml", /unknown-key\.proof\.yaml:6:7: Unknown expectation key `aks`\. Did you mean `asks`\?/],
     ["malformed/bad-yaml.proof.yaml", /bad-yaml\.proof\.yaml:\d+:\d+: The YAML does not parse/],
     ["malformed/unknown-answer.proof.yaml", /unknown-answer\.proof\.yaml:4:30: `answers:` names `quantiy`, which is not a field of mini_shop\. Did you mean `quantity`\?/],
+    ["malformed/unknown-names.proof.yaml", /unknown-names\.proof\.yaml:7:25: `fields:` names `quantiy`, which is not a field of mini_shop\. Did you mean `quantity`\?\n.*unknown-names\.proof\.yaml:8:12: `press:` names `buyy`, which is not a confirm of mini_shop\. Did you mean `buy`\?/],
   ])("exits 2 with a located error and no stack for %s", async (file, message) => {
     const { code, stdout, stderr } = await run(["prove", `${fixtures}/${file}`]);
     expect(code).toBe(2);

@@ -8,6 +8,7 @@ import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { LineCounter, parseDocument } from "yaml";
 import { notASkillReason } from "@skillflow/core/loader";
+import { proofNames } from "./collect-proof-names.js";
 import { parseProofTurn } from "./parse-proof-turn.js";
 import { isRecord, ProofReader } from "./proof-reader.js";
 import { ProofError, type Proof, type ProofFixtures } from "./proof-types.js";
@@ -38,16 +39,14 @@ export function parseProof(text: string, file: string, dir: string): Proof {
     file,
     skill: skills[0]!,
     fixtures: parseFixtures(reader, root.fixtures),
+    names: [],
     turns: root.turns.map((turn, i) => parseProofTurn(reader, ["turns", i], turn, i + 1)),
   };
   if (root.skills !== undefined) proof.skills = skills;
   if (proof.skills && proof.fixtures.answers) {
     throw reader.error(["fixtures", "answers"], "`answers:` needs a single `skill:`; with `skills:`, start each skill with a `user:` turn.", true);
   }
-  if (proof.fixtures.answers) {
-    const names = Object.keys(proof.fixtures.answers);
-    proof.answersAt = Object.fromEntries(names.map((name) => [name, reader.keyAt(["fixtures", "answers", name])]));
-  }
+  proof.names = proofNames(reader, proof);
   if (root.title) proof.title = root.title;
   return proof;
 }

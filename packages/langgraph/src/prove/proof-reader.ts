@@ -29,6 +29,13 @@ export class ProofReader {
     return { line, column: col };
   }
 
+  /** The 1-based line and column where the value at `path` starts. */
+  valueAt(path: YamlPath): { line: number; column: number } {
+    const node = this.doc.getIn(path, true) as Node | undefined;
+    const { line, col } = this.lines.linePos(node?.range?.[0] ?? this.parentOffset(path));
+    return { line, column: col };
+  }
+
   /** The 1-based line where the value at `path` starts. */
   line(path: YamlPath): number {
     const node = this.doc.getIn(path, true) as Node | undefined;

@@ -67,9 +67,18 @@ export interface Proof {
   skills?: string[];
   title?: string;
   fixtures: ProofFixtures;
-  /** Where each name of `fixtures: answers:` was written (checked against the skill's fields before any run). */
-  answersAt?: Record<string, { line: number; column: number }>;
+  /** Every name of the skill the proof writes (fields, confirms, tools, skills), checked before any run. */
+  names: NameUse[];
   turns: ProofTurn[];
+}
+
+/** A name a proof takes from its skill, where it was written and under which key (`press:`, `answers:`). */
+export interface NameUse {
+  kind: "field" | "confirm" | "tool" | "skill";
+  name: string;
+  key: string;
+  line: number;
+  column: number;
 }
 
 /** A proof file that does not parse: located, one sentence, no stack. */

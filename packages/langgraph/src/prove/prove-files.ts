@@ -1,12 +1,12 @@
 /**
- * `proveFiles(paths)`: find the proof files, parse them all and check their `answers:` against the
- * skill (stopping before any run if one does not parse or names no field), then run each through the
- * host with the scripted model. Skills are loaded once per run; `options.load` may stand in for the
- * loader (the Studio proves the text being edited, with the folder's tools).
+ * `proveFiles(paths)`: find the proof files, parse them all and check the names they take from their
+ * skills (stopping before any run if one does not parse or names a field, confirm or tool the skill does
+ * not have), then run each through the host with the scripted model. Skills are loaded once per run;
+ * `options.load` may stand in for the loader (the Studio proves the text being edited, with its tools).
  */
 import { shownPath } from "@skillflow/core";
 import { loadFlowSkill, type LoadedFlowSkill } from "../load-flow-skill.js";
-import { checkFixtureAnswers } from "./check-fixture-answers.js";
+import { checkProofNames } from "./check-proof-names.js";
 import { findProofFiles } from "./find-proof-files.js";
 import { readProofFile } from "./parse-proof.js";
 import { ProofError, type Proof } from "./proof-types.js";
@@ -51,7 +51,7 @@ export async function proveFiles(paths: string[], cwd: string = process.cwd(), o
     if (!skills.has(path)) skills.set(path, options.load ? options.load(path).then((given) => given ?? fromDisk(path)) : fromDisk(path));
     return skills.get(path)!;
   };
-  for (const proof of proofs) errors.push(...(await answerErrors(proof, load)));
+  for (const proof of proofs) errors.push(...(await nameErrors(proof, load)));
   if (errors.length) return { ok: false, errors };
   const runs: ProofRun[] = [];
   for (const proof of proofs) runs.push(await runProof(proof, load));
@@ -60,9 +60,10 @@ export async function proveFiles(paths: string[], cwd: string = process.cwd(), o
   return { ok: true, summary: { runs, passed, failed: checks.length - passed } };
 }
 
-/** `answers:` names that are not fields of the proof's skill; none when the skill does not load (the run reports that). */
-async function answerErrors(proof: Proof, load: (path: string) => Promise<LoadedFlowSkill>): Promise<ProofError[]> {
-  if (!proof.fixtures.answers) return [];
-  const loaded = await load(proof.skill).catch(() => undefined);
-  return loaded ? checkFixtureAnswers(proof, loaded.skill) : [];
+/** Names the proof takes from its skills that none of them has; none when a skill does not load (the run reports that). */
+async function nameErrors(proof: Proof, load: (path: string) => Promise<LoadedFlowSkill>): Promise<ProofError[]> {
+  if (proof.names.length === 0) return [];
+  const loaded = await Promise.all((proof.skills ?? [proof.skill]).map((path) => load(path).catch(() => undefined)));
+  if (loaded.some((skill) => skill === undefined)) return [];
+  return checkProofNames(proof, loaded.map((l) => l!.skill));
 }

@@ -1,13 +1,15 @@
 /**
  * Running one proof through `createFlow` — the path users get — with the scripted chat model. Each turn
  * queues its scripted reply (if any), sends its event, then checks its expectations. A model call the
- * proof did not script fails the turn, and so does a scripted reply the runtime did not use. An
- * approval may name the request waiting after an earlier turn. What a check saw never shows a secret.
+ * proof did not script fails the turn, and so does a scripted reply the runtime did not use, and a pick
+ * of a row the list did not show (check-pick-row.ts). An approval may name the request waiting after an
+ * earlier turn. What a check saw never shows a secret.
  */
 import { createFlowWith, type Flow } from "../create-flow.js";
 import type { LoadedFlowSkill } from "../load-flow-skill.js";
 import { ScriptedChatModel } from "../scripted-chat-model.js";
 import { checkExpectations } from "./check-expectations.js";
+import { pickRowProblem, rememberRows, type ShownRows } from "./check-pick-row.js";
 import { secretFieldsOf, SeenSecrets } from "./mask-seen.js";
 import type { Proof, ProofTurn } from "./proof-types.js";
 import type { FlowInput } from "../to-flow-event.js";
@@ -55,7 +57,7 @@ export async function runProof(proof: Proof, load: SkillSource): Promise<ProofRu
     }
   }
   const secretFields = new Set(flow.skills.flatMap((skill) => [...secretFieldsOf(skill)]));
-  const shared: TurnShared = { requests: new Map(), cards: new Map(), secrets: new SeenSecrets(), secretFields };
+  const shared: TurnShared = { requests: new Map(), cards: new Map(), rows: new Map(), secrets: new SeenSecrets(), secretFields };
   for (const turn of proof.turns) {
     const from = run.checks.length;
     const ok = await runTurn(flow, model, thread, turn, run.checks, shared);
@@ -73,6 +75,7 @@ interface TurnShared {
   requests: Map<number, string>;
   /** Confirm id → digest of the card last shown for it: a `press` answers that card, as a button would. */
   cards: Map<string, string>;
+  rows: ShownRows;
   secrets: SeenSecrets;
   secretFields: ReadonlySet<string>;
 }
@@ -88,11 +91,17 @@ async function runTurn(
     checks.push({ ...at, key: "request", ok: false, expected: `the request waiting after turn ${n}`, seen: `turn ${n} left no approval request waiting` });
     return false;
   }
+  const unlisted = pickRowProblem(input, turn.expect, shared.rows);
+  if (unlisted) {
+    checks.push({ ...at, key: "pick", ok: false, ...unlisted });
+    return false;
+  }
   if (turn.script !== undefined) model.script(turn.script);
   const unscriptedBefore = model.unscripted;
   try {
     const result = await flow.send(thread, input);
     for (const card of result.cards) shared.cards.set(card.confirm, card.digest);
+    rememberRows(shared.rows, result.widgets);
     const values = (await flow.graph.getState({ configurable: { thread_id: thread } })).values;
     for (const skill of flow.skills) shared.secrets.add(skill, values.flow);
     if (values.flow?.pending?.kind === "approval") shared.requests.set(turn.index, values.flow.pending.requestId);

@@ -102,3 +102,35 @@ turns:
     for (const line of failing) expect(line.replace('"Your PIN is 4321"', "").replace('user "4321"', "")).not.toContain("4321");
   });
 });
+
+describe("a pick of a row the list did not show", () => {
+  const TRIP = (pick: string, expect: string) => `
+skill: skills/conference_trip
+turns:
+  - user: "Book me for the Lisbon AI summit"
+    model: { conference: "Lisbon AI Summit", nights: 3 }
+    expect: { asks: flight_id }
+  - pick: { flight_id: ${pick} }
+    expect: ${expect}
+`;
+
+  it("fails the turn naming the rows shown, with did-you-mean, and runs no further", async () => {
+    const run = await prove(TRIP("TP135", "{ asks: hotel_id }"));
+    expect(at(run.checks, 2, "pick")).toEqual([expect.objectContaining({
+      ok: false,
+      expected: "one of the rows shown for flight_id (TP1350, BA500, FR8342, TP1352)",
+      seen: "`TP135`, which the list did not show: did you mean `TP1350`? (to prove it is refused, add `refused:`)",
+    })]);
+    expect(at(run.checks, 2, "asks")).toEqual([]);
+  });
+
+  it("is what the turn proves when it expects the refusal", async () => {
+    const run = await prove(TRIP("TP135", '{ refused: "Please pick one of the listed options.", asks: flight_id }'));
+    expect(run.checks.every((c) => c.ok)).toBe(true);
+  });
+
+  it("passes a row the list showed", async () => {
+    const run = await prove(TRIP("TP1350", "{ asks: hotel_id }"));
+    expect(run.checks.every((c) => c.ok)).toBe(true);
+  });
+});

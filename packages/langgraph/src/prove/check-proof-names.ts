@@ -1,0 +1,47 @@
+/**
+ * Every name a proof takes from its skill must be one of the skill's: a field for `answers:`, `pick:`,
+ * `asks:` and `fields:`, a confirm for `press:`, `approve:` and `waits_for:`, a tool for `fail:`,
+ * `reject:` and `called…:`, a skill for `active:`. A typo (`press: bok`) would otherwise run and fail
+ * later with a message about something else, or pass while proving less (the runtime drops a preset
+ * answer it does not know): here it is a located proof error, with "did you mean" when a name is close.
+ * A proof of several skills may name what any of them has. Pure.
+ */
+import { didYouMean, type Skill, type Step } from "@skillflow/core";
+import { ProofError, type NameUse, type Proof } from "./proof-types.js";
+
+const KIND_WORDS: Record<NameUse["kind"], [string, string]> = {
+  field: ["a field", "fields"],
+  confirm: ["a confirm", "confirms"],
+  tool: ["a tool", "tools"],
+  skill: ["a skill", "skills"],
+};
+
+/** The errors for every name of `proof` that none of `skills` has (empty when all are known). */
+export function checkProofNames(proof: Proof, skills: readonly Skill[]): ProofError[] {
+  const known = knownNames(skills);
+  const of = skills.map((s) => s.name).join(" or ");
+  return proof.names
+    .filter((use) => !known[use.kind].has(use.name))
+    .sort((a, b) => a.line - b.line || a.column - b.column)
+    .map((use) => {
+      const [one, many] = KIND_WORDS[use.kind];
+      const reason = `\`${use.key}\` names \`${use.name}\`, which is not ${one} of ${of}. ${didYouMean(use.name, [...known[use.kind]], `${many} of ${of}`)}`;
+      return new ProofError(proof.file, use.line, use.column, reason);
+    });
+}
+
+function knownNames(skills: readonly Skill[]): Record<NameUse["kind"], Set<string>> {
+  const names = { field: new Set<string>(), confirm: new Set<string>(), tool: new Set<string>(), skill: new Set<string>() };
+  for (const skill of skills) {
+    names.skill.add(skill.name);
+    for (const field of Object.keys(skill.fields)) names.field.add(field);
+    for (const tool of Object.keys(skill.tools)) names.tool.add(tool);
+    for (const id of confirmsOf(skill.steps)) names.confirm.add(id);
+  }
+  return names;
+}
+
+/** The ids of every confirm, nested ones too. */
+function confirmsOf(steps: readonly Step[]): string[] {
+  return steps.flatMap((step) => (step.kind === "confirm" ? [step.confirm] : step.kind === "when" || step.kind === "repeat" ? confirmsOf(step.steps) : []));
+}
