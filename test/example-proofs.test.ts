@@ -5,13 +5,15 @@
  * did not script fails it, so every pick, press, typed secret and approval in them proves it skips the
  * model. This test fails on any failing check, and on a skill or the reference story losing its proofs.
  */
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { proveFiles, type ProveSummary } from "@skillflow/langgraph/prove";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const skills = readdirSync(`${root}skills`, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+// Every folder of skills/ that holds a skill (a folder of several skills, like retail/, holds one per subfolder).
+const skills = readdirSync(`${root}skills`, { withFileTypes: true })
+  .filter((e) => e.isDirectory() && existsSync(`${root}skills/${e.name}/SKILL.md`)).map((e) => e.name);
 let summary: ProveSummary;
 
 beforeAll(async () => {

@@ -172,6 +172,7 @@ describe("property: the text the model receives is what was typed", () => {
     const flow = await createFlow({ skills: [TRIP, ACCOUNT, REFUND, CARD_PIN], model, now: NOW });
     let n = 0;
     await fc.assert(fc.asyncProperty(message, async (text) => {
+      fc.pre(!/^\s*[0-9]+\s*$/.test(text)); // a bare number at the menu of skills picks one, with no model call
       model.texts.length = 0;
       await flow.send(`h${n++}`, { text });
       expect(model.texts).toEqual([text]);

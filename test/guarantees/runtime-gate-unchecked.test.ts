@@ -147,3 +147,31 @@ describe("each rule's failing example, run unchecked", () => {
     });
   }
 });
+
+describe("a template whose reference has no value, unchecked", () => {
+  const RAW = `---
+name: raw
+description: d
+---
+## Fields
+
+\`\`\`yaml
+order_id: { text: true }
+\`\`\`
+
+## Steps
+
+\`\`\`yaml
+- ask: { order_id: "Which order?" }
+- say: "Refund {issue_refund.refund_id} for {order_id}, by {agent}."
+\`\`\`
+`;
+
+  it("stops the turn with an error naming the reference, instead of showing the template as written", async () => {
+    const run = await drive(unchecked(RAW, refundTools), refundTools, 2);
+    const shown = run.replies.join("\n");
+    expect(shown).not.toContain("{issue_refund.refund_id}");
+    expect(shown).toContain("Cannot show the text at line 15 of the skill: `issue_refund` has no value here (a write that has not run).");
+    expect(run.writes).toEqual([]);
+  });
+});

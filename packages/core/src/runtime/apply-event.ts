@@ -100,10 +100,9 @@ function staleApprovalText(run: Run, id: string, current: string | undefined): s
   const named = ownValue(run.state.approvals, id);
   const waiting = current === undefined ? undefined : ownValue(run.state.approvals, current);
   const end = "so it was not applied and nothing was run.";
+  if (named && waiting && named.card.digest !== waiting.card.digest) return `That approval was for an earlier version of this request (the card has changed since), ${end}`;
   if (named && named.status !== "waiting") return `That request was already ${named.status === "approved" ? "approved" : "declined"}, ${end}`;
   if (!waiting) return named ? `No approval is waiting for this request now, ${end}` : `That approval names request ${id}, and no approval is waiting now, ${end}`;
   if (!named) return `That approval names request ${id}, which is not the one waiting, ${end}`;
-  return named.card.digest === waiting.card.digest
-    ? `That approval was for an earlier request for the same card; request ${current} is the one waiting now, ${end}`
-    : `That approval was for an earlier version of this request (the card has changed since), ${end}`;
+  return `That approval was for an earlier request for the same card; request ${current} is the one waiting now, ${end}`;
 }

@@ -8,7 +8,7 @@
  */
 import type { ConfirmStep } from "../format/ir.js";
 import type { Digester } from "./digest.js";
-import { renderIn } from "./eval-in-frame.js";
+import { renderShown } from "./eval-in-frame.js";
 import { loopOf } from "./regions.js";
 import { Halt, type Frame, type Run } from "./run-context.js";
 import type { Card } from "./types.js";
@@ -17,7 +17,7 @@ import { CARD } from "./exec-card.js";
 
 /** The card of `step` at this point of the walk (`frames` is the live stack; it is not changed). */
 export function buildCard(run: Run, step: ConfirmStep, frame: Frame, frames: Frame[]): Card {
-  const question = renderIn(run, step.question, frame);
+  const question = renderShown(run, step.question, frame);
   const writes = collectRegion(run, frames);
   const digest = cardDigest(run.digest, question, step.widget, writes);
   return { confirm: step.confirm, question, ...(step.widget ? { widget: step.widget } : {}), writes, digest };

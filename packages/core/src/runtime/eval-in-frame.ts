@@ -8,7 +8,7 @@ import type { Expr, Template } from "../format/ir.js";
 import type { EvaluateResult, Values } from "../expr/types.js";
 import { visibleAnswerKey } from "./answer-keys.js";
 import { ensureLookup } from "./bind-inputs.js";
-import { hiddenInCard, type Frame, type Run } from "./run-context.js";
+import { fail, hiddenInCard, type Frame, type Run } from "./run-context.js";
 import { declaredField } from "./skill-index.js";
 import { ownValue } from "../own-value.js";
 
@@ -27,7 +27,34 @@ export function evaluateIn(run: Run, expr: Expr, frame: Frame): EvaluateResult {
 export function renderIn(run: Run, template: Template, frame: Frame): string {
   const holes = holesOf(template);
   if (holes.length === 0) return literalText(template);
+  return renderHoles(run, template, holes, frame, valuesFor(run, holes, frame, true));
+}
+
+/**
+ * Renders a text shown to the person (a say, a question, a card): a hole whose reference has no value
+ * here (a name the skill does not know, a write that has not run, a field not answered — what the
+ * checker rejects, in a skill that skipped it) stops the turn with an error instead of showing the
+ * template as written.
+ */
+export function renderShown(run: Run, template: Template, frame: Frame): string {
+  const holes = holesOf(template);
+  if (holes.length === 0) return literalText(template);
   const values = valuesFor(run, holes, frame, true);
+  for (const hole of holes) {
+    const missing = run.exprs.refs(hole).find((r) => !Object.hasOwn(values, r.root));
+    if (missing) fail(run, `Cannot show the text at line ${template.pos.line} of the skill: \`${missing.root}\` has no value here (${whatIs(run, missing.root, frame)}).`);
+  }
+  return renderHoles(run, template, holes, frame, values);
+}
+
+function whatIs(run: Run, root: string, frame: Frame): string {
+  if (declaredField(run.skill, root)) return "a field not answered yet";
+  const tool = ownValue(run.skill.tools, root);
+  if (tool) return tool.kind === "write" ? "a write that has not run" : "a lookup with no result";
+  return Object.hasOwn(frame.vars, root) ? "a loop variable with no value" : "not a field, a tool or a loop variable of this skill";
+}
+
+function renderHoles(run: Run, template: Template, holes: Expr[], frame: Frame, values: Values): string {
   const derived = secretDerivedTools(run.skill);
   const hidden = (hole: Expr) => derived.size > 0 && run.exprs.refs(hole).some((r) => derived.has(r.root) && !Object.hasOwn(frame.vars, r.root));
   if (!holes.some(hidden)) {

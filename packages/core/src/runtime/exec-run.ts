@@ -5,7 +5,7 @@
 import type { SayStep } from "../format/ir.js";
 import { answerKey } from "./answer-keys.js";
 import { copyRecord } from "../own-value.js";
-import { renderIn } from "./eval-in-frame.js";
+import { renderShown } from "./eval-in-frame.js";
 import { endRegionsOf } from "./regions.js";
 import { runAsk } from "./run-ask.js";
 import { runConfirm } from "./run-confirm.js";
@@ -31,7 +31,7 @@ export const RUN: StepExecutor = {
 
 /** Shows the text unless this say instance's last shown text is the same (`said`, keyed by instance). */
 function runSay(run: Run, step: SayStep, frame: Frame): void {
-  const text = renderIn(run, step.text, frame);
+  const text = renderShown(run, step.text, frame);
   const instance = answerKey(step.id, frame.scope);
   const digest = sayDigest(run, instance, text);
   const shown = run.state.said[instance] === digest;

@@ -8,7 +8,7 @@
 import { dependenciesOf } from "../compile/compile-skill.js";
 import type { AskStep, FieldDecl } from "../format/ir.js";
 import { answerKey } from "./answer-keys.js";
-import { evaluateIn, renderIn } from "./eval-in-frame.js";
+import { evaluateIn, renderShown } from "./eval-in-frame.js";
 import { ensureLookup } from "./bind-inputs.js";
 import { refuse, setAnswer } from "./propose-value.js";
 import { emit, fail, Halt, traceStep, type Frame, type Run } from "./run-context.js";
@@ -123,7 +123,7 @@ function rowsOf(run: Run, step: AskStep, frame: Frame): Array<Record<string, unk
 }
 
 function askHere(run: Run, step: AskStep, field: FieldDecl, key: string, frame: Frame): never {
-  const question = renderIn(run, step.question, frame);
+  const question = renderShown(run, step.question, frame);
   const widget = widgetOf(run, step, field, frame);
   run.state.pending = {
     kind: "ask", field: step.field, answerKey: key, stepId: step.id, secret: field.secret, pick: step.from !== undefined,
