@@ -71,7 +71,7 @@ describe("completion", () => {
     expect(labels(await complete(fields("rooms:\n  nu\n"), "rooms:\n  nu"))).toEqual(
       ["choices", "cue", "date", "decimal", "description", "lookup", "message", "number", "pattern", "secret", "synonyms", "text", "yes_no"]);
     expect(labels(await complete(tripText.replace("  description: the conference the traveller is going to\n", "  description: the conference the traveller is going to\n  se\n"), "going to\n  se")))
-      .toEqual(["secret"]);
+      .toEqual(["cue", "secret"]);
     expect(labels(await complete(fields("rate: { decimal: { pl } }\n"), "{ decimal: { pl"))).toEqual(["max", "min", "places"]);
     expect(labels(await complete(fields("vip: { yes_no: \n"), "{ yes_no: "))).toEqual(["true"]);
   });
