@@ -14,7 +14,7 @@ import { describe, expect, it } from "vitest";
 const CORE = [
   "TOOL_SOURCE_TAG", "TOOL_TAG", "ToolRejected", "action", "analyzeGates", "buildProcedure", "checkSkill", "compileSkill", "coverageOf", "createExpressions", "describeTool",
   "describeFieldShape", "describeGiver", "describeRange", "describeValue", "didYouMean", "fieldValueType", "findBlocks", "formatValue", "gateAnalysisOf", "gridColumns", "hasErrors", "hideSecrets", "initialState", "isLangChainTool",
-  "isToolDefinition", "isToolRejected", "isToolSource", "lookup", "nameOfKey", "normalizeText", "ownValue", "parseSkill", "redactSecrets", "redactStepResult", "renderProcedure", "runnableTool",
+  "isToolDefinition", "isToolRejected", "isToolSource", "lookup", "maskKnownSecrets", "nameOfKey", "normalizeText", "ownValue", "parseSkill", "redactSecrets", "redactStepResult", "renderProcedure", "runnableTool",
   "secretValuesOf", "shapeValueType", "shownPath", "skillBlocksSchema", "sortDiagnostics", "step", "suggest", "understandingContext", "writesCoveredBy",
 ];
 

@@ -112,6 +112,22 @@ describe("the attack's messages reach the model as typed", () => {
   });
 });
 
+describe("a secret of a run that was closed", () => {
+  it("stays masked in later messages of the conversation, after the run finished and another began", async () => {
+    const model = echoModel();
+    const flow = await createFlow({ skills: [CARD_PIN, ACCOUNT], model, now: NOW });
+    await flow.send("t", { open: "card_pin" });
+    await flow.send("t", { text: "the box was empty" });
+    await flow.send("t", { text: "4071" });
+    const done = await flow.send("t", { press: "file", yes: true });
+    expect(done.done).toBe(true);
+    await flow.send("t", { open: "account_change" });
+    model.texts.length = 0;
+    await flow.send("t", { text: "my number is 07700900123, not 4071" });
+    expect(model.texts).toEqual(["my number is 07700900123, not [secret]"]);
+  });
+});
+
 // ---- The property test ------------------------------------------------------------------------------
 
 /** Words that are no skill's cue (so a message of them names no secret). */

@@ -58,4 +58,4 @@ export { nameOfKey } from "./runtime/answer-keys.js";
 export type { AnswerKey } from "./runtime/answer-keys.js";
 export type { HiddenSecrets } from "./runtime/hide-secrets.js";
 export type { UnderstandingContext, FieldInScope } from "./runtime/understanding-context.js";
-export { redactSecrets, redactStepResult, secretValuesOf } from "./runtime/redact.js";
+export { maskKnownSecrets, redactSecrets, redactStepResult, secretValuesOf } from "./runtime/redact.js";

@@ -3,10 +3,10 @@
  * (answers kept, unfinished writes voided), cancelled or closed; the chosen skill is resumed from hold
  * or started as a new run. Pure.
  */
-import { ownValue } from "@skillflow/core";
+import { ownValue, secretValuesOf } from "@skillflow/core";
 import { skillNamed, type HostDeps } from "../graph/host-deps.js";
 import type { RouteDecision } from "./decide-route.js";
-import { startRun, type RouteNote } from "./routing-state.js";
+import { keepSecrets, startRun, type RouteNote } from "./routing-state.js";
 import { voidUnfinished } from "./void-unfinished.js";
 import type { Routed } from "./where-now.js";
 
@@ -19,6 +19,9 @@ export function applyRoute(deps: HostDeps, threadId: string, start: Routed, deci
       const { flow: kept, voided } = voidUnfinished(skillNamed(deps, skill).skill, flow);
       routing = { ...routing, held: { ...routing.held, [skill]: kept } };
       if (voided.length) note.voided = voided;
+    } else {
+      // A closed or cancelled run is dropped; the secrets given in it stay masked in later messages.
+      routing = keepSecrets(routing, secretValuesOf(skillNamed(deps, skill).skill, flow));
     }
     note[how === "hold" ? "held" : how === "cancel" ? "cancelled" : "closed"] = skill;
     routing = { ...routing, active: null };

@@ -18,6 +18,23 @@ export interface RoutingState {
   runs: Record<string, number>;
   /** The conversation's model usage, across skills and turns where none was in progress. */
   usage: Usage;
+  /**
+   * The secret values given in runs that were closed or cancelled (their states are dropped), the last
+   * few: still masked wherever they appear in a later message of the conversation. Encrypted at rest
+   * with the checkpoint.
+   */
+  secrets?: string[];
+}
+
+/** How many secret values of closed runs a conversation keeps for masking. */
+const SECRETS_KEPT = 16;
+
+/** The routing with the secrets of a run being dropped kept for masking. Pure. */
+export function keepSecrets(routing: RoutingState, values: readonly unknown[]): RoutingState {
+  if (values.length === 0) return routing;
+  const added = values.map(String);
+  const kept = (routing.secrets ?? []).filter((v) => !added.includes(v));
+  return { ...routing, secrets: [...kept, ...added].slice(-SECRETS_KEPT) };
 }
 
 /** What routing did on a turn; absent from a turn where the message stayed with the skill in progress. */

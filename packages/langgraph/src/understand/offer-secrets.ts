@@ -1,17 +1,17 @@
 /**
  * Secrets in free text, for every hosted skill: each skill's known secrets (from its state in progress
- * or on hold) are masked wherever they appear again, and a secret volunteered before it is asked — a
+ * or on hold, or kept from a run that was closed or cancelled) are masked wherever they appear again, and a secret volunteered before it is asked — a
  * match of its pattern the person names as that secret — is hidden from the model and offered to the
  * skill that handles the message, which keeps it masked and asks for it at its question. Everything
  * else reaches the model as typed (`hideSecrets`). Pure.
  */
-import { hideSecrets, ownValue, type FlowEvent, type FlowState } from "@skillflow/core";
+import { hideSecrets, maskKnownSecrets, ownValue, type FlowEvent, type FlowState } from "@skillflow/core";
 import { skillNamed, type HostDeps } from "../graph/host-deps.js";
 import type { Routed } from "../routing/where-now.js";
 
 /** The text with the known and volunteered secrets of every hosted skill hidden. */
 export function hideAllSecrets(deps: HostDeps, here: Routed, text: string): string {
-  let out = text;
+  let out = maskKnownSecrets(text, here.routing.secrets ?? []);
   for (const { skill } of deps.skills) out = hideSecrets(skill, stateOf(here, skill.name), out).text;
   return out;
 }
