@@ -14,9 +14,12 @@ import { renderProcedure } from "@skillflow/core";
 import { loadSkill } from "@skillflow/core/loader";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const skills = readdirSync(join(root, "skills"), { withFileTypes: true })
-  .filter((e) => e.isDirectory() && existsSync(join(root, "skills", e.name, "SKILL.md")))
-  .map((e) => e.name)
+// Every skill folder under skills/, and each skill of a folder of skills (retail/cancel_order).
+const folders = (dir: string): string[] => readdirSync(join(root, "skills", dir), { withFileTypes: true })
+  .filter((e) => e.isDirectory()).map((e) => (dir ? `${dir}/${e.name}` : e.name));
+const skills = folders("")
+  .flatMap((name) => (existsSync(join(root, "skills", name, "SKILL.md")) ? [name] : folders(name)))
+  .filter((name) => existsSync(join(root, "skills", name, "SKILL.md")))
   .sort();
 
 function memoryIo(cwd: string): { io: CliIo; stdout: () => string; stderr: () => string } {

@@ -19,6 +19,11 @@ export class ScopedNames {
     return this.trail.length;
   }
 
+  /** The names added since `mark`, in order (a name added twice appears twice). */
+  since(mark: number): readonly string[] {
+    return this.trail.slice(mark);
+  }
+
   rollback(mark: number): void {
     while (this.trail.length > mark) {
       const name = this.trail.pop()!;

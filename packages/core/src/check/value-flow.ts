@@ -5,11 +5,12 @@
  * for themselves. A lookup counts as run where it is referenced or done (its inputs are then checked).
  * Collects every tool input that cannot be bound and every value read before it exists. Pure.
  */
-import type { AskStep, Expr, Position, Skill, Step } from "../format/ir.js";
+import type { AskStep, Expr, Position, Skill, Step, WhenStep } from "../format/ir.js";
 import { locateInExpr } from "../expr/locate.js";
 import type { SkillExpressions } from "../expr/types.js";
 import { expressionsOf, holes } from "./expressions-of.js";
 import { ScopedNames } from "./scoped-names.js";
+import { eitherOrPair } from "./either-or.js";
 import { ownValue } from "../own-value.js";
 
 export type InputSource = "loop" | "field" | "output" | "missing";
@@ -41,9 +42,14 @@ export function computeValueFlow(skill: Skill, exprs: SkillExpressions): ValueFl
 }
 
 function walk(steps: readonly Step[], pass: Pass): void {
-  for (const step of steps) {
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i]!;
     pass.step = step;
-    if (step.kind === "ask") passAsk(step, pass);
+    const pair = eitherOrPair(steps, i, pass.exprs);
+    if (pair) {
+      passEitherOr(pair, pass);
+      i++;
+    } else if (step.kind === "ask") passAsk(step, pass);
     else if (step.kind === "do") passDo(step.tool, step.toolPos, pass);
     else {
       for (const { expr } of expressionsOf(step)) readExpr(expr, pass);
@@ -57,6 +63,20 @@ function passNested(step: Extract<Step, { kind: "when" | "repeat" }>, pass: Pass
   if (step.kind === "repeat") pass.names.add(`v:${step.item}`);
   walk(step.steps, pass);
   pass.names.rollback(mark);
+}
+
+/** Both branches of an either/or, each from the state before it; then what both added. */
+function passEitherOr(pair: readonly [WhenStep, WhenStep], pass: Pass): void {
+  const added = pair.map((step) => {
+    pass.step = step;
+    readExpr(step.condition, pass);
+    const mark = pass.names.mark();
+    walk(step.steps, pass);
+    const names = new Set(pass.names.since(mark));
+    pass.names.rollback(mark);
+    return names;
+  });
+  for (const name of added[0]!) if (added[1]!.has(name)) pass.names.add(name);
 }
 
 /** Question first (the answer is not known yet), then the list it picks from; then the answer exists. */

@@ -1,6 +1,7 @@
 /**
  * Every way through the flow: the distinct step sequences the `when` conditions allow, each named by
- * its conditions. Conditions are independent, as in the checker. A flow with more than `MAX_WAYS` ways
+ * its conditions. Conditions are independent, as in the checker, except an either/or (`when: C` directly
+ * followed by `when: !(C)`, check/either-or.ts): exactly one of its two branches runs. A flow with more than `MAX_WAYS` ways
  * is grouped instead: the steps that always run, then what each condition adds. Pure.
  */
 import type { Skill, Step, WhenStep } from "../format/ir.js";
@@ -9,6 +10,9 @@ import { code, inline } from "./inline.js";
 import { contextAt } from "./describe-value.js";
 import { describeCondition } from "./describe-condition.js";
 import { isWrite, placeSteps, type Block, type PlacedStep } from "./walk-steps.js";
+import { eitherOrPair } from "../check/either-or.js";
+import type { SkillExpressions } from "../expr/types.js";
+import { expressionsFor } from "../compile/compile-skill.js";
 
 /** Up to this many ways are listed one by one (three independent conditions). */
 export const MAX_WAYS = 8;
@@ -17,27 +21,40 @@ interface Choice { when: WhenStep; ancestors: Block[]; value: boolean }
 interface RawWay { choices: Choice[]; steps: string[] }
 
 /** How many ways a list of steps allows (capped growth: Infinity is fine). */
-export function countWays(steps: readonly Step[]): number {
+export function countWays(steps: readonly Step[], exprs: SkillExpressions): number {
   let n = 1;
-  for (const s of steps) {
-    if (s.kind === "when") n *= countWays(s.steps) + 1;
-    else if (s.kind === "repeat") n *= countWays(s.steps);
+  for (let i = 0; i < steps.length; i++) {
+    const s = steps[i]!;
+    const pair = eitherOrPair(steps, i, exprs);
+    if (pair) {
+      n *= countWays(pair[0].steps, exprs) + countWays(pair[1].steps, exprs);
+      i++;
+    } else if (s.kind === "when") n *= countWays(s.steps, exprs) + 1;
+    else if (s.kind === "repeat") n *= countWays(s.steps, exprs);
   }
   return n;
 }
 
-function enumerate(steps: readonly Step[], ancestors: Block[]): RawWay[] {
+/** The ways of a `when` taken (its condition holds), each starting with it. */
+function taken(s: WhenStep, ancestors: Block[], exprs: SkillExpressions): RawWay[] {
+  return enumerate(s.steps, [...ancestors, s], exprs)
+    .map((w) => ({ choices: [{ when: s, ancestors, value: true }, ...w.choices], steps: [s.id, ...w.steps] }));
+}
+
+function enumerate(steps: readonly Step[], ancestors: Block[], exprs: SkillExpressions): RawWay[] {
   let ways: RawWay[] = [{ choices: [], steps: [] }];
-  for (const s of steps) {
+  for (let i = 0; i < steps.length; i++) {
+    const s = steps[i]!;
     let options: RawWay[] = [{ choices: [], steps: [s.id] }];
-    if (s.kind === "when") {
-      const inner = enumerate(s.steps, [...ancestors, s]);
-      options = [
-        ...inner.map((w) => ({ choices: [{ when: s, ancestors, value: true }, ...w.choices], steps: [s.id, ...w.steps] })),
-        { choices: [{ when: s, ancestors, value: false }], steps: [] },
-      ];
+    const pair = eitherOrPair(steps, i, exprs);
+    if (pair) {
+      // One branch or the other: each way names the condition that held, and skips the other block.
+      options = [...taken(pair[0], ancestors, exprs), ...taken(pair[1], ancestors, exprs)];
+      i++;
+    } else if (s.kind === "when") {
+      options = [...taken(s, ancestors, exprs), { choices: [{ when: s, ancestors, value: false }], steps: [] }];
     } else if (s.kind === "repeat") {
-      options = enumerate(s.steps, [...ancestors, s]).map((w) => ({ choices: w.choices, steps: [s.id, ...w.steps] }));
+      options = enumerate(s.steps, [...ancestors, s], exprs).map((w) => ({ choices: w.choices, steps: [s.id, ...w.steps] }));
     }
     ways = ways.flatMap((w) => options.map((o) => ({ choices: [...w.choices, ...o.choices], steps: [...w.steps, ...o.steps] })));
   }
@@ -83,13 +100,20 @@ function nearestWhen(p: PlacedStep): WhenStep | undefined {
 /** The ways section: every way when there are at most `MAX_WAYS`, else grouped by condition. */
 export function listWays(skill: Skill): WaysSection {
   const placed = placeSteps(skill.steps);
-  const total = countWays(skill.steps);
-  if (total > MAX_WAYS) return grouped(skill, placed, total);
+  const exprs = expressionsFor(skill);
+  const total = countWays(skill.steps, exprs);
+  const eitherOr = hasEitherOr(skill.steps, exprs) ? { eitherOr: true as const } : {};
+  if (total > MAX_WAYS) return { ...grouped(skill, placed, total), ...eitherOr };
   const byId = new Map(placed.map((p) => [p.step.id, p]));
-  const ways: FlowWay[] = enumerate(skill.steps, []).map((w) => ({
+  const ways: FlowWay[] = enumerate(skill.steps, [], exprs).map((w) => ({
     conditions: w.choices.map((c) => conditionWords(skill, c.when, c.ancestors, c.value)),
     steps: w.steps,
     changes: changes(skill, w.steps, byId),
   }));
-  return { kind: "list", ways };
+  return { kind: "list", ways, ...eitherOr };
+}
+
+function hasEitherOr(steps: readonly Step[], exprs: SkillExpressions): boolean {
+  return steps.some((s, i) => eitherOrPair(steps, i, exprs) !== undefined
+    || ((s.kind === "when" || s.kind === "repeat") && hasEitherOr(s.steps, exprs)));
 }

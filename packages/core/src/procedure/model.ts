@@ -44,8 +44,8 @@ export interface ConditionEffect {
 }
 
 export type WaysSection =
-  | { kind: "list"; ways: FlowWay[] }
-  | { kind: "grouped"; total: number; always: string[]; effects: ConditionEffect[] };
+  | { kind: "list"; ways: FlowWay[]; eitherOr?: true }
+  | { kind: "grouped"; total: number; always: string[]; effects: ConditionEffect[]; eitherOr?: true };
 
 /** What must be true before one write runs. */
 export interface WriteConditions {

@@ -43,13 +43,14 @@ function stepItems(steps: readonly StepLine[]): string[] {
 
 function waysBlocks(ways: WaysSection): string[] {
   const changes = (c: Inline[]): string => (c.length ? c.map(html).join(", ") : "none");
+  const eitherOr = ways.eitherOr ? ["<p>A condition followed directly by its opposite is one choice: exactly one of the two runs.</p>"] : [];
   if (ways.kind === "list") {
-    return ways.ways.flatMap((w, i) => [
+    return [...eitherOr, ...ways.ways.flatMap((w, i) => [
       ...(ways.ways.length > 1 ? [`<h3>Way ${i + 1}</h3>`] : ["<p>There is one way through this flow.</p>"]),
       ...list([...w.conditions.map((c) => `When ${html(c)}`), `Steps: ${escapeHtml(w.steps.join(", ") || "none")}`, `Changes: ${changes(w.changes)}`]),
-    ]);
+    ])];
   }
-  return [
+  return [...eitherOr,
     `<p>There are ${ways.total} ways through this flow, too many to list one by one. They are grouped by condition: each condition adds its steps when it holds and skips them when it does not.</p>`,
     "<h3>Always</h3>", ...list([`Steps: ${escapeHtml(ways.always.join(", ") || "none")}`]),
     ...ways.effects.flatMap((e) => [

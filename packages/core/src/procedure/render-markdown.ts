@@ -43,7 +43,10 @@ function stepLines(p: Procedure): string[] {
 }
 
 function waysLines(ways: WaysSection): string[] {
-  const intro = "Conditions are read as independent of each other. A “for each” runs its steps once per row, or not at all when the list is empty.";
+  const independent = ways.eitherOr
+    ? "Conditions are read as independent of each other, except a condition followed directly by its opposite: exactly one of the two runs."
+    : "Conditions are read as independent of each other.";
+  const intro = `${independent} A “for each” runs its steps once per row, or not at all when the list is empty.`;
   if (ways.kind === "list") {
     if (ways.ways.length === 1) {
       const w = ways.ways[0]!;
