@@ -20,6 +20,9 @@ export function retailTools(store: RetailStore | (() => RetailStore)): ToolDefin
   return [...lookupTools(current), ...writeTools(current)];
 }
 
-let processStore: RetailStore | undefined;
+// One store per process, kept on globalThis: each skill of skills/retail/ imports this file afresh (the
+// loader caches no modules), and the skills hosted together in one process must see one database.
+const PROCESS_STORE = Symbol.for("skillflow.retail.processStore");
+const holder = globalThis as { [PROCESS_STORE]?: RetailStore };
 
-export default retailTools(() => (processStore ??= createRetailStore()));
+export default retailTools(() => (holder[PROCESS_STORE] ??= createRetailStore()));
