@@ -1,6 +1,6 @@
 // `flow chat` in memory: cli() with injected streams, the real skills, the offline extractor, and a
 // SQLite store in a temporary folder (read back afterwards to check what the writes did).
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough, Readable } from "node:stream";
@@ -15,6 +15,14 @@ const root = fileURLToPath(new URL("../../../../", import.meta.url));
 const trip = join(root, "skills/conference_trip");
 const refund = join(root, "skills/order_refund");
 const work = mkdtempSync(join(tmpdir(), "flow-chat-"));
+/**
+ * A folder of the three first example skills (copied, with node_modules linked beside them for their
+ * imports), so the menu these tests read stays the same as skills/ grows.
+ */
+const three = join(work, "three-skills");
+mkdirSync(three);
+symlinkSync(join(root, "node_modules"), join(work, "node_modules"));
+for (const name of ["account_change", "conference_trip", "order_refund"]) cpSync(join(root, "skills", name), join(three, name), { recursive: true });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 async function chat(argv: string[], input: string | NodeJS.ReadableStream, env: Record<string, string> = {}) {
@@ -146,7 +154,7 @@ describe("flow chat (piped lines, offline extractor)", () => {
 
   it("hosts every skill of a folder: the first message picks one, and a switch keeps the other on hold", async () => {
     const lines = ["I'd like to return something", "maria@example.com", "actually, book me a conference trip", "Lisbon AI Summit"];
-    const { stdout, code } = await chat([join(root, "skills"), "--db", "memory"], `${lines.join("\n")}\n`);
+    const { stdout, code } = await chat([three, "--db", "memory"], `${lines.join("\n")}\n`);
     expect(stdout).toContain("skills        account_change, conference_trip, order_refund");
     expect(stdout).toContain("What would you like to do? I can help with:\n1. Account change:");
     expect(stdout).toMatch(/> I'd like to return something\n\nWhat email address did you order with\?/);
@@ -167,7 +175,7 @@ describe("flow chat with a folder of skills: the menu", () => {
   ].join("\n");
 
   it("says a message matched none of the skills, then shows the whole numbered menu again", async () => {
-    const { stdout, code } = await chat([join(root, "skills"), "--db", "memory"], "hello\n1x\nwhat?\n");
+    const { stdout, code } = await chat([three, "--db", "memory"], "hello\n1x\nwhat?\n");
     const [start, ...after] = stdout.split(/> hello\n|> 1x\n|> what\?\n/);
     expect(start).toContain(`\n${menu}\n`);
     expect(start).not.toContain("That did not match");
@@ -179,17 +187,17 @@ describe("flow chat with a folder of skills: the menu", () => {
   });
 
   it("opens a skill by its menu number or its title with no model call; another number is answered locally", async () => {
-    const { stdout, code } = await chat([join(root, "skills"), "--db", "memory"], "9\n2\n/usage\n");
+    const { stdout, code } = await chat([three, "--db", "memory"], "9\n2\n/usage\n");
     expect(stdout).toMatch(/> 9\nThere are 3 skills: type a number from 1 to 3\.\n> 2\n\nWhich conference are you going to\?\n/);
     expect(stdout).toContain("> /usage\nusage: 0 model calls");
-    const byTitle = await chat([join(root, "skills"), "--db", "memory"], "order refund\n");
+    const byTitle = await chat([three, "--db", "memory"], "order refund\n");
     expect(byTitle.stdout).toMatch(/> order refund\n\nWhat email address did you order with\?\n/);
     expect(byTitle.stdout).toContain("usage: 0 model calls");
     expect(code).toBe(0);
   });
 
   it("does not take a number as a menu pick once a skill is in progress", async () => {
-    const { stdout } = await chat([join(root, "skills"), "--db", "memory"], "2\n3\n");
+    const { stdout } = await chat([three, "--db", "memory"], "2\n3\n");
     // "3" is free text for the trip's question (the lookup does not know it), not the third skill.
     expect(stdout).toMatch(/> 3\n\nI don't know that conference\. Try its full name, for example Lisbon AI Summit\.\nWhich conference are you going to\?/);
     expect(stdout).toContain("usage: 1 model call");
