@@ -63,7 +63,7 @@ const rules = [
   ["unconfirmable-input", "error", "a confirmed write whose input is only known after the confirm"],
   ["approval-covers-nothing", "error", "a `confirm … by:` that releases no write on some path"],
   ["confirm-covers-nothing", "warning", "a confirm with no write below it"],
-  ["duplicate-write", "warning", "one confirm covering a second `do:` of the same write"],
+  ["duplicate-write", "warning", "a second `do:` of a write under the confirm that covers the first"],
 ] as const satisfies ReadonlyArray<readonly [string, Severity, string]>;
 
 export type RuleId = (typeof rules)[number][0];
