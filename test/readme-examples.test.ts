@@ -114,11 +114,8 @@ describe("the examples of README.md and docs/*.md", () => {
   }, 90_000);
 });
 
-/**
- * Pages the docs may not yet stand without, with why. docs/guarantees.md is being rewritten by the
- * secret-handling work (issue 22's lead); its `../shared/ARCHITECTURE.md` goes with that rewrite.
- */
-const OUTSIDE_ALLOWED = new Set(["docs/guarantees.md `../shared/ARCHITECTURE.md`"]);
+/** Pages the docs may not yet stand without, with why (none now). */
+const OUTSIDE_ALLOWED = new Set<string>();
 
 describe("the docs stand alone", () => {
   it("every relative link, and every `../…md` page named in backticks, is a file in the repository", () => {
