@@ -3,7 +3,7 @@
  * check throw, and every diagnostic they produce is located inside the file. A small run, so `npm test`
  * stays quick; bench/fuzz.mjs runs the same property at length.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
@@ -26,7 +26,12 @@ interface Seed {
 }
 
 async function seeds(): Promise<Seed[]> {
-  const dirs = readdirSync(join(root, "skills"), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join(root, "skills", e.name));
+  // Every skill folder, a level down too (skills/retail/* is a folder of skills).
+  const dirs = readdirSync(join(root, "skills"), { withFileTypes: true }).filter((e) => e.isDirectory())
+    .flatMap((e) => {
+      const dir = join(root, "skills", e.name);
+      return existsSync(join(dir, "SKILL.md")) ? [dir] : readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory() && existsSync(join(dir, d.name, "SKILL.md"))).map((d) => join(dir, d.name));
+    });
   const list: Seed[] = [];
   for (const dir of [...dirs, join(root, "test/fixtures/format-example")]) {
     const file = join(dir, "SKILL.md");

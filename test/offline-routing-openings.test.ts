@@ -19,7 +19,9 @@ import { createFlow, type Flow } from "@skillflow/langgraph";
 import { offlineModel } from "@skillflow/langgraph/models";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const allSkills = readdirSync(join(root, "skills"), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join(root, "skills", e.name));
+// The example skills (folders holding a SKILL.md; skills/retail is a folder of skills with its own proofs).
+const allSkills = readdirSync(join(root, "skills"), { withFileTypes: true })
+  .filter((e) => e.isDirectory() && existsSync(join(root, "skills", e.name, "SKILL.md"))).map((e) => join(root, "skills", e.name));
 
 interface Opening {
   file: string;
@@ -33,7 +35,7 @@ interface Opening {
 }
 
 /** Proof folders about the example skills (proofs/confirms proves the confirm rules on fixture skills). */
-const exampleFolders = readdirSync(join(root, "proofs")).filter((f) => f === "routing" || existsSync(join(root, "skills", f)));
+const exampleFolders = readdirSync(join(root, "proofs")).filter((f) => f === "routing" || existsSync(join(root, "skills", f, "SKILL.md")));
 
 function openings(): Opening[] {
   const out: Opening[] = [];

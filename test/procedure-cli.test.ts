@@ -51,7 +51,7 @@ describe("flow procedure", () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe("");
     expect(result.stderr).toMatch(/^test\/fixtures\/checks\/ungated-write\/SKILL\.md:\d+:\d+ error ungated-write: /m);
-    expect(result.stderr).toMatch(/\d+ errors? in 1 skill\n$/);
+    expect(result.stderr).toMatch(/\d+ errors?(, \d+ warnings?)? in 1 skill\n$/);
   });
 
   it("--check on a file that does not exist exits 1 and says how to write it", async () => {
