@@ -1,7 +1,7 @@
 /**
  * What the chat writes, and what it remembers of what is on screen: the pending question, and the
- * numbered options (rows of a pick, or the menu of skills when several are hosted and none is in
- * progress) a typed number picks. A turn whose question and list or card are the ones still standing
+ * numbered options of a pick a typed number picks (a number typed at the menu of skills is read by the
+ * flow, for every host). A turn whose question and list or card are the ones still standing
  * above is shortened to what changed and the question (see `describe-change.ts`); the menu of skills is
  * always shown in full.
  */
@@ -23,7 +23,7 @@ export interface ChatScreen {
   say(lines: string[]): void;
   /** Show a turn; `fromText` when it answered free text (then a message that did nothing is said so). */
   show(turn: ChatTurn, fromText?: boolean): void;
-  /** The menu of skills was just printed: a number now picks a skill. */
+  /** The menu of skills was just printed: say how to pick from it (the flow reads the number). */
   offerMenu(): void;
 }
 
@@ -54,13 +54,11 @@ export function createChatScreen(session: Pick<ChatSession, "skills" | "operator
     context.pending = turn.pending;
     context.options = rendered.options;
     context.approvalStatus = turn.approvalStatus;
-    context.menu = undefined;
     if (session.skills.length > 1 && turn.skill === null) offerMenu();
     const secret = turn.pending?.kind === "ask" && turn.pending.secret;
     if (secret && io.interactive) say(["(Your typing is hidden; it never reaches a model.)"]);
   };
   const offerMenu = () => {
-    context.menu = session.skills.map((s) => ({ name: s.name, title: s.title }));
     const hint = menuHint(session.skills.length);
     say([io.color ? styleText("dim", hint, { validateStream: false }) : hint]);
   };

@@ -1,12 +1,13 @@
 /**
  * What a typed line means, given what the flow waits for. Data entry never goes through the model:
- * a number (or a row's id) while a pick is pending is a `pick` event, a number (or a skill's name or
- * title) at the menu of skills is an `open` event, y/yes/n/no at a confirmation is a
+ * a number (or a row's id) while a pick is pending is a `pick` event, y/yes/n/no at a confirmation is a
  * `press` event, and a line typed while a secret is pending is sent exactly as typed — even one that
  * looks like a `/command`: while a secret is asked, the line is the secret, never a command. Anything
  * else is free text for the model, and a known `/command` is the terminal's own. A line of more than
  * MAX_MESSAGE characters (a paste gone wrong, a file piped in by mistake) is answered by the terminal
- * and not sent, so it reaches no model. Pure.
+ * and not sent, so it reaches no model. A number (or a skill's name or title) typed at the menu of
+ * skills is sent as text: the flow opens that skill without the model, the same for every host
+ * (`read-menu-pick.ts` in @skillflow/langgraph). Pure.
  */
 import type { ApprovalRequest, Pending } from "@skillflow/core";
 import type { FlowInput } from "@skillflow/langgraph";
@@ -27,8 +28,6 @@ export type ChatCommandName = (typeof CHAT_COMMANDS)[number];
 
 export interface LineContext {
   pending?: Pending | undefined;
-  /** The menu of skills on screen (several hosted, none in progress), in its numbered order. */
-  menu?: ReadonlyArray<{ name: string; title: string }> | undefined;
   /** The numbered options on screen (a pick is pending). */
   options?: PickOptions | undefined;
   /** The status of the approval request `pending` waits on (see `TurnView.approvalStatus`). */
@@ -55,7 +54,6 @@ export function interpretLine(line: string, context: LineContext): LineAction {
     return { kind: "note", text: `Unknown command ${text}. Type /help for the commands.` };
   }
   if (pending?.kind === "ask" && pending.pick && options) return pickOrText(text, options);
-  if (context.menu && !pending) return openOrText(text, context.menu);
   if (pending?.kind === "confirm") {
     const card = pending.card.digest;
     if (YES.test(text)) return { kind: "send", event: { press: pending.confirm, yes: true, card } };
@@ -75,18 +73,6 @@ function pickOrText(text: string, options: PickOptions): LineAction {
   const byId = options.values.find((value) => String(value).toLowerCase() === text.toLowerCase());
   if (byId !== undefined) return { kind: "send", event: { pick: { [options.field]: byId } } };
   return { kind: "send", event: { text } };
-}
-
-/** A menu number, a skill's name or title opens that skill (no model call); other text goes to the model. */
-function openOrText(text: string, menu: NonNullable<LineContext["menu"]>): LineAction {
-  if (/^\d+$/.test(text)) {
-    const n = Number(text);
-    if (n >= 1 && n <= menu.length) return { kind: "send", event: { open: menu[n - 1]!.name } };
-    return { kind: "note", text: `There are ${menu.length} skills: type a number from 1 to ${menu.length}.` };
-  }
-  const said = text.toLowerCase().replace(/[\s_-]+/g, " ");
-  const named = menu.find((s) => [s.name, s.title].some((n) => n.toLowerCase().replace(/[\s_-]+/g, " ") === said));
-  return { kind: "send", event: named ? { open: named.name } : { text } };
 }
 
 function asCommand(text: string): LineAction | undefined {

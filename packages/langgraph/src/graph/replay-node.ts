@@ -37,16 +37,19 @@ function admit(deps: HostDeps, state: FlowGraphValues, config: LangGraphRunnable
   const here = whereNow(deps, state, threadId);
   const pick = readMenuPick(deps, here.routing, state.input);
   if (pick && "refuse" in pick) {
-    return menuOnly(deps, state, here, [{ type: "say", text: pick.refuse }], `no skill has the number ${(state.input as { text: string }).text.trim()}`);
+    return menuOnly(deps, state, here, [{ type: "say", text: pick.refuse }], pick.refuse);
   }
   if (isEmptyPreset(state.input) && choosesSkills(deps) && !here.flow) return menuOnly(deps, state, here, []);
   const input: HostEvent = pick ? { type: "open", skill: pick.open } : state.input;
   return admitEvent(deps, state.out, threadId, here, input);
 }
 
-/** The turn ends at the menu of skills, after `lines`; `dropped` says why nothing was opened. Pure. */
-function menuOnly(deps: HostDeps, state: FlowGraphValues, here: Routed, lines: Effect[], dropped?: string): FlowGraphUpdate {
-  const trace = dropped ? [{ type: "dropped" as const, field: "skill", reason: dropped }] : [];
+/**
+ * The turn ends at the menu of skills, after `lines`; `refused` is the sentence said to a number off the
+ * menu, traced as the refusal of the person's pick (said, so a host adds no note of its own). Pure.
+ */
+function menuOnly(deps: HostDeps, state: FlowGraphValues, here: Routed, lines: Effect[], refused?: string): FlowGraphUpdate {
+  const trace = refused ? [{ type: "refused" as const, field: "skill", message: refused }] : [];
   const effects = [...lines, ...routeNotes(deps, here.routing, undefined)];
   return { ...here, event: null, input: null, out: extendTurn(state.out, { effects, trace }) };
 }

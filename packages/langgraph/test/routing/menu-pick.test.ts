@@ -27,7 +27,7 @@ describe("a pick from the menu of skills, typed", () => {
     const off = await h.say(" 7 ");
     expect(off.skill).toBeNull();
     expect(off.reply).toEqual(["There are 2 skills: type a number from 1 to 2.", ...MENU]);
-    expect(off.trace).toContainEqual({ type: "dropped", field: "skill", reason: "no skill has the number 7" });
+    expect(off.trace).toContainEqual({ type: "refused", field: "skill", message: "There are 2 skills: type a number from 1 to 2." });
     expect((await h.say("Conference trip")).pending).toMatchObject({ kind: "ask", field: "conference" });
     const other = await hostTripAndRefund();
     expect((await other.say("order_refund")).skill).toBe("order_refund");
