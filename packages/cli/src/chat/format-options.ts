@@ -1,8 +1,10 @@
 /**
  * The numbered options of a pick, as `flow chat` shows them: the rows of a `from:` list (a grid) as an
- * aligned table, or the choices of a `choices` widget, each with the number that picks it. Pure.
+ * aligned table — the columns and headers the chat page shows (the ask's `columns:`, or every property
+ * headed by its name in words: `gridColumns`) and each cell in words (`describeValue`) — or the choices
+ * of a `choices` widget, each with the number that picks it. Pure.
  */
-import type { Skill, WidgetView } from "@skillflow/core";
+import { describeValue, gridColumns, type ShownColumn, type Skill, type WidgetView } from "@skillflow/core";
 
 /** What the person can pick on this turn: the field, and the value each number (1-based) stands for. */
 export interface PickOptions {
@@ -19,7 +21,8 @@ export function pickOptions(widget: WidgetView, skill: Skill): PickOptions | und
   if (!widget.field) return undefined;
   if (widget.kind === "grid" && widget.rows) {
     const rows = widget.rows.filter((row) => row.id !== undefined && row.id !== null);
-    return rows.length ? { field: widget.field, values: rows.map((row) => row.id), lines: formatTable(rows) } : undefined;
+    const lines = formatTable(rows, gridColumns(skill, widget.field, rows));
+    return rows.length ? { field: widget.field, values: rows.map((row) => row.id), lines } : undefined;
   }
   if (widget.kind === "choices") {
     const shape = skill.fields[widget.field]?.shape;
@@ -31,30 +34,28 @@ export function pickOptions(widget: WidgetView, skill: Skill): PickOptions | und
   return undefined;
 }
 
-/** Rows as a table: a header of the columns, then `  n  cell  cell …`, numbers right-aligned. Pure. */
-export function formatTable(rows: ReadonlyArray<Record<string, unknown>>): string[] {
-  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  const cells = rows.map((row) => columns.map((c) => cell(row[c])));
-  const numeric = columns.map((c) => rows.every((row) => row[c] === undefined || typeof row[c] === "number"));
-  const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((r) => r[i]!.length)));
+/** Rows as a table: a header of the columns' labels, then `  n  cell  cell …`, numbers right-aligned. Pure. */
+export function formatTable(rows: ReadonlyArray<Record<string, unknown>>, columns: ReadonlyArray<ShownColumn>): string[] {
+  const cells = rows.map((row) => columns.map((c) => cell(row[c.key])));
+  const numeric = columns.map((c) => rows.every((row) => row[c.key] === undefined || typeof row[c.key] === "number"));
+  const widths = columns.map((c, i) => Math.max(c.label.length, ...cells.map((r) => r[i]!.length)));
   const numberWidth = String(rows.length).length + 2;
   const line = (values: string[]) =>
     values.map((v, i) => (numeric[i] ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join("  ").trimEnd();
-  const header = `${" ".repeat(numberWidth)}  ${line(columns)}`;
+  const header = `${" ".repeat(numberWidth)}  ${line(columns.map((c) => c.label))}`;
   return [header, ...cells.map((r, n) => `${String(n + 1).padStart(numberWidth)}  ${line(r)}`)];
 }
 
-/** One value in a table cell or a card: text as is, numbers plainly, the rest as JSON; cut when long. */
+/** One value in a table cell, in words as the chat page shows it (an object as its name, then the rest); cut when long. */
 export function cell(value: unknown): string {
-  const text = formatInput(value);
+  const text = describeValue(value);
   return text.length > MAX_CELL ? `${text.slice(0, MAX_CELL - 1)}…` : text;
 }
 
-/** A value exactly as a write will receive it, on one line: text as is, the rest as JSON. Pure. */
+/**
+ * A value on one line, in words as the chat page shows it: text as is, numbers plainly, yes/no, an
+ * object as its name with its other properties after it (`describeValue`). Pure.
+ */
 export function formatInput(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "string") return value;
-  if (typeof value === "boolean") return value ? "yes" : "no";
-  if (typeof value === "number" || typeof value === "bigint") return String(value);
-  return JSON.stringify(value);
+  return describeValue(value);
 }

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
-import type { Card, Pending, Skill } from "@skillflow/core";
+import { parseSkill, type Card, type Pending, type Skill } from "@skillflow/core";
 import { renderTurnText } from "../../src/chat/render-turn-text.js";
 import { changeNotes, compactRepeat } from "../../src/chat/describe-change.js";
 import { formatTable } from "../../src/chat/format-options.js";
 
 const skill = {
   name: "s",
+  steps: [],
+  tools: {},
   fields: { refund_method: { name: "refund_method", shape: { kind: "choices", choices: ["card", "store_credit"] } } },
 } as unknown as Skill;
 
@@ -20,7 +22,7 @@ const card: Card = {
   widget: "trip_checkout",
   writes: [
     { tool: "hold_flight", instance: "10", inputs: { flight_id: "TP1350" } },
-    { tool: "take_payment", instance: "13", inputs: { total: 1020, item: { id: "x", price: 2 } } },
+    { tool: "take_payment", instance: "13", inputs: { total: 1020, item: { id: "espresso", name: "Espresso machine", price: 189 } } },
   ],
   digest: "d",
 };
@@ -33,7 +35,7 @@ describe("renderTurnText", () => {
     expect(out.text).toBe(
       [
         "Which flight?",
-        "     id      carrier          price",
+        "     ID      Carrier          Price",
         "  1  TP1350  TAP                320",
         "  2  BA500   British Airways     95",
         "Type a number from 1 to 2 to pick.",
@@ -51,7 +53,7 @@ describe("renderTurnText", () => {
     expect(out.options?.values).toEqual(["card", "store_credit"]);
   });
 
-  it("shows a checkout listing every write with its exact inputs, in order, and the y/n prompt", () => {
+  it("shows a checkout listing every write with its exact inputs (an object in words), in order, and the y/n prompt", () => {
     const widgets = [{ name: "trip_checkout", kind: "checkout" as const, card }];
     const out = renderTurnText({ reply: ["Pay 1020 EUR?"], widgets, pending: confirmPay, done: false }, skill, { color: false });
     expect(out.text).toBe(
@@ -59,7 +61,7 @@ describe("renderTurnText", () => {
         "Pay 1020 EUR?",
         "Checkout — yes runs these 2 bookings, in this order:",
         "  1. hold_flight   flight_id: TP1350",
-        '  2. take_payment  total: 1020, item: {"id":"x","price":2}',
+        "  2. take_payment  total: 1020, item: Espresso machine (id: espresso, price: 189)",
         "Type y to pay (yes) or n to decline (no).",
         "",
       ].join("\n"),
@@ -149,8 +151,44 @@ describe("changeNotes", () => {
 });
 
 describe("formatTable", () => {
-  it("cuts long cells and prints objects as JSON", () => {
-    const [, row] = formatTable([{ id: "x", note: "a".repeat(40), meta: { a: 1 } }]);
-    expect(row).toBe(`  1  x   ${"a".repeat(31)}…  {"a":1}`);
+  const columns = [{ key: "id", label: "ID" }, { key: "note", label: "Note" }, { key: "item", label: "Item" }];
+  it("cuts long cells and prints objects as words, as the chat page does", () => {
+    const [header, row] = formatTable([{ id: "x", note: "a".repeat(40), item: { id: "espresso", name: "Espresso machine" } }], columns);
+    expect(header).toBe(`     ID  Note${" ".repeat(30)}Item`);
+    expect(row).toBe(`  1  x   ${"a".repeat(31)}…  Espresso machine (id: espresso)`);
+  });
+});
+
+describe("a grid's columns: in flow chat", () => {
+  const { skill: withColumns } = parseSkill(`---
+name: rooms
+description: Book a room.
+---
+## Steps
+
+\`\`\`yaml
+- ask: { room_id: "Which room?" }
+  from: free_rooms.rooms
+  columns: { name: Room, nightly_rate: "Per night (EUR)" }
+- say: "Booked {room_id.name}."
+\`\`\`
+`, "rooms/SKILL.md");
+  const pickRoom: Pending = { ...pickFlight, field: "room_id", answerKey: "room_id" };
+  const rooms = [{ id: "R-101", name: "Garden room", nightly_rate: 90, floor: 0 }, { id: "R-102", name: "Sea view suite", nightly_rate: 180, floor: 3 }];
+
+  it("heads the table with the skill's headers and shows only those cells; a number still picks the row's id", () => {
+    const widgets = [{ name: "room_grid", kind: "grid" as const, rows: rooms, field: "room_id" }];
+    const out = renderTurnText({ reply: ["Which room?"], widgets, pending: pickRoom, done: false }, withColumns!, { color: false });
+    expect(out.text).toBe(
+      [
+        "Which room?",
+        "     Room            Per night (EUR)",
+        "  1  Garden room                  90",
+        "  2  Sea view suite              180",
+        "Type a number from 1 to 2 to pick.",
+        "",
+      ].join("\n"),
+    );
+    expect(out.options?.values).toEqual(["R-101", "R-102"]);
   });
 });
