@@ -63,8 +63,12 @@ describe.skipIf(!hasBrowser)("the widget App in a browser", () => {
     await page.evaluate(([h, i, r]) => (window as any).openApp(h, i, r), [html, input, first] as const);
     const app = page.frameLocator("#app");
 
+    // The grid's headers and cells are the skill's columns: and its cells in words, as on the chat page.
+    await expect.poll(() => app.locator("th").allTextContents()).toEqual(["Flight", "Airline", "Departs", "Lands", "Return fare (EUR)", ""]);
+    expect(await app.locator("tr").nth(1).locator("td").allTextContents()).toEqual(["TP1350", "TAP", "2027-03-17 07:05", "2027-03-17 09:40", "320", "Choose"]);
     await app.locator('button[data-pick="TP1350"]').click();
     await expect.poll(() => app.locator("p").allTextContents()).toContain("Where would you like to stay?");
+    expect(await app.locator("th").allTextContents()).toEqual(["Hotel", "Stars", "Per night (EUR)", ""]);
     await app.locator('button[data-pick="H-BAIXA"]').click();
     await expect.poll(() => app.locator("p").allTextContents()).toContain("Pay 1020 EUR for flight TP1350 and 3 nights at Hotel Baixa Nova?");
     expect(await app.locator("li").allTextContents()).toEqual([

@@ -3,6 +3,7 @@
  * widget), the forms a person answers and how their answers become typed events, and what the model is told.
  */
 import { describe, expect, it } from "vitest";
+import { parseSkill } from "@skillflow/core";
 import type { TurnResult } from "@skillflow/langgraph";
 import { clientSupport } from "../src/host/client-support.js";
 import { describeForModel } from "../src/host/describe-for-model.js";
@@ -26,9 +27,23 @@ describe("clientSupport", () => {
   });
 });
 
-const skill = { name: "trip" } as never;
+const skill = { name: "trip", steps: [], tools: {} } as never;
 const turn = (over: Partial<TurnResult>): TurnResult => ({ reply: [], widgets: [], cards: [], trace: [], tools: [], done: false, usage: { modelCalls: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0 }, ...over });
 const card = { confirm: "pay", question: "Pay 90 EUR?", writes: [{ tool: "take_payment", instance: "4", inputs: { total: 90 } }], digest: "d" };
+
+const { skill: roomSkill } = parseSkill(`---
+name: rooms
+description: Book a room.
+---
+## Steps
+
+\`\`\`yaml
+- ask: { room_id: "Which room?" }
+  from: free_rooms.rooms
+  columns: { name: Room, rate: "Per night (EUR)", view: View }
+- say: "Booked {room_id.name}."
+\`\`\`
+`, "rooms/SKILL.md");
 
 describe("turnView", () => {
   it("shows a pick with its rows, the question, and the tools that ran in every turn of the call", () => {
@@ -42,13 +57,35 @@ describe("turnView", () => {
     expect(view).toEqual({
       skill: "trip", conversation: "c1", reply: ["Hello.", "Which flight?"], done: false, tools_run: ["find", "search"],
       pending: { kind: "pick", field: "flight_id", question: "Which flight?" },
-      widget: { name: "grid", kind: "grid", field: "flight_id", question: "Which flight?", rows: [{ id: "A1", lands: "17:00" }] },
+      widget: {
+        name: "grid", kind: "grid", field: "flight_id", question: "Which flight?", rows: [{ id: "A1", lands: "17:00" }],
+        columns: ["id", "lands"], headers: ["ID", "Lands"], cells: [["A1", "17:00"]],
+      },
     });
+  });
+
+  it("gives a grid the chat page's columns: the ask's columns: and headers, and each cell in words", () => {
+    const rooms = [{ id: "R-1", name: "Garden room", rate: 90, view: { name: "Garden", floor: 0 } }];
+    const pick = turn({
+      reply: ["Which room?"],
+      widgets: [{ name: "room_grid", kind: "grid", field: "room_id", rows: rooms }],
+      pending: { kind: "ask", field: "room_id", answerKey: "room_id", stepId: "1", secret: false, pick: true },
+    });
+    expect(turnView(roomSkill, "c", [pick]).widget).toMatchObject({
+      columns: ["name", "rate", "view"], headers: ["Room", "Per night (EUR)", "View"], cells: [["Garden room", "90", "Garden (floor: 0)"]], rows: rooms,
+    });
+  });
+
+  it("gives a card's writes as lines in words, an object as its name with the rest after it", () => {
+    const item = { tool: "refund", instance: "2", inputs: { item: { id: "espresso", name: "Espresso machine", price: 189 } } };
+    const withItem = { ...card, writes: [item, { tool: "notify", instance: "3", inputs: {} }] };
+    const confirm = turn({ reply: ["Refund?"], widgets: [{ name: "refund_card", kind: "card", card: withItem }], pending: { kind: "confirm", confirm: "pay", key: "pay", stepId: "9", card: withItem } });
+    expect(turnView(skill, "c", [confirm]).widget).toMatchObject({ lines: ["refund: item Espresso machine (id: espresso, price: 189)", "notify: no inputs"] });
   });
 
   it("shows a card with every write and its inputs, and nothing pending once done", () => {
     const confirm = turn({ reply: ["Pay 90 EUR?"], widgets: [{ name: "checkout", kind: "checkout", card }], pending: { kind: "confirm", confirm: "pay", key: "pay", stepId: "9", card } });
-    expect(turnView(skill, "c", [confirm]).widget).toEqual({ name: "checkout", kind: "checkout", confirm: "pay", question: "Pay 90 EUR?", writes: [{ tool: "take_payment", inputs: { total: 90 } }] });
+    expect(turnView(skill, "c", [confirm]).widget).toEqual({ name: "checkout", kind: "checkout", confirm: "pay", question: "Pay 90 EUR?", writes: [{ tool: "take_payment", inputs: { total: 90 } }], lines: ["take_payment: total 90"] });
     const done = turnView(skill, "c", [turn({ reply: ["Booked."], done: true, pending: { kind: "done" } })]);
     expect([done.pending, done.widget, done.done]).toEqual([null, null, true]);
   });
@@ -56,18 +93,25 @@ describe("turnView", () => {
 
 describe("forms for the person", () => {
   it("asks a pick as a titled single-select over the row ids, and reads the answer as a pick", () => {
-    const form = pickForm("flight_id", "Which flight?", [{ id: "TP1350", carrier: "TAP", price: 320 }, { id: 7, carrier: "BA" }, { carrier: "no id" }]);
+    const columns = [{ key: "id", label: "Flight" }, { key: "carrier", label: "Airline" }, { key: "price", label: "Fare" }];
+    const form = pickForm("flight_id", "Which flight?", [{ id: "TP1350", carrier: "TAP", price: 320 }, { id: 7, carrier: "BA" }, { carrier: "no id" }], columns);
     expect(form.requestedSchema).toEqual({
       type: "object", required: ["flight_id"],
-      properties: { flight_id: { type: "string", title: "Which flight?", oneOf: [{ const: "TP1350", title: "TP1350 · TAP · 320" }, { const: "7", title: "7 · BA" }] } },
+      properties: { flight_id: { type: "string", title: "Which flight?", oneOf: [{ const: "TP1350", title: "TP1350 · Airline: TAP · Fare: 320" }, { const: "7", title: "7 · Airline: BA" }] } },
     });
     expect(pickAnswer("flight_id", { action: "accept", content: { flight_id: "TP1350" } })).toEqual({ pick: { flight_id: "TP1350" } });
     expect(pickAnswer("flight_id", { action: "decline" })).toBeUndefined();
   });
 
+  it("titles each option with the grid's shown columns, in words, when the id is not one of them", () => {
+    const columns = [{ key: "name", label: "Room" }, { key: "view", label: "View" }];
+    const form = pickForm("room_id", "Which room?", [{ id: "R-1", name: "Garden room", view: { name: "Garden", floor: 0 } }], columns);
+    expect(form.requestedSchema.properties.room_id!.oneOf).toEqual([{ const: "R-1", title: "Garden room · View: Garden (floor: 0)" }]);
+  });
+
   it("shows a confirmation with its writes and maps yes, no, decline and cancel", () => {
-    const form = confirmForm("Pay 90 EUR?", [{ tool: "take_payment", inputs: { total: 90, note: "x" } }]);
-    expect(form.message).toBe("Pay 90 EUR?\n\nThis will run, with exactly these details:\n- take_payment: total 90, note x");
+    const form = confirmForm("Pay 90 EUR?", [{ tool: "take_payment", inputs: { total: 90, note: "x", item: { id: "espresso", name: "Espresso machine" } } }]);
+    expect(form.message).toBe("Pay 90 EUR?\n\nThis will run, with exactly these details:\n- take_payment: total 90, note x, item Espresso machine (id: espresso)");
     expect(confirmAnswer("pay", { action: "accept", content: { confirm: true } })).toEqual({ press: "pay", yes: true });
     expect(confirmAnswer("pay", { action: "accept", content: { confirm: false } })).toEqual({ press: "pay", yes: false });
     expect(confirmAnswer("pay", { action: "decline" })).toEqual({ press: "pay", yes: false });

@@ -2,12 +2,15 @@
  * The form elicitations (`elicitation/create`, mode "form") that ask the person — never the host's
  * model — for a pick or a confirmation, and how their answers become the flow's typed events. Pure.
  *
- * A pick is a single-select over the rows' ids, each titled with the row's other columns. A confirmation
- * shows the card (the question and every write with its exact inputs) and asks one yes/no; accept with
- * yes presses it, accept with no or decline presses no, cancel (the form was dismissed) answers nothing.
+ * A pick is a single-select over the rows' ids, each titled with the grid's shown columns in words (the
+ * first alone, then `Header: value`, as the skill's `columns:` chose them; the id when none has a value).
+ * A confirmation shows the card (the question and every write with its exact inputs, in words) and asks
+ * one yes/no; accept with yes presses it, accept with no or decline presses no, cancel (the form was
+ * dismissed) answers nothing.
  */
+import { describeValue, type ShownColumn } from "@skillflow/core";
 import type { FlowInput } from "@skillflow/langgraph";
-import type { WriteView } from "./turn-view.js";
+import { describeWrite, type WriteView } from "./turn-view.js";
 
 export interface FormRequest {
   mode: "form";
@@ -20,9 +23,9 @@ export interface ElicitAnswer {
   content?: Record<string, unknown>;
 }
 
-export function pickForm(field: string, question: string, rows: ReadonlyArray<Record<string, unknown>>): FormRequest {
+export function pickForm(field: string, question: string, rows: ReadonlyArray<Record<string, unknown>>, columns: readonly ShownColumn[]): FormRequest {
   const options = rows.filter((row) => typeof row.id === "string" || typeof row.id === "number")
-    .map((row) => ({ const: String(row.id), title: rowTitle(row) }));
+    .map((row) => ({ const: String(row.id), title: rowTitle(row, columns) }));
   return {
     mode: "form",
     message: question,
@@ -37,7 +40,7 @@ export function pickAnswer(field: string, answer: ElicitAnswer): FlowInput | und
 }
 
 export function confirmForm(question: string, writes: readonly WriteView[]): FormRequest {
-  const lines = writes.map((write) => `- ${write.tool}: ${describeInputs(write.inputs)}`);
+  const lines = writes.map((write) => `- ${describeWrite(write)}`);
   const message = lines.length ? `${question}\n\nThis will run, with exactly these details:\n${lines.join("\n")}` : question;
   return {
     mode: "form",
@@ -57,13 +60,9 @@ export function confirmAnswer(confirm: string, answer: ElicitAnswer): FlowInput 
   return { press: confirm, yes };
 }
 
-/** "TAP · 12:30 · 16:15 · 320" — a row's columns other than its id. */
-function rowTitle(row: Record<string, unknown>): string {
-  const rest = Object.entries(row).filter(([key, value]) => key !== "id" && value !== null && typeof value !== "object");
-  return [String(row.id), ...rest.map(([, value]) => String(value))].join(" · ");
-}
-
-function describeInputs(inputs: Record<string, unknown>): string {
-  const parts = Object.entries(inputs).map(([name, value]) => `${name} ${typeof value === "string" ? value : JSON.stringify(value)}`);
-  return parts.length ? parts.join(", ") : "no inputs";
+/** "TP1350 · Airline: TAP · Fare: 320" — the shown columns of a row in words (empty cells left out). */
+function rowTitle(row: Record<string, unknown>, columns: readonly ShownColumn[]): string {
+  const cells = columns.map((c) => ({ ...c, text: describeValue(row[c.key]) })).filter((c) => c.text !== "");
+  const [first, ...rest] = cells;
+  return [first?.text ?? String(row.id), ...rest.map((c) => `${c.label}: ${c.text}`)].join(" · ");
 }

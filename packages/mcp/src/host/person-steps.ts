@@ -6,6 +6,7 @@
  * waits for something the model may pass on (a free-text question), finishes, or the person cannot be
  * asked — then `person` says what the person must do, and nothing more runs.
  */
+import { gridColumns } from "@skillflow/core";
 import type { FlowInput, TurnResult } from "@skillflow/langgraph";
 import { confirmAnswer, confirmForm, pickAnswer, pickForm } from "./elicit-forms.js";
 import type { HostedSkill, PersonChannel } from "./hosted-skill.js";
@@ -48,7 +49,8 @@ async function askPerson(hosted: HostedSkill, pending: Exclude<PendingView, { ki
   if (!support.form) return cannotAsk(pending);
   if (pending.kind === "pick") {
     const rows = turn.widgets[turn.widgets.length - 1]?.rows ?? [];
-    const input = pickAnswer(pending.field, await channel.elicit(pickForm(pending.field, pending.question, rows)));
+    const columns = gridColumns(hosted.skill, pending.field, rows);
+    const input = pickAnswer(pending.field, await channel.elicit(pickForm(pending.field, pending.question, rows, columns)));
     return input ? { input } : notAnswered(pending);
   }
   const input = confirmAnswer(pending.confirm, await channel.elicit(confirmForm(pending.question, pending.writes)));

@@ -2,12 +2,15 @@
  * One call's outcome as structured content: the reply lines, what the flow waits for, the widget to show
  * (rows of a list to pick from, or a confirmation card with every write and its exact inputs), whether the
  * skill is done, and the tools that ran. The same JSON goes to the host's model (`structuredContent`) and
- * to the MCP App that draws the widget. Pure.
+ * to the MCP App that draws the widget. A grid carries, besides its rows, the columns and headers the
+ * chat page shows (the ask's `columns:`, else every property headed in words: core's `gridColumns`) and
+ * each shown cell in words (`describeValue`), and a card each write as a line in words, so the App draws
+ * what the other hosts draw. Pure.
  *
  * (`flow serve` renders turns to AG-UI activity messages in @skillflow/server; this is the MCP side's
  * own rendering, kept here until the two are unified.)
  */
-import type { Card, Pending, Skill } from "@skillflow/core";
+import { describeValue, gridColumns, type Card, type Pending, type Skill } from "@skillflow/core";
 import type { TurnResult } from "@skillflow/langgraph";
 
 export type PendingView =
@@ -23,8 +26,16 @@ export interface WriteView {
 }
 
 export type WidgetJson =
-  | { name: string; kind: "grid" | "choices"; field: string; question: string; rows: Array<Record<string, unknown>> }
-  | { name: string; kind: "card" | "checkout"; confirm: string; question: string; writes: WriteView[] };
+  | {
+      name: string; kind: "grid" | "choices"; field: string; question: string; rows: Array<Record<string, unknown>>;
+      /** The row properties shown, in order; `headers` are their headers and `cells` each row's shown values in words. */
+      columns: string[]; headers: string[]; cells: string[][];
+    }
+  | {
+      name: string; kind: "card" | "checkout"; confirm: string; question: string; writes: WriteView[];
+      /** Each write as the person reads it: `take_payment: total 90, item Espresso machine (id: espresso)`. */
+      lines: string[];
+    };
 
 export interface TurnView {
   skill: string;
@@ -49,7 +60,7 @@ export function turnView(skill: Skill, conversation: string, turns: TurnResult[]
     conversation,
     reply,
     pending,
-    widget: last.done ? null : widgetOf(last),
+    widget: last.done ? null : widgetOf(skill, last),
     done: last.done,
     tools_run: turns.flatMap((turn) => turn.tools.map((run) => run.tool)),
     ...(person !== undefined && { person }),
@@ -65,19 +76,29 @@ export function pendingView(pending: Pending | undefined, turn: TurnResult): Pen
   return { kind, field: pending.field, question };
 }
 
-function widgetOf(turn: TurnResult): WidgetJson | null {
+function widgetOf(skill: Skill, turn: TurnResult): WidgetJson | null {
   const widget = turn.widgets[turn.widgets.length - 1];
   if (!widget) return null;
   if ((widget.kind === "card" || widget.kind === "checkout") && widget.card) {
-    return { name: widget.name, kind: widget.kind, confirm: widget.card.confirm, question: widget.card.question, writes: writesOf(widget.card) };
+    const writes = writesOf(widget.card);
+    return { name: widget.name, kind: widget.kind, confirm: widget.card.confirm, question: widget.card.question, writes, lines: writes.map(describeWrite) };
   }
   if ((widget.kind === "grid" || widget.kind === "choices") && widget.field) {
     const question = turn.reply[turn.reply.length - 1] ?? "";
-    return { name: widget.name, kind: widget.kind, field: widget.field, question, rows: widget.rows ?? [] };
+    const rows = widget.rows ?? [];
+    const shown = gridColumns(skill, widget.field, rows);
+    const cells = rows.map((row) => shown.map((c) => describeValue(row[c.key])));
+    return { name: widget.name, kind: widget.kind, field: widget.field, question, rows, columns: shown.map((c) => c.key), headers: shown.map((c) => c.label), cells };
   }
   return null;
 }
 
 function writesOf(card: Card): WriteView[] {
   return card.writes.map((write) => ({ tool: write.tool, inputs: write.inputs }));
+}
+
+/** A write as the person reads it on a card: its tool, then each input in words (`describeValue`). Pure. */
+export function describeWrite(write: WriteView): string {
+  const parts = Object.entries(write.inputs).map(([name, value]) => `${name} ${describeValue(value)}`);
+  return `${write.tool}: ${parts.length ? parts.join(", ") : "no inputs"}`;
 }

@@ -3,7 +3,9 @@
  * from, or a confirmation card with every write and its exact inputs. It speaks the Apps protocol over
  * postMessage without an SDK (`ui/initialize`, `ui/notifications/initialized`,
  * `ui/notifications/tool-result`), and sends a click with `tools/call` to the app-only tool, carrying the
- * widget's token from the result's `_meta`. Data is put into the page as text, never as HTML.
+ * widget's token from the result's `_meta`. Data is put into the page as text, never as HTML. A grid shows
+ * the view's `headers` and `cells` (the skill's `columns:`, each cell in words, as the chat page does), a
+ * card its `lines` (each write with its inputs in words).
  */
 
 export const WIDGET_URI = "ui://skillflow/widget.html";
@@ -33,18 +35,18 @@ function render() {
   for (const line of view.reply || []) root.append(el("p", line));
   const w = view.widget; if (!w) return;
   if (w.kind === "grid" || w.kind === "choices") {
-    const table = el("table"); const columns = Object.keys(w.rows[0] || {});
-    const head = el("tr"); for (const c of columns) head.append(el("th", c)); head.append(el("th", "")); table.append(head);
-    for (const row of w.rows) {
-      const tr = el("tr"); for (const c of columns) tr.append(el("td", row[c]));
+    const table = el("table");
+    const head = el("tr"); for (const h of w.headers || []) head.append(el("th", h)); head.append(el("th", "")); table.append(head);
+    w.rows.forEach((row, i) => {
+      const tr = el("tr"); for (const text of (w.cells || [])[i] || []) tr.append(el("td", text));
       const b = el("button", "Choose"); b.dataset.pick = String(row.id); b.disabled = !token;
       b.onclick = () => answer({ pick: { field: w.field, value: String(row.id) } });
       const td = el("td"); td.append(b); tr.append(td); table.append(tr);
-    }
+    });
     root.append(table);
   } else {
     const list = el("ul", undefined, "writes");
-    for (const write of w.writes) list.append(el("li", write.tool + ": " + Object.entries(write.inputs).map(([k, v]) => k + " " + v).join(", ")));
+    for (const line of w.lines || []) list.append(el("li", line));
     root.append(list);
     const yes = el("button", "Yes"); yes.dataset.press = "yes"; yes.disabled = !token; yes.onclick = () => answer({ press: { confirm: w.confirm, yes: true } });
     const no = el("button", "No"); no.dataset.press = "no"; no.disabled = !token; no.onclick = () => answer({ press: { confirm: w.confirm, yes: false } });
