@@ -92,9 +92,9 @@ suite(`the Studio in Chromium${HAVE_CHROMIUM ? "" : " (skipped: /usr/bin/chromiu
     await option.waitFor();
     expect(await page.locator(".cm-tooltip-autocomplete li").allTextContents()).toEqual([expect.stringMatching(/^hold_flightwrite/)]);
     await option.click();
-    const sentence = "error ungated-write: `hold_flight` runs with no confirm above it on every path. Add a `confirm:` step above line 57, so the person approves `hold_flight` before it runs.";
-    await expect.poll(() => page.locator("#problems li.error").allTextContents()).toEqual([`SKILL.md:57:3 ${sentence}`]);
-    // Underlined at line 57, column 3: the step's `do`.
+    const sentence = "error ungated-write: `hold_flight` runs with no confirm above it on every path. Add a `confirm:` step above line 59, so the person approves `hold_flight` before it runs.";
+    await expect.poll(() => page.locator("#problems li.error").allTextContents()).toEqual([`SKILL.md:59:3 ${sentence}`]);
+    // Underlined at line 59, column 3: the step's `do`.
     const underline = page.locator(".cm-lintRange-error");
     await expect.poll(() => underline.allTextContents()).toEqual(["do"]);
     expect(await page.locator(".cm-line", { has: underline }).textContent()).toBe("- do: hold_flight");
@@ -187,7 +187,8 @@ suite(`the Studio in Chromium${HAVE_CHROMIUM ? "" : " (skipped: /usr/bin/chromiu
     await chat.getByLabel("Message").fill("Lisbon AI Summit, 3 nights");
     await chat.getByLabel("Message").press("Enter");
     await chat.getByRole("button", { name: "Choose TP1350" }).click();
-    await chat.getByRole("button", { name: "Choose H-BAIXA" }).click();
+    // A row's button names it by its first shown cell (the trip's hotel grid shows names, not ids).
+    await chat.getByRole("button", { name: "Choose Hotel Baixa Nova" }).click();
     const checkout = chat.locator("li.checkout");
     await checkout.waitFor();
     expect(await checkout.locator(".writes li").count()).toBe(4);
