@@ -38,7 +38,9 @@ export function changeNotes(turn: ChangedTurn, fromText: boolean, context: Chang
   if (turn.trace.some((t) => t.type === "confirm_given" && !t.yes)) notes.push(DECLINED);
   // A value refused with the question's own words ("A stay can be from 1 to 14 nights.") needs no second note.
   const refused = new Set(turn.trace.flatMap((t) => (t.type === "refused" ? [t.field] : [])));
-  const dropped = turn.trace.flatMap((t) => (t.type === "dropped" && !refused.has(t.field) ? [`${t.field} (${t.reason})`] : []));
+  // Which skill a message is for is the routing's choice, not a value the person gave: a guess it did
+  // not follow ("switching away … needs intent: switch") is not theirs to hear about.
+  const dropped = turn.trace.flatMap((t) => (t.type === "dropped" && t.field !== "skill" && !refused.has(t.field) ? [`${t.field} (${t.reason})`] : []));
   if (dropped.length) notes.push(`Not taken from a message: ${dropped.join("; ")}.`);
   const routed = turn.route !== undefined && Object.keys(turn.route).length > 0;
   const acted = routed || turn.trace.some((t) => EFFECTS.has(t.type));
