@@ -149,8 +149,8 @@ test("flow's loader imports skills/retail/tools.ts (with jiti) with no diagnosti
 test("without the benchmark's data beside the project, opening a store says where it looked and what to do, in one sentence", async () => {
   const { retailDataDir } = await import("../../skills/retail/store/db-file.js");
   expect(retailDataDir({ TAU2_RETAIL_DIR: "/data/retail" })).toBe("/data/retail");
-  expect(retailDataDir({})).toMatch(/\/shared\/tau2-retail\/$/);
+  expect(retailDataDir({})).toMatch(/\/skills\/retail\/data\/$/);
   expect(() => readRetailDb("/nonexistent/db.json")).toThrow(
-    "The retail database is not at /nonexistent/db.json: put τ²-bench's retail data in ../shared/tau2-retail beside the project, or set TAU2_RETAIL_DIR to its folder.",
+    "The retail database is not at /nonexistent/db.json: it ships in skills/retail/data/ (restore it with git), or set TAU2_RETAIL_DIR to a folder holding τ²-bench's retail db.json.",
   );
 });

@@ -1,8 +1,7 @@
 /**
- * Where the retail database comes from: τ²-bench's own db.json, read where the project's checkout keeps
- * the benchmark's data — `../shared/tau2-retail/` beside the project root (CI has it there too) — or the
- * folder TAU2_RETAIL_DIR names. The file (1 MB+) is not copied into the repository. It is read and
- * validated once per process; every store gets its own deep copy (parsed again from the validated text,
+ * Where the retail database comes from: τ²-bench's own db.json, vendored unchanged (MIT) in
+ * `skills/retail/data/` so a fresh clone needs nothing beside it, or the folder TAU2_RETAIL_DIR names.
+ * It is read and validated once per process; every store gets its own deep copy (parsed again from the validated text,
  * twice as fast as structuredClone).
  */
 import { existsSync, readFileSync } from "node:fs";
@@ -14,7 +13,7 @@ import { retailDbSchema, type RetailDb } from "./model.js";
 export function retailDataDir(env: NodeJS.ProcessEnv = process.env): string {
   const given = env.TAU2_RETAIL_DIR;
   if (given) return given;
-  return fileURLToPath(new URL("../../../../shared/tau2-retail/", import.meta.url));
+  return fileURLToPath(new URL("../data/", import.meta.url));
 }
 
 const validated = new Map<string, string>();
@@ -31,7 +30,7 @@ export function readRetailDb(path: string = join(retailDataDir(), "db.json")): R
 
 function parseRetailDb(path: string): RetailDb {
   if (!existsSync(path)) {
-    throw new Error(`The retail database is not at ${path}: put τ²-bench's retail data in ../shared/tau2-retail beside the project, or set TAU2_RETAIL_DIR to its folder.`);
+    throw new Error(`The retail database is not at ${path}: it ships in skills/retail/data/ (restore it with git), or set TAU2_RETAIL_DIR to a folder holding τ²-bench's retail db.json.`);
   }
   let data: unknown;
   try {
