@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
+import { SlowFirstSequencer } from "./test/helpers/slow-first-sequencer.js";
 
 const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
 
@@ -26,5 +27,10 @@ export default defineConfig({
     exclude: ["**/*.int.test.ts", "**/node_modules/**"],
     testTimeout: 30000,
     pool: "forks",
+    // vitest's default is one worker per core less one: on CI's two cores, one test file at a time, while
+    // most of the slow files mostly wait (on child processes, PostgreSQL, a browser, timers). Three
+    // workers keep both cores busy (docs/design.md, "The test suite").
+    maxWorkers: 3,
+    sequence: { sequencer: SlowFirstSequencer },
   },
 });

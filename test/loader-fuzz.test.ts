@@ -103,5 +103,5 @@ describe("loader fuzz", () => {
       }),
       { numRuns: RUNS },
     );
-  });
+  }, 120_000); // CPU-bound: longer the busier the machine (the suite runs three files at once)
 });

@@ -18,6 +18,8 @@ import { skillSpec } from "./generate-skill.js";
 import { referenceDeps } from "./reference-rule.js";
 
 const RUNS = Number(process.env.RUNS ?? 120);
+/** The runs are CPU-bound and take longer the busier the machine (the suite runs three files at once): more than the default 30 s. */
+const TIMEOUT_MS = 120_000;
 
 describe("property (c): checker and runtime agree", () => {
   it("a skill the checker accepts never reaches a gate error, and (a) and (b) hold on it", () => {
@@ -36,7 +38,7 @@ describe("property (c): checker and runtime agree", () => {
     );
     console.log("property (c), runtime:", JSON.stringify(seen));
     expect(seen.writes).toBeGreaterThan(RUNS * 2);
-  });
+  }, TIMEOUT_MS);
 
   it("no way through a skill the checker accepts reaches a write without a covering confirm", () => {
     fc.assert(
@@ -52,7 +54,7 @@ describe("property (c): checker and runtime agree", () => {
       }),
       { numRuns: RUNS * 3, seed: 84 },
     );
-  });
+  }, TIMEOUT_MS);
 
   it("the path an ungated-write diagnostic names is a way on which the write has no covering confirm", () => {
     const seen = { gaps: 0, closedByAsk: 0, repeatPasses: 0 };
@@ -84,5 +86,5 @@ describe("property (c): checker and runtime agree", () => {
     console.log("property (c), witnesses:", JSON.stringify(seen));
     expect(seen.gaps).toBeGreaterThan(RUNS / 2);
     expect(seen.closedByAsk).toBeGreaterThan(RUNS / 20);
-  });
+  }, TIMEOUT_MS);
 });
