@@ -80,7 +80,9 @@ function sh(command: string, input = ""): Promise<Ran> {
 
 function run(command: string, input: string): Promise<Ran> {
   return new Promise((done) => {
-    const child = spawn("bash", ["-c", `${NPX}\n{ ${command}\n} 2>&1`], { cwd: scratch(), env: { ...env, NO_COLOR: "1" }, timeout: 60_000 });
+    // FLOW_IMPORT_TIMEOUT_MS: the suite runs three files at once, and importing tools.ts that starts an MCP
+    // server (over-mcp) can take more than the default 10 s then; a command that sets its own still wins.
+    const child = spawn("bash", ["-c", `${NPX}\n{ ${command}\n} 2>&1`], { cwd: scratch(), env: { FLOW_IMPORT_TIMEOUT_MS: "30000", ...env, NO_COLOR: "1" }, timeout: 60_000 });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.on("close", (code) => done({ code, output }));
