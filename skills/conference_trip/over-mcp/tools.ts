@@ -17,5 +17,7 @@ export default [
     cwd: fileURLToPath(new URL("..", import.meta.url)),
     ...(log && { env: { CONFERENCE_TRIP_CALL_LOG: log } }),
     trusted: true,
+    // The server is TypeScript compiled on start (jiti): on a busy machine that has taken over 10 s.
+    startTimeoutMs: 30_000,
   }),
 ];
