@@ -13,6 +13,7 @@ import { resolveFlowStore } from "./persistence/flow-store.js";
 import { activeState, conversationView, renderFlowTurn } from "./render/flow-views.js";
 import { DEFAULT_MAX_CALLS, resolveHostDeps, type FlowHooks } from "./resolve-host-deps.js";
 import { routingOf } from "./routing/where-now.js";
+import { traceTurn } from "./telemetry/trace-turn.js";
 import { toFlowEvent } from "./to-flow-event.js";
 
 export type { CreateFlowOptions, Flow, FlowLimits } from "./flow-options.js";
@@ -88,19 +89,21 @@ export async function createFlowWith(options: CreateFlowOptions, hooks: FlowHook
     graph,
     send: async (threadId, event) => {
       const input = toFlowEvent(event);
-      const turn = await lock.run(threadId, async () => {
+      const turn = await traceTurn(deps, threadId, input.type, (entered) => lock.run(threadId, async () => {
+        entered();
         // The event applies after what a crash left is finished; the reply shows both.
         const finished = await finish(threadId, false);
         return renderFlowTurn(deps, await run(threadId, { input, event: null, call: null, out: finished?.out ?? emptyTurn() }));
-      });
+      }));
       await store.sweep();
       return turn;
     },
     resume: (threadId) =>
-      lock.run(threadId, async () => {
+      traceTurn(deps, threadId, "resume", (entered) => lock.run(threadId, async () => {
+        entered();
         const finished = await finish(threadId, true);
         return finished && renderFlowTurn(deps, finished);
-      }),
+      })),
     lastTurn: (threadId) => view(threadId, (stored) =>
       routingOf(deps, stored) ? renderFlowTurn(deps, { ...stored, out: stored.out ?? emptyTurn() } as FlowGraphValues) : undefined),
     state: (threadId) => view(threadId, (stored) => activeState(deps, stored)),

@@ -9,7 +9,8 @@
  * recorded result is fed back); a write with no started entry is refused, never run.
  */
 import type { FlowState } from "@skillflow/core";
-import { runToolCall, type CallEffect, type ToolResultEvent } from "../run-tool.js";
+import type { CallEffect, ToolResultEvent } from "../run-tool.js";
+import { runTracedToolCall } from "../telemetry/trace-tool-call.js";
 import { advanceFlow, toolOptions, toolRun } from "./advance-flow.js";
 import { extendTurn, type FlowGraphUpdate, type FlowGraphValues } from "./flow-graph-state.js";
 import { skillInProgress, type HostDeps } from "./host-deps.js";
@@ -22,7 +23,7 @@ export function actNode(deps: HostDeps) {
     if (!call || !state.flow || !routing) throw new Error("The act node needs a call.");
     const { skill, tools } = skillInProgress(deps, routing);
     const guarded = call.kind === "write" ? ledgerGuard(state.flow, call) : undefined;
-    const result = guarded ?? (await runToolCall(call, tools, toolOptions(deps)));
+    const result = guarded ?? (await runTracedToolCall(call, tools, toolOptions(deps), deps.deploymentKey));
     const out = guarded ? state.out : extendTurn(state.out, { tools: [toolRun(call, result)] });
     return { ...(await advanceFlow(deps, skill, tools, state.flow, result, out)), event: null };
   };

@@ -7,7 +7,8 @@
  * (`maxCallsPerEvent`, counted in the state), so this loop ends when the runtime refuses further calls.
  */
 import { step, type Effect, type FlowEvent, type FlowState, type Skill } from "@skillflow/core";
-import { runToolCall, type CallEffect, type HostTool, type ToolResultEvent } from "../run-tool.js";
+import type { CallEffect, HostTool, ToolResultEvent } from "../run-tool.js";
+import { runTracedToolCall } from "../telemetry/trace-tool-call.js";
 import { extendTurn, type ToolRun, type TurnOutput } from "./flow-graph-state.js";
 import type { HostDeps } from "./host-deps.js";
 
@@ -31,7 +32,7 @@ export async function advanceFlow(
     flow = result.state;
     out = extendTurn(out, { effects: shown, trace: result.trace });
     if (!call || call.kind === "write") return { flow, call, out };
-    const looked = await runToolCall(call, tools, toolOptions(deps));
+    const looked = await runTracedToolCall(call, tools, toolOptions(deps), deps.deploymentKey);
     out = extendTurn(out, { tools: [toolRun(call, looked)] });
     event = looked;
   }

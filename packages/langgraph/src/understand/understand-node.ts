@@ -23,6 +23,7 @@ import { addUsage, countUsage, modelTrace } from "./count-model-call.js";
 import type { ExtractResult } from "./model-port.js";
 import { hideAllSecrets } from "./offer-secrets.js";
 import { settleRoute } from "./settle-route.js";
+import { tracedExtract } from "../telemetry/trace-model-call.js";
 
 export function understandNode(deps: HostDeps) {
   return async (state: FlowGraphValues, config: LangGraphRunnableConfig): Promise<FlowGraphUpdate> => {
@@ -38,7 +39,7 @@ export function understandNode(deps: HostDeps) {
     // A secret typed before it is asked, for any hosted skill, never reaches the model.
     const request = secret ? null : buildExtractRequest(deps, here, hideAllSecrets(deps, here, input.text));
     if (!request) return { ...here, event: { type: "text", text: input.text }, input: null };
-    const result = await deps.model.extract(request);
+    const result = await tracedExtract(deps.model, request);
     const event: FlowEvent & { type: "text" } = { type: "text", text: input.text, extraction: result.extraction };
     const trace = modelTrace([...new Set(allFields(request).map((f) => f.name))], result);
     const out = extendTurn(state.out, { trace, usage: addUsage(state.out.usage, result) });
