@@ -28,9 +28,39 @@ export function cuesOf(field: FieldDecl): string[][] {
   return cues.filter((cue) => cue.length > 0 && !seen.has(cue.join(" ")) && seen.add(cue.join(" ")));
 }
 
-/** Is the value between `before` and `after` (the text on either side of it) named by one of `cues`? */
+/**
+ * Is the value between `before` and `after` (the text on either side of it) named by one of `cues`?
+ * Only the words next to the value can name it, so only those are read: a long message with many
+ * matches costs time in proportion to its length, not its length squared.
+ */
 export function namedByCue(cues: string[][], before: string, after: string): boolean {
-  return cues.some((cue) => endsWithCue(wordsOf(before), cue) || startsWithCue(wordsOf(after), cue));
+  const reach = MAX_LINKING + Math.max(0, ...cues.map((c) => c.length));
+  return namedByCueIn(cues, lastWords(before, reach), firstWords(after, reach));
+}
+
+/** The same decision from the words on either side (every word, or at least the nearest ones). */
+export function namedByCueIn(cues: string[][], before: string[], after: string[]): boolean {
+  return cues.some((cue) => endsWithCue(before, cue) || startsWithCue(after, cue));
+}
+
+/** Characters read per word wanted before the whole text is split instead. */
+const WINDOW_PER_WORD = 32;
+
+/** The last `count` words of `text` (all of them when it has fewer), as `wordsOf` would give them. */
+function lastWords(text: string, count: number): string[] {
+  const from = text.length - WINDOW_PER_WORD * (count + 1);
+  if (from <= 0) return wordsOf(text).slice(-count);
+  // The window may start inside a word: its first word is dropped; too few words left, the whole text.
+  const words = wordsOf(text.slice(from)).slice(1);
+  return words.length >= count ? words.slice(-count) : wordsOf(text).slice(-count);
+}
+
+/** The first `count` words of `text`, as `wordsOf` would give them. */
+function firstWords(text: string, count: number): string[] {
+  const to = WINDOW_PER_WORD * (count + 1);
+  if (to >= text.length) return wordsOf(text).slice(0, count);
+  const words = wordsOf(text.slice(0, to)).slice(0, -1);
+  return words.length >= count ? words.slice(0, count) : wordsOf(text).slice(0, count);
 }
 
 function endsWithCue(words: string[], cue: string[]): boolean {
