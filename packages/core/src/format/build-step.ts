@@ -93,6 +93,7 @@ function buildAsk(entries: Entries, common: Common, ctx: StepContext, bad: Bad):
   const columns = parseColumns(entries.get("columns"), Boolean(fromPair), ctx);
   if (!entry) return undefined;
   const step: AskStep = {
+  const many = manyOf(entries.get("many"), Boolean(fromPair), ctx);
     id: common.id, pos: common.pos, keys: common.keys, kind: "ask", field: entry.name, fieldPos: ctx.pos(entry.key), question: templateOf(entry.text, ctx), checks,
   };
   if (from) step.from = from;
@@ -100,6 +101,7 @@ function buildAsk(entries: Entries, common: Common, ctx: StepContext, bad: Bad):
   if (columns) step.columns = columns;
   return step;
 }
+  if (from && many) step.many = true;
 
 function buildConfirm(entries: Entries, common: Common, ctx: StepContext, bad: Bad): Step | undefined {
   const entry = oneEntry("confirm", entries.get("confirm")!.value, bad);
@@ -148,6 +150,20 @@ function widgetOf(entries: Entries, ctx: BlockContext): string | undefined {
   const pair = entries.get("widget");
   if (!pair) return undefined;
   if (fitsLeaf(STEP_EXTRAS.widget.form, pair.value)) return scalarText(pair.value)!.trim();
+/** `many: true` beside `from:`: several rows picked together. `many: false` is the default, one row. */
+function manyOf(pair: YamlPair | undefined, hasFrom: boolean, ctx: BlockContext): boolean {
+  if (!pair) return false;
+  if (!fitsLeaf(STEP_EXTRAS.many.form, pair.value)) {
+    ctx.report("invalid-step", ctx.pos(pair.value ?? pair.key), `\`many:\` is ${describeNode(pair.value)}, not \`true\` or \`false\`.`, "Write `many: true` to pick several rows, or remove it to pick one.");
+    return false;
+  }
+  if (!hasFrom) {
+    ctx.report("invalid-step", ctx.pos(pair.key), "`many:` is on an ask without `from:`, so there are no rows to pick several of.", "Add `from:` with the lookup's list, or remove `many:`.");
+    return false;
+  }
+  return (pair.value as { value?: unknown }).value === true;
+}
+
   ctx.report("invalid-step", ctx.pos(pair.value ?? pair.key), `\`widget:\` is ${describeNode(pair.value)}, not a widget name.`, "Name the widget, like `widget: flight_grid`.");
   return undefined;
 }

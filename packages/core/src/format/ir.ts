@@ -35,8 +35,11 @@ export type Shape =
   | { kind: "text" }
   | { kind: "date" }
   | { kind: "yes_no" }
-  /** Not declared in Fields: the field is asked with `from: tool.list`; the value is a row `id`. */
-  | { kind: "pick"; from: Expr };
+  /**
+   * Not declared in Fields: the field is asked with `from: tool.list`; the value is a row `id`, or with
+   * `many: true` a list of row ids (several rows of one list, each once, at least one).
+   */
+  | { kind: "pick"; from: Expr; many?: true };
 
 export interface FieldDecl {
   name: string;
@@ -94,6 +97,8 @@ export interface AskStep extends StepCommon {
   columns?: GridColumn[];
   checks: Check[];
 }
+  /** `many: true` (with `from:`) — the answer is a list of row ids: several rows of the list, each once. */
+  many?: true;
 export interface DoStep extends StepCommon { kind: "do"; tool: string; toolPos: Position }
 export interface ConfirmStep extends StepCommon {
   kind: "confirm";

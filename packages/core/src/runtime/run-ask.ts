@@ -2,7 +2,7 @@
  * The `ask` step. With a valid answer the walk goes on (the field counts as asked for every open
  * confirmation region: it ends them for the writes that depend on it); without one it stops at the
  * question. A card walk passes it, answered or not, for the writes that do not depend on it. Dynamic checks run here, every replay: a pick must be a row `id` of the
- * current list, a `lookup:` field must be known to its lookup, and every `check:` must hold. A failing
+ * current list (with `many: true`, every id picked), a `lookup:` field must be known to its lookup, and every `check:` must hold. A failing
  * answer is cleared, refused with the file's message (or a default), and the question is asked again.
  */
 import { dependenciesOf } from "../compile/compile-skill.js";
@@ -96,10 +96,9 @@ function fieldOf(run: Run, step: AskStep): FieldDecl {
 /** The refusal for a stored answer that no longer passes, or undefined when it passes. */
 function dynamicRefusal(run: Run, step: AskStep, field: FieldDecl, value: unknown, frame: Frame): string | undefined {
   if (step.from) {
-    const rows = rowsOf(run, step, frame);
-    if (!rows.some((row) => row.id !== undefined && String(row.id) === String(value))) {
-      return field.message ?? defaultMessage({ kind: "pick", from: step.from });
-    }
+    const ids = new Set(rowsOf(run, step, frame).flatMap((row) => (row.id === undefined ? [] : [String(row.id)])));
+    const picked = step.many && Array.isArray(value) ? value : [value];
+    if (!picked.every((id) => ids.has(String(id)))) return field.message ?? defaultMessage({ kind: "pick", from: step.from, ...(step.many ? { many: true } : {}) });
   }
   if (field.shape.kind === "lookup") {
     const tool = ownValue(run.skill.tools, field.shape.tool);
@@ -135,8 +134,12 @@ function askHere(run: Run, step: AskStep, field: FieldDecl, key: string, frame: 
 
 /** A `from:` pick always carries its rows (a widget named `list` when the step names none). */
 function widgetOf(run: Run, step: AskStep, field: FieldDecl, frame: Frame): WidgetView | undefined {
-  if (step.from) return { name: step.widget ?? "list", kind: "grid", rows: rowsOf(run, step, frame), field: step.field };
+  if (step.from) {
+    const many = step.many ? { many: true as const } : {};
+    return { name: step.widget ?? "list", kind: "grid", rows: rowsOf(run, step, frame), field: step.field, ...many };
+  }
   if (!step.widget) return undefined;
   const kind = field.shape.kind === "choices" || field.shape.kind === "yes_no" ? "choices" : "card";
   return { name: step.widget, kind, field: step.field };
 }
+    ...(step.many ? { many: true as const } : {}),

@@ -81,7 +81,8 @@ export interface Card {
 
 /** What the flow is waiting for after a replay. */
 export type Pending =
-  | { kind: "ask"; field: string; answerKey: string; stepId: string; secret: boolean; pick: boolean }
+  /** `many`: the pick takes several rows (a list of row ids). */
+  | { kind: "ask"; field: string; answerKey: string; stepId: string; secret: boolean; pick: boolean; many?: true }
   | { kind: "confirm"; confirm: string; key: string; stepId: string; card: Card }
   | { kind: "approval"; confirm: string; key: string; stepId: string; role: string; requestId: string }
   | { kind: "done" };
@@ -196,6 +197,8 @@ export interface WidgetView {
 }
 
 export type Effect =
+  /** For grids: several rows may be picked together, sent back as one list of row ids (`many: true`). */
+  many?: true;
   | { type: "say"; text: string }
   | { type: "ask"; field: string; question: string; widget?: WidgetView; secret: boolean }
   | { type: "refuse"; field: string; message: string }

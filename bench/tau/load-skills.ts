@@ -1,0 +1,77 @@
+/**
+ * The retail skills as they are at run time: every folder of skills/retail/ holding a SKILL.md, loaded
+ * with its tools.ts (folders whose tools.ts reads the same are imported once). A skill that does not
+ * load is left out and named with its first error, so a half-written skill never hides a task's cause.
+ * Also which skill writes which tool, and how a write's inputs are bound to the skill's fields.
+ */
+import { readdirSync, readFileSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { importToolsBeside, loadSkill, type ToolsBeside } from "@skillflow/core/loader";
+import type { Skill, Step } from "@skillflow/core";
+
+export const RETAIL_SKILLS_DIR = fileURLToPath(new URL("../../skills/retail/", import.meta.url));
+
+export interface RetailSkills {
+  skills: Skill[];
+  /** Skills that did not load, each with its first error. */
+  broken: string[];
+  /** Write tool → the skills that call it. */
+  writers: Map<string, string[]>;
+  /** Skill → tool → input → the field it is bound from (its own name unless a `with:` says otherwise). */
+  bindings: Map<string, Map<string, Record<string, string>>>;
+}
+
+export async function loadRetailSkills(dir: string = RETAIL_SKILLS_DIR): Promise<RetailSkills> {
+  const folders = readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(join(dir, e.name, "SKILL.md"))).map((e) => e.name).sort();
+  const imported = new Map<string, Promise<ToolsBeside>>();
+  const result: RetailSkills = { skills: [], broken: [], writers: new Map(), bindings: new Map() };
+  for (const folder of folders) {
+    const file = join(dir, folder, "SKILL.md");
+    const toolsText = readIfThere(join(dir, folder, "tools.ts"));
+    if (!imported.has(toolsText)) imported.set(toolsText, importToolsBeside(file));
+    const loaded = await loadSkill(file, { tools: await imported.get(toolsText)! });
+    if (!loaded.skill) {
+      const first = loaded.diagnostics.find((d) => d.severity === "error") ?? loaded.diagnostics[0];
+      result.broken.push(`${folder}: ${first ? `${first.ruleId}: ${first.reason}` : "does not load"}`);
+      continue;
+    }
+    result.skills.push(loaded.skill);
+    indexWrites(loaded.skill, result);
+  }
+  return result;
+}
+
+function readIfThere(path: string): string {
+  return existsSync(path) ? readFileSync(path, "utf8") : "";
+}
+
+function indexWrites(skill: Skill, into: RetailSkills): void {
+  const bound = new Map<string, Record<string, string>>();
+  for (const step of walk(skill.steps)) {
+    if (step.kind !== "do" || skill.tools[step.tool]?.kind !== "write") continue;
+    into.writers.set(step.tool, [...(into.writers.get(step.tool) ?? []), skill.name]);
+    bound.set(step.tool, { ...bound.get(step.tool), ...withBindings(step) });
+  }
+  into.bindings.set(skill.name, bound);
+}
+
+/** `with:` on a do step: input → field, for the inputs bound to a plain field (`zip: new_zip`). */
+function withBindings(step: Step): Record<string, string> {
+  const given = (step as { with?: Array<{ input: string; value: { source: string } }> }).with;
+  if (!Array.isArray(given)) return {};
+  const plain: Record<string, string> = {};
+  for (const { input, value } of given) {
+    const source = value?.source?.trim() ?? "";
+    if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(source)) plain[input] = source;
+  }
+  return plain;
+}
+
+function* walk(steps: readonly Step[]): Generator<Step> {
+  for (const step of steps) {
+    yield step;
+    if (step.kind === "when" || step.kind === "repeat") yield* walk(step.steps);
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * One task through `createFlow` only, driven by the scripted person: for each of the task's requests
+ * (its ground-truth writes, in order) the person opens the request in words, then answers what the
+ * flow asks, picks the rows the task names and presses the card when it shows what the task wants
+ * (next-event.ts). The runner never calls a tool or reads the database: the flow's tools do, on the
+ * task's own store. A request no skill writes, or that the flow cannot take further, is noted with why.
+ */
+import { createFlow, type Flow, type TurnResult } from "@skillflow/langgraph";
+import type { RetailStore } from "../../skills/retail/store/retail-store.js";
+import { retailTools } from "../../skills/retail/tools.js";
+import { extractionFor, openingText, type Target } from "./answer-fields.js";
+import type { RetailSkills } from "./load-skills.js";
+import { nextEvent, noteGrids, type Grids } from "./next-event.js";
+import type { Persona, Request } from "./persona.js";
+import { PersonaPort } from "./persona-port.js";
+import type { TauTask } from "./read-tasks.js";
+
+/** Events one request may take before it is called stuck. */
+const MAX_EVENTS = 16;
+
+export interface PersonaRun {
+  /** Why a request did not get its write (each request's first reason), empty when all did. */
+  notes: string[];
+  writes: string[];
+  port: PersonaPort;
+}
+
+export async function runPersona(task: TauTask, persona: Persona, retail: RetailSkills, store: RetailStore): Promise<PersonaRun> {
+  const port = new PersonaPort(() => ({}));
+  const flow = await createFlow({ skills: retail.skills, tools: retailTools(store), model: port });
+  const run: PersonaRun = { notes: [], writes: [], port };
+  const thread = `tau-${task.id}`;
+  const scenario = { reason: task.user_scenario.instructions.reason_for_call ?? "", known: task.user_scenario.instructions.known_info ?? "" };
+  if (!persona.user) run.notes.push("the task names no user the database knows");
+  for (const [i, request] of persona.requests.entries()) {
+    const target = targetOf(request, retail);
+    if (!target) {
+      if (!run.notes.includes(`no skill for ${request.tool} yet`)) run.notes.push(`no skill for ${request.tool} yet`);
+      continue;
+    }
+    port.answer = (req) => extractionFor(req, persona, target);
+    const note = await playRequest(flow, thread, target, persona, run, openingText(target, i === 0, scenario));
+    if (note && !run.notes.includes(note)) run.notes.push(note);
+  }
+  return run;
+}
+
+function targetOf(request: Request, retail: RetailSkills): Target | undefined {
+  const skill = retail.writers.get(request.tool)?.[0];
+  if (!skill) return undefined;
+  return { request, skill, binding: retail.bindings.get(skill)?.get(request.tool) ?? {} };
+}
+
+/** Open the request, then answer until its write ran and the skill ended, or until the flow is stuck. */
+async function playRequest(flow: Flow, thread: string, target: Target, persona: Persona, run: PersonaRun, opening: string): Promise<string | undefined> {
+  const grids: Grids = new Map();
+  let result = await flow.send(thread, { text: opening });
+  let wrote = false;
+  let note: string | undefined;
+  let previous = "";
+  for (let n = 0; n < MAX_EVENTS; n++) {
+    noteGrids(result, grids);
+    const ran = result.tools.filter((t) => t.kind === "write" && t.ok).map((t) => t.tool);
+    run.writes.push(...ran);
+    wrote ||= ran.includes(target.request.tool);
+    const refusal = result.tools.find((t) => t.kind === "write" && !t.ok);
+    if (refusal) note = `${refusal.tool} was refused: ${refusal.error ?? "no reason given"}`;
+    if (wrote && (result.done || result.skill === null || result.pending?.kind === "done")) return undefined;
+    if (note) return note;
+    const next = nextEvent(result, grids, persona, target);
+    const key = JSON.stringify([result.pending, "event" in next ? next.event : null]);
+    if ("stuck" in next || key === previous) {
+      if ("stuck" in next && next.event) await flow.send(thread, next.event);
+      return "stuck" in next ? next.stuck : `the flow does not take it: ${result.reply.join(" / ") || "(nothing said)"}`;
+    }
+    previous = key;
+    result = await flow.send(thread, next.event);
+  }
+  return `${target.request.tool} did not run within ${MAX_EVENTS} events`;
+}
