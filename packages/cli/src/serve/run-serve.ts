@@ -2,6 +2,7 @@
  * Opening and running `flow serve`: the skills (checked as `flow check` does), the approvers, the model
  * (offline extractor by default without a key, as `flow chat`), the store (`.flow/serve.sqlite` unless
  * `--db`), then the server on its port until SIGTERM or SIGINT, which finish the running turns first.
+ * With `--otel`, spans are exported over OTLP/HTTP while it serves (`start-telemetry.ts`).
  * Every failure is one sentence on stderr and an exit code; nothing prints a stack trace.
  */
 import { basename, dirname } from "node:path";
@@ -12,13 +13,24 @@ import { loadChatSkills } from "../chat/load-chat-skills.js";
 import { storeUrl } from "../chat/open-chat.js";
 import { openVersions } from "../studio/open-versions.js";
 import { checkServeOptions, DEFAULT_SERVE_DB, type ServeOptions, type ServeSettings } from "./serve-options.js";
+import { startTelemetry } from "./start-telemetry.js";
 
 type Server = typeof import("@skillflow/server");
 
 export async function runServe(targets: string[], options: ServeOptions, io: CliIo): Promise<number> {
-  const fail = (message: string, code: number) => (io.stderr.write(`flow serve: ${message}\n`), code);
   const checked = await checkServeOptions(options, io.env, io.cwd);
-  if (!checked.ok) return fail(checked.message, EXIT.usage);
+  if (!checked.ok) return (io.stderr.write(`flow serve: ${checked.message}\n`), EXIT.usage);
+  // With --otel, every span of every turn is exported until the server stops; the last batch is flushed then.
+  const telemetry = checked.settings.otel ? await startTelemetry(checked.settings.otel, io.env) : undefined;
+  try {
+    return await serveChecked(targets, options, checked, io);
+  } finally {
+    await telemetry?.shutdown();
+  }
+}
+
+async function serveChecked(targets: string[], options: ServeOptions, checked: { settings: ServeSettings }, io: CliIo): Promise<number> {
+  const fail = (message: string, code: number) => (io.stderr.write(`flow serve: ${message}\n`), code);
   const modules = Promise.all([import("@skillflow/server"), loadHost()]);
   modules.catch(() => undefined);
   const studio = await studioVersions(options.studioDb, io);
@@ -137,6 +149,7 @@ function banner(b: BannerInput): string {
   if (b.model.notice) rows.push(["", b.model.notice]);
   if (b.versions) rows.push(["versions", b.versions]);
   rows.push(["store", b.store], ["approvers", b.approvers]);
+  if (b.settings.otel) rows.push(["traces", `OpenTelemetry, OTLP/HTTP to ${b.settings.otel}`]);
   rows.push(["auth", b.settings.auth === "none"
     ? "none: every request is the same caller; anyone who reaches this port can read and drive every conversation"
     : "a session cookie (the chat page) or a bearer token (POST /sessions) per caller"]);

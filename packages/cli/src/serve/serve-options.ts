@@ -1,10 +1,11 @@
 /**
  * `flow serve`'s command line, checked before anything opens: the port, the host, `--auth` (`none` only
- * on a loopback address), and where the approvers come from. Each problem is one sentence (exit 2). Pure
+ * on a loopback address), where the approvers come from, and with `--otel` where spans go. Each problem is one sentence (exit 2). Pure
  * apart from reading the approvers file.
  */
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
+import { otelEndpoint } from "./start-telemetry.js";
 
 export interface ServeOptions {
   port?: string;
@@ -16,6 +17,8 @@ export interface ServeOptions {
   hashCredential?: boolean;
   /** The Studio's database: each skill runs its newest version that passes the check there. */
   studioDb?: string;
+  /** Export spans over OTLP/HTTP to OTEL_EXPORTER_OTLP_ENDPOINT. */
+  otel?: boolean;
 }
 
 export interface ServeSettings {
@@ -24,6 +27,8 @@ export interface ServeSettings {
   auth: "session" | "none";
   /** The approvers' JSON text and where it came from, when configured. */
   approvers?: { text: string; source: string };
+  /** `--otel`: the OTLP/HTTP URL spans are exported to. */
+  otel?: string;
 }
 
 export const DEFAULT_PORT = 8787;
@@ -42,9 +47,11 @@ export async function checkServeOptions(options: ServeOptions, env: Record<strin
   if (auth === "none" && !isLoopback(host)) {
     return { ok: false, message: `--auth none is allowed only when bound to localhost (127.0.0.1, ::1 or localhost), not ${host}: anyone who reaches the port could read and drive every conversation` };
   }
+  const otel = options.otel ? otelEndpoint(env) : undefined;
+  if (otel && !otel.ok) return { ok: false, message: otel.message };
   const approvers = await readApprovers(options.approvers, env, cwd);
   if (approvers && "message" in approvers) return { ok: false, message: approvers.message };
-  return { ok: true, settings: { port, host, auth, ...(approvers && { approvers }) } };
+  return { ok: true, settings: { port, host, auth, ...(approvers && { approvers }), ...(otel?.ok && { otel: otel.url }) } };
 }
 
 export function isLoopback(host: string): boolean {

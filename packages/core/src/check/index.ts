@@ -15,6 +15,7 @@ import { checkDuplicateConfirms } from "./check-duplicate-confirms.js";
 import { checkDuplicateWrites } from "./check-duplicate-writes.js";
 import { checkExpressionSyntax } from "./check-expression-syntax.js";
 import { checkFromLists } from "./check-from-lists.js";
+import { checkInputTypes } from "./check-input-types.js";
 import { checkGridColumns } from "./check-grid-columns.js";
 import { checkLookupShapes } from "./check-lookup-shapes.js";
 import { checkRepeatLists } from "./check-repeat-lists.js";
@@ -42,6 +43,7 @@ export const SEMANTIC_RULES: readonly Rule[] = [
   checkRepeatLists,
   checkUsedBeforeAsked,
   checkUnboundInputs,
+  checkInputTypes,
   checkDuplicateAsks,
   checkDuplicateConfirms,
   checkSecretInText,

@@ -1,7 +1,8 @@
 /**
  * The value type of a field, from its shape. Pure.
  * Integer fields (`number:`) are `int`; `decimal:` is `double`; every other shape holds text,
- * except `yes_no` (bool). A pick holds a row `id`, a lookup field the text the lookup recognised.
+ * except `yes_no` (bool). A pick holds a row `id` (with `many: true` a list of row ids), a lookup field
+ * the text the lookup recognised.
  */
 import type { FieldDecl, Shape } from "../format/ir.js";
 import type { ValueType } from "../tools/value-type.js";
@@ -14,7 +15,9 @@ export function shapeValueType(shape: Shape): ValueType {
       return { t: "double" };
     case "yes_no":
       return { t: "bool" };
-    case "choices": case "pattern": case "text": case "date": case "lookup": case "pick":
+    case "pick":
+      return shape.many ? { t: "list", of: { t: "string" } } : { t: "string" };
+    case "choices": case "pattern": case "text": case "date": case "lookup":
       return { t: "string" };
   }
 }

@@ -89,19 +89,19 @@ function buildAsk(entries: Entries, common: Common, ctx: StepContext, bad: Bad):
   const fromPair = entries.get("from");
   const from = fromPair && fitsLeaf(STEP_EXTRAS.from.form, fromPair.value) ? exprOf(fromPair.value, ctx) : undefined;
   if (fromPair && !from) ctx.report("invalid-step", ctx.pos(fromPair.value ?? fromPair.key), "`from:` does not name a list.", "Write the lookup's list, like `from: search_flights.flights`.");
+  const many = manyOf(entries.get("many"), Boolean(fromPair), ctx);
   const widget = widgetOf(entries, ctx);
   const columns = parseColumns(entries.get("columns"), Boolean(fromPair), ctx);
   if (!entry) return undefined;
   const step: AskStep = {
-  const many = manyOf(entries.get("many"), Boolean(fromPair), ctx);
     id: common.id, pos: common.pos, keys: common.keys, kind: "ask", field: entry.name, fieldPos: ctx.pos(entry.key), question: templateOf(entry.text, ctx), checks,
   };
   if (from) step.from = from;
+  if (from && many) step.many = true;
   if (widget !== undefined) step.widget = widget;
   if (columns) step.columns = columns;
   return step;
 }
-  if (from && many) step.many = true;
 
 function buildConfirm(entries: Entries, common: Common, ctx: StepContext, bad: Bad): Step | undefined {
   const entry = oneEntry("confirm", entries.get("confirm")!.value, bad);
@@ -146,10 +146,6 @@ function nestedSteps(kind: "when" | "repeat", entries: Entries, common: Common, 
   return ctx.children(seq, common.id);
 }
 
-function widgetOf(entries: Entries, ctx: BlockContext): string | undefined {
-  const pair = entries.get("widget");
-  if (!pair) return undefined;
-  if (fitsLeaf(STEP_EXTRAS.widget.form, pair.value)) return scalarText(pair.value)!.trim();
 /** `many: true` beside `from:`: several rows picked together. `many: false` is the default, one row. */
 function manyOf(pair: YamlPair | undefined, hasFrom: boolean, ctx: BlockContext): boolean {
   if (!pair) return false;
@@ -164,6 +160,10 @@ function manyOf(pair: YamlPair | undefined, hasFrom: boolean, ctx: BlockContext)
   return (pair.value as { value?: unknown }).value === true;
 }
 
+function widgetOf(entries: Entries, ctx: BlockContext): string | undefined {
+  const pair = entries.get("widget");
+  if (!pair) return undefined;
+  if (fitsLeaf(STEP_EXTRAS.widget.form, pair.value)) return scalarText(pair.value)!.trim();
   ctx.report("invalid-step", ctx.pos(pair.value ?? pair.key), `\`widget:\` is ${describeNode(pair.value)}, not a widget name.`, "Name the widget, like `widget: flight_grid`.");
   return undefined;
 }

@@ -69,8 +69,8 @@ export const STEP_EXTRAS = {
   widget: { form: "widget", doc: "Render this step with the named widget (a grid, a card, a checkout)." },
   check: { form: "checks", doc: "Conditions on the answer, each with the message shown when it is false; the answer is refused and asked again." },
   columns: { form: "columns", doc: "The row properties a pick's grid shows, in order, each with its header: `{ name: Hotel, nightly_rate: \"Per night (EUR)\" }`, or a list of names.", alsoChecked: "the ask has `from:`, and each name is a property of the rows of its list" },
-  by: { form: "text", doc: "The role that must approve, from outside the conversation; the yes cannot come from the chat." },
   many: { form: "boolean", doc: "With `from:`: `true` makes the answer a list of row ids, several rows of the list picked together (each once, at least one).", alsoChecked: "the ask has `from:`" },
+  by: { form: "text", doc: "The role that must approve, from outside the conversation; the yes cannot come from the chat." },
   steps: { form: "steps", doc: "The nested steps." },
 } as const satisfies Record<string, KeyDef>;
 
@@ -79,7 +79,7 @@ export type StepExtra = keyof typeof STEP_EXTRAS;
 export const STEP_KINDS = {
   say: { form: "template", doc: "Tell the person something; said once per rendered text.", extras: [] },
   ask: { form: "question", doc: "Ask for a field (`{ field: question }`) and stop here until it has a valid value.", extras: ["from", "many", "widget", "columns", "check"] },
-  do: { form: "name", doc: "Run a tool: a lookup now; a write only after a confirm, with the confirmed inputs, once.", extras: ["with"] },
+  do: { form: "name", doc: "Run a tool: a lookup now; a write only after a confirm, with the confirmed inputs, once.", extras: [] },
   confirm: { form: "question", doc: "Stop until the person says yes (`{ id: question }`) to a card listing the writes below and their exact inputs.", extras: ["by", "widget"] },
   chat: { form: "text", doc: "Let the model answer freely (read-only) with these instructions; it sets nothing itself.", extras: [] },
   when: { form: "expression", doc: "Run the nested `steps:` only while this condition is true.", extras: ["steps"], needs: ["steps"] },

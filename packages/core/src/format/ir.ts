@@ -92,13 +92,13 @@ export interface AskStep extends StepCommon {
   question: Template;
   /** `from: tool.list` — the answer is a pick: the `id` of one row of that lookup's list. */
   from?: Expr;
+  /** `many: true` (with `from:`) — the answer is a list of row ids: several rows of the list, each once. */
+  many?: true;
   widget?: string;
   /** `columns:` — the row properties a grid shows, in order, each with its header (a pick only). */
   columns?: GridColumn[];
   checks: Check[];
 }
-  /** `many: true` (with `from:`) — the answer is a list of row ids: several rows of the list, each once. */
-  many?: true;
 export interface DoStep extends StepCommon { kind: "do"; tool: string; toolPos: Position }
 export interface ConfirmStep extends StepCommon {
   kind: "confirm";

@@ -52,7 +52,7 @@ export function addPickFields(fields: Record<string, FieldDecl>, steps: readonly
     if (step.kind !== "ask" || !step.from || ownValue(fields, step.field)) continue;
     fields[step.field] = {
       name: step.field,
-      shape: { kind: "pick", from: step.from },
+      shape: step.many ? { kind: "pick", from: step.from, many: true } : { kind: "pick", from: step.from },
       secret: false,
       declared: false,
       pos: step.fieldPos,

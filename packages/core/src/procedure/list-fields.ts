@@ -20,7 +20,7 @@ export function listFields(skill: Skill): FieldRow[] {
     const perRow = ancestors.some((b) => b.kind === "repeat") ? " (each row)" : "";
     if (step.kind === "ask") {
       const decl = ownValue(skill.fields, step.field)
-        ?? pickField(step.field, { kind: "pick", from: step.from ?? { source: "?", pos: step.pos } }, step.pos);
+        ?? pickField(step.field, { kind: "pick", from: step.from ?? { source: "?", pos: step.pos }, ...(step.many ? { many: true as const } : {}) }, step.pos);
       const row = rows.get(step.field) ?? {
         name: step.field, steps: [], question: [], questions: [],
         shape: describeShape(decl.shape), givenBy: describeGiver(skill, step.field),

@@ -126,6 +126,7 @@ function askHere(run: Run, step: AskStep, field: FieldDecl, key: string, frame: 
   const widget = widgetOf(run, step, field, frame);
   run.state.pending = {
     kind: "ask", field: step.field, answerKey: key, stepId: step.id, secret: field.secret, pick: step.from !== undefined,
+    ...(step.many ? { many: true as const } : {}),
   };
   emit(run, { type: "ask", field: step.field, question, ...(widget ? { widget } : {}), secret: field.secret });
   traceStep(run, step, frame, "asked");
@@ -142,4 +143,3 @@ function widgetOf(run: Run, step: AskStep, field: FieldDecl, frame: Frame): Widg
   const kind = field.shape.kind === "choices" || field.shape.kind === "yes_no" ? "choices" : "card";
   return { name: step.widget, kind, field: step.field };
 }
-    ...(step.many ? { many: true as const } : {}),

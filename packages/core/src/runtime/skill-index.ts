@@ -23,5 +23,6 @@ export function fieldDecl(skill: Skill, field: string): FieldDecl | undefined {
   const site = indexOf(skill).askSites.find((a) => a.step.field === field && a.step.from);
   if (!site) return undefined;
   const { step } = site;
-  return { name: field, shape: { kind: "pick", from: step.from! }, secret: false, declared: false, pos: step.fieldPos };
+  const shape = step.many ? { kind: "pick" as const, from: step.from!, many: true as const } : { kind: "pick" as const, from: step.from! };
+  return { name: field, shape, secret: false, declared: false, pos: step.fieldPos };
 }

@@ -192,13 +192,13 @@ export interface WidgetView {
   kind: "grid" | "choices" | "card" | "checkout";
   /** For grids: the rows of the `from:` list. */
   rows?: Array<Record<string, unknown>>;
+  /** For grids: several rows may be picked together, sent back as one list of row ids (`many: true`). */
+  many?: true;
   field?: string;
   card?: Card;
 }
 
 export type Effect =
-  /** For grids: several rows may be picked together, sent back as one list of row ids (`many: true`). */
-  many?: true;
   | { type: "say"; text: string }
   | { type: "ask"; field: string; question: string; widget?: WidgetView; secret: boolean }
   | { type: "refuse"; field: string; message: string }

@@ -17,6 +17,7 @@ const NO = new Set(["no", "n", "false", "nope"]);
  * exist.").
  */
 export function validateValue(field: FieldDecl, value: unknown): Validation {
+  if (field.shape.kind === "pick" && field.shape.many && repeatsAnId(value)) return { ok: false, message: field.message ?? PICKED_TWICE };
   const normal = normalise(field, value);
   if (normal !== undefined) return { ok: true, value: normal };
   const message = field.message ?? defaultMessage(field.shape);
@@ -43,9 +44,23 @@ function normalise(field: FieldDecl, value: unknown): unknown {
     case "decimal": return normaliseNumber(value, shape.min, shape.max, shape.places);
     case "date": return normaliseDate(value);
     case "yes_no": return normaliseYesNo(value);
-    case "pick": return typeof value === "string" || typeof value === "number" ? value : undefined;
+    case "pick": return shape.many ? normaliseIds(value) : isId(value) ? value : undefined;
     case "text": case "lookup": return nonEmptyText(value);
   }
+}
+
+const isId = (value: unknown): value is string | number => typeof value === "string" || typeof value === "number";
+
+/** Several rows picked: a non-empty list of ids, kept as given (whether each is a row is checked at the ask). */
+function normaliseIds(value: unknown): Array<string | number> | undefined {
+  return Array.isArray(value) && value.length > 0 && value.every(isId) ? [...value] : undefined;
+}
+
+/** The refusal of a list of picked rows that names one row twice. */
+export const PICKED_TWICE = "Please pick each of the listed options at most once.";
+
+function repeatsAnId(value: unknown): boolean {
+  return Array.isArray(value) && new Set(value.map(String)).size < value.length;
 }
 
 function nonEmptyText(value: unknown): string | undefined {
@@ -107,7 +122,7 @@ export function defaultMessage(shape: Shape): string {
     case "date": return "Please give a date as YYYY-MM-DD.";
     case "yes_no": return "Please answer yes or no.";
     case "lookup": return "I could not find that. Please check and try again.";
-    case "pick": return "Please pick one of the listed options.";
+    case "pick": return shape.many ? "Please pick one or more of the listed options." : "Please pick one of the listed options.";
     case "text": return "Please give an answer.";
   }
 }

@@ -2,7 +2,7 @@
  * The span of one turn (`send` or `resume`): `skillflow.turn`, with the conversation
  * (`gen_ai.conversation.id`: the thread id), the kind of event, how long the turn waited for its
  * thread's lock, and once it ran, the skill in progress, what the flow now waits for
- * (`ask flight_id`, `confirm pay`, `approval supervisor`, `done`), its model calls and tool runs. The
+ * (`ask:flight_id`, `confirm:pay`, `approval:supervisor`, `done`, as `flow serve` logs it), its model calls and tool runs. The
  * model calls and tool runs of the turn are its children (the active span inside). Approvals and
  * limits reached are span events, from the turn's trace. A turn that throws ends the span with
  * ERROR and the error's class only (its message may quote what a tool or a provider was given).
@@ -56,11 +56,11 @@ export function waitsFor(pending: Pending | undefined): string {
   if (!pending) return "nothing";
   switch (pending.kind) {
     case "ask":
-      return `ask ${pending.field}`;
+      return `ask:${pending.field}`;
     case "confirm":
-      return `confirm ${pending.confirm}`;
+      return `confirm:${pending.confirm}`;
     case "approval":
-      return `approval ${pending.role}`;
+      return `approval:${pending.role}`;
     default:
       return pending.kind;
   }

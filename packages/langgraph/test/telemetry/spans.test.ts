@@ -47,7 +47,7 @@ describe("spans of a conversation", () => {
     const { spans } = await transfer();
     const turns = named(spans, "skillflow.turn");
     expect(turns.map((s) => s.attributes["skillflow.event.kind"])).toEqual(["text", "text", "approve", "press"]);
-    expect(turns.map((s) => s.attributes["skillflow.turn.waits_for"])).toEqual(["ask passphrase", "approval supervisor", "confirm send", "done"]);
+    expect(turns.map((s) => s.attributes["skillflow.turn.waits_for"])).toEqual(["ask:passphrase", "approval:supervisor", "confirm:send", "done"]);
     for (const turn of turns) {
       expect(turn.attributes["gen_ai.conversation.id"]).toBe("vault-1");
       expect(turn.attributes["skillflow.skill"]).toBe("vault_transfer");
