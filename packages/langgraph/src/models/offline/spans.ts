@@ -75,13 +75,36 @@ export interface Word {
   end: number;
 }
 
-/** Up to `n` words before `start` (nearest first) and after `end` (nearest first), lower case. */
+/**
+ * Up to `n` words before `start` (nearest first) and after `end` (nearest first), lower case. Only the
+ * text near the value is read, so a long message with many values costs linear time, not quadratic.
+ */
 export function wordsAround(text: string, start: number, end: number, n = 2): { before: Word[]; after: Word[] } {
   const toWord = (m: RegExpMatchArray, offset: number): Word =>
     ({ word: m[0].toLowerCase(), start: offset + m.index!, end: offset + m.index! + m[0].length });
-  const before = [...text.slice(0, start).matchAll(WORD)].map((m) => toWord(m, 0)).slice(-n).reverse();
-  const after = [...text.slice(end).matchAll(WORD)].map((m) => toWord(m, end)).slice(0, n);
-  return { before, after };
+  return { before: wordsBefore(text, start, n, toWord), after: matchesFrom(text, end, n).map((m) => toWord(m, 0)) };
+}
+
+/** Characters read per word wanted before the whole text up to `start` is read instead. */
+const WINDOW_PER_WORD = 32;
+
+function wordsBefore(text: string, start: number, n: number, toWord: (m: RegExpMatchArray, offset: number) => Word): Word[] {
+  const from = start - WINDOW_PER_WORD * (n + 1);
+  if (from > 0) {
+    // The window may start inside a word: its first word is dropped; with too few left, all is read.
+    const words = [...text.slice(from, start).matchAll(WORD)].slice(1);
+    if (words.length >= n) return words.slice(-n).map((m) => toWord(m, from)).reverse();
+  }
+  return [...text.slice(0, start).matchAll(WORD)].map((m) => toWord(m, 0)).slice(-n).reverse();
+}
+
+/** The first `n` word matches of `text` from `end` on, without reading past them. */
+function matchesFrom(text: string, end: number, n: number): RegExpMatchArray[] {
+  const re = new RegExp(WORD.source, WORD.flags);
+  re.lastIndex = end;
+  const out: RegExpMatchArray[] = [];
+  for (let m = n > 0 ? re.exec(text) : null; m; m = out.length < n ? re.exec(text) : null) out.push(m);
+  return out;
 }
 
 /** Words that may sit between a field's name and its value: "budget is 1200", "nights: 3" has none. */
