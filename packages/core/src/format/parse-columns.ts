@@ -20,10 +20,6 @@ const EXAMPLE = 'Write `columns: { name: Hotel, nightly_rate: "Per night (EUR)" 
 export function parseColumns(pair: YamlPair | undefined, hasFrom: boolean, ctx: BlockContext): GridColumn[] | undefined {
   if (!pair) return undefined;
   const at = ctx.pos(pair.value ?? pair.key);
-  if (!hasFrom) {
-    ctx.report("invalid-step", ctx.pos(pair.key), "`columns:` is on an ask without `from:`, so there is no grid of rows to show.", "Add `from:` with the lookup's list, or remove `columns:`.");
-    return undefined;
-  }
   const columns = isSeq(pair.value) ? fromList(pair.value.items, ctx) : isMap(pair.value) ? fromMapping(pair.value.items as YamlPair[], ctx) : undefined;
   if (!columns || columns.length === 0) {
     ctx.report("invalid-step", at, `\`columns:\` is ${describeNode(pair.value)}, not row properties with their headers.`, EXAMPLE);
@@ -33,6 +29,11 @@ export function parseColumns(pair: YamlPair | undefined, hasFrom: boolean, ctx: 
   for (const column of columns) {
     if (seen.has(column.key)) ctx.report("invalid-step", column.pos, `\`${column.key}\` is in \`columns:\` twice.`, "Show each property once.");
     seen.add(column.key);
+  }
+  // The form first, as the JSON Schema sees it; then what only the parser checks (the ask has `from:`).
+  if (!hasFrom) {
+    ctx.report("invalid-step", ctx.pos(pair.key), "`columns:` is on an ask without `from:`, so there is no grid of rows to show.", "Add `from:` with the lookup's list, or remove `columns:`.");
+    return undefined;
   }
   return columns;
 }
