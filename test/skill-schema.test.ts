@@ -84,6 +84,7 @@ function rightValues(form: ValueForm): string[] {
     scalar: ['""', "hello", "42"], name: ["quote_trip"], widget: ["flight-grid", '" grid "'], true: ["true", ""], boolean: ["true", "false"],
     regex: ['"^[A-Z]+$"'], words: ["[a, b]", "[1, 2]"], question: ['{ nights: "How many nights?" }'], checks: ['{ check_arrival.ok: "Too late." }'],
     steps: ["[ { say: hi } ]"], synonyms: ["{ economy: [coach] }", "{ economy: coach }"], columns: ["[name, stars]", '{ name: Hotel, nightly_rate: "Per night" }'],
+    bindings: ["{ zip: new_zip }", '{ total: "quote_trip.total * 2", zip: new_zip }'],
   };
   return right[form];
 }

@@ -2,7 +2,8 @@
  * ill-typed-condition: an expression that does not type-check (text compared with a number, an
  * operator on the wrong types, a property of a value that has none), or a `when`/`check:` condition
  * that is not a yes/no. ill-typed-hole: the same for a `{hole}` of a say, question or card, told as a
- * value to show rather than a condition to compare. Pure.
+ * value to show rather than a condition to compare. (A `with:` value is checked against its tool input
+ * instead: check-with-bindings.ts.) Pure.
  */
 import { describeCelType } from "../expr/explain-error.js";
 import type { Expr } from "../format/ir.js";
@@ -12,6 +13,7 @@ import { walkExpressions } from "./walk-steps.js";
 
 export function checkConditionTypes(ctx: CheckContext): void {
   walkExpressions(ctx, ({ expr, role, place }) => {
+    if (role === "input") return; // a `with:` value: ill-typed-input (check-with-bindings.ts)
     const result = ctx.exprs.typeCheck(expr, place.scope);
     if (!result.ok) {
       if (result.kind !== "type") return;

@@ -4,7 +4,9 @@
  * only for the writes that depend on the field it asks (docs/design.md, "What a confirm covers").
  *
  * A tool depends on field `f` when one of its inputs is `f` (tool inputs are bound by name), or an input
- * comes from the output of another tool that depends on `f`. An input that only one lookup produces is
+ * comes from the output of another tool that depends on `f`. A `do:` step's `with:` binds some inputs
+ * of its tool from expressions instead: that step depends on what each expression reads (fields, and
+ * the lookups and writes it reads, as a condition would) in place of those inputs' by-name sources. An input that only one lookup produces is
  * bound from that lookup's output for the inputs it takes here (run on demand), so nothing else counts;
  * an input several tools produce is bound from the latest one met on the walk, so there the places each
  * is reached count too (inside a `when`/`repeat` whose condition reads `f`, in the `check:` of the ask
@@ -14,7 +16,7 @@
  * it never misses a dependency the runtime's binding can create.
  * Pure; compileSkill keeps one per Skill object.
  */
-import type { Expr, Skill, Step } from "../format/ir.js";
+import type { Expr, InputBinding, Skill, Step } from "../format/ir.js";
 import type { SkillExpressions } from "../expr/types.js";
 import { ownValue } from "../own-value.js";
 import type { SkillIndex } from "../compile/skill-index.js";
@@ -23,6 +25,8 @@ import type { SkillIndex } from "../compile/skill-index.js";
 export type DependencyReason =
   | { kind: "input"; param: string }
   | { kind: "via-tool"; param: string; tool: string }
+  /** The input is bound by the step's `with:` from this expression, which reads the field. */
+  | { kind: "with"; param: string; source: string }
   | { kind: "condition"; stepId: string; line: number };
 
 /** Fields, each with one reason (the first found). */
@@ -105,8 +109,24 @@ export function computeDependencies(skill: Skill, exprs: SkillExpressions, index
 function ownDeps(pass: Pass, step: Step): DependencySet {
   if (step.kind === "when" || step.kind === "repeat") return blockDepsOf(pass, step);
   if (step.kind !== "do") return EMPTY;
-  const out = new Map(pass.toolDeps.get(step.tool) ?? EMPTY);
+  const out = step.with ? boundDeps(pass, step.tool, step.with) : new Map(pass.toolDeps.get(step.tool) ?? EMPTY);
   mergeInto(out, nestingDepsOf(pass, pass.blocksOf.get(step) ?? []));
+  return out;
+}
+
+/** A `do:` with `with:`: what each bound expression reads, and every other input as bound by name. */
+function boundDeps(pass: Pass, name: string, bindings: readonly InputBinding[]): Map<string, DependencyReason> {
+  const out = new Map<string, DependencyReason>();
+  const tool = ownValue(pass.skill.tools, name);
+  for (const param of tool?.params ?? []) {
+    const binding = bindings.find((b) => b.input === param.name);
+    if (!binding) {
+      mergeInto(out, paramDeps(pass, name, param.name));
+      continue;
+    }
+    const reason: DependencyReason = { kind: "with", param: param.name, source: binding.value.source };
+    for (const field of exprDeps(pass, binding.value).keys()) addOnce(out, field, reason);
+  }
   return out;
 }
 
@@ -145,23 +165,26 @@ function nestingDepsOf(pass: Pass, blocks: readonly Step[]): DependencySet {
 /** One tool's dependencies from its inputs: by name, and through every tool that can produce them. */
 function dependTool(pass: Pass, name: string): Map<string, DependencyReason> {
   const out = new Map<string, DependencyReason>();
-  const tool = ownValue(pass.skill.tools, name)!;
-  const producers = pass.index.producers;
-  for (const param of tool.params) {
-    if (pass.fieldNames.has(param.name)) addOnce(out, param.name, { kind: "input", param: param.name });
-    const from = (producers.get(param.name) ?? []).filter((p) => p !== name);
-    // One lookup: bound from its output for the inputs it takes here, wherever else it is reached.
-    const onDemand = from.length === 1 && ownValue(pass.skill.tools, from[0]!)?.kind === "lookup";
-    for (const producer of from) {
-      const via = { kind: "via-tool" as const, param: param.name, tool: producer };
-      if (ownValue(pass.skill.tools, producer)?.kind === "write") addOnce(out, writeField(producer), via);
-      for (const f of (pass.toolDeps.get(producer) ?? EMPTY).keys()) addOnce(out, f, via);
-      if (onDemand) continue;
-      // Several producers: the latest one met wins, so where each is reached counts too.
-      for (const site of pass.sites.get(producer) ?? []) {
-        for (const f of nestingDepsOf(pass, site.blocks).keys()) addOnce(out, f, via);
-        if (site.askField) addOnce(out, site.askField, via);
-      }
+  for (const param of ownValue(pass.skill.tools, name)!.params) mergeInto(out, paramDeps(pass, name, param.name));
+  return out;
+}
+
+/** What one input of tool `name`, bound by name, depends on. */
+function paramDeps(pass: Pass, name: string, param: string): Map<string, DependencyReason> {
+  const out = new Map<string, DependencyReason>();
+  if (pass.fieldNames.has(param)) addOnce(out, param, { kind: "input", param });
+  const from = (pass.index.producers.get(param) ?? []).filter((p) => p !== name);
+  // One lookup: bound from its output for the inputs it takes here, wherever else it is reached.
+  const onDemand = from.length === 1 && ownValue(pass.skill.tools, from[0]!)?.kind === "lookup";
+  for (const producer of from) {
+    const via = { kind: "via-tool" as const, param, tool: producer };
+    if (ownValue(pass.skill.tools, producer)?.kind === "write") addOnce(out, writeField(producer), via);
+    for (const f of (pass.toolDeps.get(producer) ?? EMPTY).keys()) addOnce(out, f, via);
+    if (onDemand) continue;
+    // Several producers: the latest one met wins, so where each is reached counts too.
+    for (const site of pass.sites.get(producer) ?? []) {
+      for (const f of nestingDepsOf(pass, site.blocks).keys()) addOnce(out, f, via);
+      if (site.askField) addOnce(out, site.askField, via);
     }
   }
   return out;
@@ -182,7 +205,10 @@ function collectSites(pass: Pass, steps: readonly Step[], blocks: readonly Step[
   };
   for (const step of steps) {
     pass.blocksOf.set(step, blocks);
-    if (step.kind === "do") site(step.tool);
+    if (step.kind === "do") {
+      site(step.tool);
+      for (const binding of step.with ?? []) read(binding.value);
+    }
     if (step.kind === "say") holes(step.text.parts);
     if (step.kind === "confirm") holes(step.question.parts);
     if (step.kind === "ask") {
@@ -210,18 +236,27 @@ function mergeInto(into: Map<string, DependencyReason>, from: DependencySet): vo
 
 /**
  * The tools whose output is secret-derived: they take a secret field as an input, or an input that can
- * come from another such tool. Their outputs are treated as secret: never shown in a text, masked in
+ * come from another such tool, or a `do:` of theirs binds an input (`with:`) from an expression reading either. Their outputs are treated as secret: never shown in a text, masked in
  * what leaves the runtime. Pure.
  */
-export function computeSecretDerived(skill: Skill, index: SkillIndex): ReadonlySet<string> {
+export function computeSecretDerived(skill: Skill, index: SkillIndex, exprs: SkillExpressions): ReadonlySet<string> {
   const secret = new Set(Object.values(skill.fields).filter((f) => f.secret).map((f) => f.name));
   const derived = new Set<string>();
   const producers = index.producers;
+  // A `with:` expression that reads a secret, or a secret-derived output, makes its tool secret-derived too.
+  const boundReads = new Map<string, string[]>();
+  for (const step of index.steps.values()) {
+    if (step.kind !== "do" || !step.with) continue;
+    const reads = boundReads.get(step.tool) ?? [];
+    for (const b of step.with) reads.push(...exprs.refs(b.value).map((r) => r.root));
+    boundReads.set(step.tool, reads);
+  }
   for (let changed = secret.size > 0; changed; ) {
     changed = false;
     for (const tool of Object.values(skill.tools)) {
       if (derived.has(tool.name)) continue;
-      const takes = tool.params.some((p) => secret.has(p.name) || (producers.get(p.name) ?? []).some((t) => t !== tool.name && derived.has(t)));
+      const takes = tool.params.some((p) => secret.has(p.name) || (producers.get(p.name) ?? []).some((t) => t !== tool.name && derived.has(t)))
+        || (boundReads.get(tool.name) ?? []).some((root) => secret.has(root) || (root !== tool.name && derived.has(root)));
       if (takes) {
         derived.add(tool.name);
         changed = true;

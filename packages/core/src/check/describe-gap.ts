@@ -44,6 +44,9 @@ export function dependencyWords(field: string, reason: DependencyReason): string
   switch (reason.kind) {
     case "input": return `which takes \`${field}\``;
     case "via-tool": return `whose input \`${reason.param}\` can come from \`${reason.tool}\`, which depends on \`${field}\``;
+    case "with": return reason.source === field
+      ? `whose input \`${reason.param}\` is bound to \`${field}\` (its \`with:\`)`
+      : `whose input \`${reason.param}\` comes from \`${reason.source}\` (its \`with:\`), which depends on \`${field}\``;
     case "condition": return `which runs only as the condition at line ${reason.line} decides, and that reads \`${field}\``;
   }
 }

@@ -28,6 +28,7 @@ import { checkUnknownFields } from "./check-unknown-fields.js";
 import { checkUnknownReferences } from "./check-unknown-references.js";
 import { checkUnknownTools } from "./check-unknown-tools.js";
 import { checkUsedBeforeAsked } from "./check-used-before-asked.js";
+import { checkWithBindings } from "./check-with-bindings.js";
 import type { CheckContext, Rule } from "./context.js";
 
 /** The semantic rules, in the order they run (the output is sorted by position anyway). */
@@ -43,6 +44,7 @@ export const SEMANTIC_RULES: readonly Rule[] = [
   checkRepeatLists,
   checkUsedBeforeAsked,
   checkUnboundInputs,
+  checkWithBindings,
   checkInputTypes,
   checkDuplicateAsks,
   checkDuplicateConfirms,

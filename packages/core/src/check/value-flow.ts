@@ -5,7 +5,7 @@
  * for themselves. A lookup counts as run where it is referenced or done (its inputs are then checked).
  * Collects every tool input that cannot be bound and every value read before it exists. Pure.
  */
-import type { AskStep, Expr, Position, Skill, Step, WhenStep } from "../format/ir.js";
+import type { AskStep, DoStep, Expr, Position, Skill, Step, WhenStep } from "../format/ir.js";
 import { locateInExpr } from "../expr/locate.js";
 import type { SkillExpressions } from "../expr/types.js";
 import { expressionsOf, holes } from "./expressions-of.js";
@@ -13,7 +13,7 @@ import { ScopedNames } from "./scoped-names.js";
 import { eitherOrPair } from "./either-or.js";
 import { ownValue } from "../own-value.js";
 
-export type InputSource = "loop" | "field" | "output" | "missing";
+export type InputSource = "loop" | "field" | "output" | "with" | "missing";
 
 export interface MissingInput { tool: string; param: string; stepId: string; pos: Position }
 export interface EarlyUse { name: string; kind: "field" | "write"; stepId: string; pos: Position; ownAsk: boolean }
@@ -50,7 +50,7 @@ function walk(steps: readonly Step[], pass: Pass): void {
       passEitherOr(pair, pass);
       i++;
     } else if (step.kind === "ask") passAsk(step, pass);
-    else if (step.kind === "do") passDo(step.tool, step.toolPos, pass);
+    else if (step.kind === "do") passDo(step, pass);
     else {
       for (const { expr } of expressionsOf(step)) readExpr(expr, pass);
       if (step.kind === "when" || step.kind === "repeat") passNested(step, pass);
@@ -89,13 +89,17 @@ function passAsk(step: AskStep, pass: Pass): void {
   for (const check of step.checks) readExpr(check.condition, pass);
 }
 
-function passDo(tool: string, pos: Position, pass: Pass): void {
+/** A `do:`: its `with:` expressions are read here (like conditions); the inputs they bind need nothing else. */
+function passDo(step: DoStep, pass: Pass): void {
+  const { tool, toolPos: pos } = step;
   const info = ownValue(pass.skill.tools, tool);
+  for (const binding of step.with ?? []) readExpr(binding.value, pass);
   if (!info) return;
   if (info.kind === "lookup") return useLookup(tool, pos, pass);
+  const bound = new Set((step.with ?? []).map((b) => b.input));
   const sources: Record<string, InputSource> = {};
   for (const param of info.params) {
-    sources[param.name] = inputSource(param.name, pass);
+    sources[param.name] = bound.has(param.name) ? "with" : inputSource(param.name, pass);
     if (sources[param.name] === "missing" && !param.optional) missing(tool, param.name, pos, pass);
   }
   pass.flow.writeInputs.set(pass.step.id, sources);

@@ -47,7 +47,7 @@ function lazyCompile(skill: Skill): CompiledSkill {
     get index() { return part("index", () => buildIndex(skill)); },
     get exprs() { return part("exprs", () => createExpressions(skill)); },
     get deps() { return part("deps", () => computeDependencies(skill, self.exprs, self.index)); },
-    get secretDerived() { return part("secretDerived", () => computeSecretDerived(skill, self.index)); },
+    get secretDerived() { return part("secretDerived", () => computeSecretDerived(skill, self.index, self.exprs)); },
     get valueFlow() { return part("valueFlow", () => computeValueFlow(skill, self.exprs)); },
     get gates() { return part("gates", () => analyzeGatesWith(skill, self.deps)); },
     get coverage() { return part("coverage", () => makeCoverage(skill, self.deps, () => self.gates)); },

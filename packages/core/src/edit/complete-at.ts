@@ -1,6 +1,7 @@
 /**
  * Completion in SKILL.md: step keys, shapes and field keys, range options (from the blocks' JSON
- * Schema), field names after `ask: {`, tool names after `do:` and `lookup:`, the rows' properties in a
+ * Schema), field names after `ask: {`, tool names after `do:` and `lookup:`, the tool's inputs as keys of a
+ * `do:` step's `with:`, the rows' properties in a
  * pick's `columns:`, and names and tool output properties inside conditions and template holes (from the
  * skill's fields and tools; a pick's name followed by a dot offers its rows' properties). Pure.
  */
@@ -47,6 +48,11 @@ export function completeAt(text: string, position: EditorPosition, skill: Skill 
       if (list?.t !== "list" || list.of.t !== "object") return [];
       const row = list.of;
       return Object.entries(row.fields).map(([name, t]) => item(name, "property", formatType(t), row.descriptions?.[name], place.role === "key" ? keyText(name) : name));
+    }
+    case "tool-input": {
+      const step = skill && indexOf(skill).steps.get(stepOf(place.path)?.id ?? "");
+      const tool = step?.kind === "do" ? skill!.tools[step.tool] : undefined;
+      return (tool?.params ?? []).map((p) => item(p.name, "property", `input: ${formatType(p.type)}${p.optional ? " (optional)" : ""}`, p.description, keyText(p.name)));
     }
     case "field-decl":
       return [];

@@ -1,6 +1,6 @@
 /**
  * Hover in SKILL.md: on a tool (its kind, description, input and output types), on a field (its shape,
- * its questions, who may set it — the runtime's own rule), on a tool output property (its type), and
+ * its questions, who may set it — the runtime's own rule), on a tool output property (its type), on a key of a `with:` (the tool input it binds), and
  * on a key of a step or field (the format's description of it), as Markdown. Pure.
  */
 import type { Skill, Step, ToolInfo } from "../format/ir.js";
@@ -24,6 +24,7 @@ export function hoverAt(text: string, position: EditorPosition, skill: Skill | u
     case "tool": return markdown(toolHover(ownValue(skill.tools, name)));
     case "ask-field":
     case "field-decl": return markdown(fieldHover(skill, name));
+    case "tool-input": return markdown(inputHover(skill, stepOf(place.path)?.id, name));
     case "key": return markdown(describeKey({ ...spot.schema, keys: [...spot.schema.keys, { key: name, beside: place.siblings }] }));
     case "expression":
     case "template": {
@@ -43,6 +44,25 @@ export function hoverAt(text: string, position: EditorPosition, skill: Skill | u
     }
     default: return undefined;
   }
+}
+
+/** An input of a `do:` step's tool, as a key of its `with:`: its type and description. */
+function inputHover(skill: Skill, stepId: string | undefined, name: string): string | undefined {
+  const step = stepId === undefined ? undefined : findStep(skill.steps, stepId);
+  const tool = step?.kind === "do" ? ownValue(skill.tools, step.tool) : undefined;
+  const param = tool?.params.find((p) => p.name === name);
+  if (!tool || !param) return undefined;
+  const about = param.description ? ` ${param.description}` : "";
+  return `**\`${param.name}\`** · input of \`${tool.name}\`${param.optional ? " (optional)" : ""}: \`${formatType(param.type)}\`${about}\n\nBound here by \`with:\` instead of by name.`;
+}
+
+function findStep(steps: readonly Step[], id: string): Step | undefined {
+  for (const step of steps) {
+    if (step.id === id) return step;
+    const inner = step.kind === "when" || step.kind === "repeat" ? findStep(step.steps, id) : undefined;
+    if (inner) return inner;
+  }
+  return undefined;
 }
 
 /** A tool: kind, description, inputs and output. */

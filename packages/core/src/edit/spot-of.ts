@@ -14,9 +14,11 @@ export type Spot =
   | { kind: "ask-field" }
   /** A property of a pick's rows, in its `columns:` (a key of the mapping, or an item of the list). */
   | { kind: "column" }
+  /** An input of the step's tool, as a key of its `with:`. */
+  | { kind: "tool-input" }
   /** A tool name: after `do:` (any tool) or `lookup:` (a lookup). */
   | { kind: "tool"; lookupOnly: boolean }
-  /** A CEL expression: `when:`, `from:`, `in:`, a `check:` condition. */
+  /** A CEL expression: `when:`, `from:`, `in:`, a `check:` condition, a value of `with:`. */
   | { kind: "expression" }
   /** Text with `{expression}` holes: `say:`, a question. */
   | { kind: "template" }
@@ -56,11 +58,13 @@ function stepSpot(place: BlockPlace): Spot | undefined {
   if (first === "repeat" && step.rest.length === 1 && key) return { kind: "key", schema: { def: "step", keys: [{ key: "repeat", beside: stepKeys }] }, existing: place.siblings };
   if (first === "ask" && step.rest.length === 1 && key) return { kind: "ask-field" };
   if (first === "check" && step.rest.length === 1 && key) return { kind: "expression" };
+  if (first === "with" && step.rest.length === 1 && key) return { kind: "tool-input" };
   if (first === "columns" && ((step.rest.length === 1 && key) || (step.rest.length === 2 && typeof second === "number"))) return { kind: "column" };
   if (key) return undefined;
   if (first === "do" && step.rest.length === 1) return { kind: "tool", lookupOnly: false };
   if ((first === "when" || first === "from") && step.rest.length === 1) return { kind: "expression" };
   if (first === "repeat" && second === "in") return { kind: "expression" };
+  if (first === "with" && step.rest.length === 2) return { kind: "expression" };
   if (first === "say" || ((first === "ask" || first === "confirm") && step.rest.length === 2)) return { kind: "template" };
   return { kind: "value", schema: { def: "step", keys: [{ key: String(first), beside: stepKeys }] } };
 }

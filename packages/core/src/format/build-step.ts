@@ -9,6 +9,7 @@ import { asMap, asSeq, describeNode, exprOf, isIdentifier, keyName, scalarText, 
 import { STEP_EXTRAS, STEP_KINDS } from "./definitions.js";
 import { fitsLeaf, nameOf } from "./value-forms.js";
 import { parseColumns } from "./parse-columns.js";
+import { parseWith } from "./parse-with.js";
 import type { AskStep, Check, ConfirmStep, Expr, Position, Step, StepKind } from "./ir.js";
 
 /** The block context plus a way to parse nested `steps:` (ids continue from the parent's). */
@@ -46,7 +47,10 @@ const builders: Record<StepKind, Builder> = {
     const value = entries.get("do")!.value;
     const tool = nameOf(value);
     if (tool === undefined || !fitsLeaf(STEP_KINDS.do.form, value)) return bad(`\`do:\` is ${describeNode(value)}, not the name of a tool.`, "Write the name of a tool from tools.ts, like `do: quote_trip`.");
-    return { id: common.id, pos: common.pos, keys: common.keys, kind: "do", tool, toolPos: ctx.pos(value) };
+    const bindings = parseWith(entries.get("with"), ctx);
+    return bindings
+      ? { id: common.id, pos: common.pos, keys: common.keys, kind: "do", tool, toolPos: ctx.pos(value), with: bindings }
+      : { id: common.id, pos: common.pos, keys: common.keys, kind: "do", tool, toolPos: ctx.pos(value) };
   },
   when: (entries, common, ctx, bad) => {
     const value = entries.get("when")!.value;

@@ -44,6 +44,8 @@ export type ValueForm =
   | "synonyms"
   /** A non-empty list of distinct names, or a mapping of names to text (a grid's columns and headers). */
   | "columns"
+  /** At least one entry: a name (a tool input) and an expression (its value). */
+  | "bindings"
   /** `true`, nothing, or a mapping of these options (all optional). */
   | { range: Readonly<Record<string, NumberForm>> }
   /** A mapping with exactly these keys, all required. */
@@ -70,6 +72,7 @@ export const STEP_EXTRAS = {
   check: { form: "checks", doc: "Conditions on the answer, each with the message shown when it is false; the answer is refused and asked again." },
   columns: { form: "columns", doc: "The row properties a pick's grid shows, in order, each with its header: `{ name: Hotel, nightly_rate: \"Per night (EUR)\" }`, or a list of names.", alsoChecked: "the ask has `from:`, and each name is a property of the rows of its list" },
   many: { form: "boolean", doc: "With `from:`: `true` makes the answer a list of row ids, several rows of the list picked together (each once, at least one).", alsoChecked: "the ask has `from:`" },
+  with: { form: "bindings", doc: "Inputs of the tool bound from expressions instead of by name: `{ zip: new_zip, item_ids: \"changes.map(c, c.item_id)\" }`; each value is CEL over fields, tool outputs and loop variables.", alsoChecked: "each name is an input of the tool, the tool is a write, and each value's type fits the input" },
   by: { form: "text", doc: "The role that must approve, from outside the conversation; the yes cannot come from the chat." },
   steps: { form: "steps", doc: "The nested steps." },
 } as const satisfies Record<string, KeyDef>;
@@ -79,7 +82,7 @@ export type StepExtra = keyof typeof STEP_EXTRAS;
 export const STEP_KINDS = {
   say: { form: "template", doc: "Tell the person something; said once per rendered text.", extras: [] },
   ask: { form: "question", doc: "Ask for a field (`{ field: question }`) and stop here until it has a valid value.", extras: ["from", "many", "widget", "columns", "check"] },
-  do: { form: "name", doc: "Run a tool: a lookup now; a write only after a confirm, with the confirmed inputs, once.", extras: [] },
+  do: { form: "name", doc: "Run a tool: a lookup now; a write only after a confirm, with the confirmed inputs, once.", extras: ["with"] },
   confirm: { form: "question", doc: "Stop until the person says yes (`{ id: question }`) to a card listing the writes below and their exact inputs.", extras: ["by", "widget"] },
   chat: { form: "text", doc: "Let the model answer freely (read-only) with these instructions; it sets nothing itself.", extras: [] },
   when: { form: "expression", doc: "Run the nested `steps:` only while this condition is true.", extras: ["steps"], needs: ["steps"] },

@@ -99,7 +99,21 @@ export interface AskStep extends StepCommon {
   columns?: GridColumn[];
   checks: Check[];
 }
-export interface DoStep extends StepCommon { kind: "do"; tool: string; toolPos: Position }
+/** One entry of `with:` on a `do:` step: the tool input it binds, and the expression that gives its value. */
+export interface InputBinding {
+  input: string;
+  /** Where the input's name was written. */
+  inputPos: Position;
+  value: Expr;
+}
+
+export interface DoStep extends StepCommon {
+  kind: "do";
+  tool: string;
+  toolPos: Position;
+  /** `with:` — inputs bound from expressions (over fields, tool outputs, loop variables) instead of by name. */
+  with?: InputBinding[];
+}
 export interface ConfirmStep extends StepCommon {
   kind: "confirm";
   /** The confirmation's id (`pay`), used by `press:` and `approve:`. */

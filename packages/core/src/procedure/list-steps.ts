@@ -31,7 +31,8 @@ function askLine(step: AskStep, ctx: WordsContext): Omit<StepLine, "number" | "d
   else if (message && !["pick", "text"].includes(field!.shape.kind)) {
     notes.unshift(inline("Refuse an answer that is not ", describeShape(field!.shape), message));
   }
-  if (step.from) notes.unshift(inline("The answer must be a row of ", code(step.from.source.trim())));
+  if (step.from && step.many) notes.unshift(inline("The answer is one or more rows of ", code(step.from.source.trim()), ", each picked once"));
+  else if (step.from) notes.unshift(inline("The answer must be a row of ", code(step.from.source.trim())));
   return { text: inline(lead, quoted(step.question.source), " (", code(step.field), ")"), notes };
 }
 
@@ -66,7 +67,7 @@ function stepLine(step: Step, ctx: WordsContext, byId: ReadonlyMap<string, Place
     case "ask": return askLine(step, ctx);
     case "do":
       return isWrite(ctx.skill, step.tool)
-        ? { text: inline("Run ", code(step.tool), ` (changes something)${about}`), notes: [] }
+        ? { text: inline("Run ", code(step.tool), ` (changes something)${about}`), notes: boundNotes(step, ctx) }
         : { text: inline("Look up ", code(step.tool), about), notes: [] };
     case "confirm": return confirmLine(step, coveredWrites(ctx.skill, byId, step.id));
     case "chat":
@@ -89,4 +90,9 @@ export function listSteps(skill: Skill): StepLine[] {
     depth: ancestors.length,
     ...stepLine(step, contextAt(skill, ancestors), byId),
   }));
+}
+
+/** One note per input a write's `with:` binds: "`zip` is the new zip code (`new_zip`)". */
+function boundNotes(step: Extract<Step, { kind: "do" }>, ctx: WordsContext): Inline[] {
+  return (step.with ?? []).map((b) => inline(code(b.input), " is ", describeValue(b.value, ctx)));
 }

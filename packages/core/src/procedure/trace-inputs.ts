@@ -1,6 +1,6 @@
 /**
- * Where each input of a write comes from, by the runtime's binding order (runtime/bind-inputs.ts):
- * the loop variable, then the answer to an earlier ask, then a top-level property of the output of the
+ * Where each input of a write comes from: what its step's `with:` binds it to, else by the runtime's
+ * binding order (runtime/bind-inputs.ts): the loop variable, then the answer to an earlier ask, then a top-level property of the output of the
  * latest tool met earlier on the way (a `do`, or a lookup an earlier condition or text reads). Pure.
  */
 import type { ExprRef } from "../expr/types.js";
@@ -20,6 +20,7 @@ function stepExprs(step: Step): Expr[] {
     case "confirm": return holes(step.question.parts);
     case "when": return [step.condition];
     case "repeat": return [step.list];
+    case "do": return (step.with ?? []).map((b) => b.value);
     default: return [];
   }
 }
@@ -67,7 +68,10 @@ export function traceInputs(skill: Skill, placed: readonly PlacedStep[], target:
     const loop = [...target.ancestors].reverse().find((b) => b.kind === "repeat" && b.item === param.name);
     const asks = placed.slice(0, target.order).filter((p) => p.step.kind === "ask" && p.step.field === param.name);
     let source: Inline | undefined;
-    if (loop?.kind === "repeat") {
+    const binding = step.kind === "do" ? step.with?.find((b) => b.input === param.name) : undefined;
+    if (binding) {
+      source = inline(describeValue(binding.value, contextAt(skill, target.ancestors)), " (bound by ", code("with:"), ")");
+    } else if (loop?.kind === "repeat") {
       source = inline("the row being handled at step ", loop.id, " (each of ", describeValue(loop.list, contextAt(skill, target.ancestors)), ")");
     } else if (asks.length > 0) {
       source = inline("the answer to ", joinList(asks.map((a) => [`step ${a.step.id}`]), ", ", " or "));

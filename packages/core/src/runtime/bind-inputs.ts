@@ -1,5 +1,5 @@
 /**
- * Tool inputs bound by name. Pure over the run's draft state.
+ * Tool inputs bound by name (a `do:` step's `with:` binds others: bind-step-inputs.ts). Pure over the run's draft state.
  * Order: loop variable, the answer visible in this iteration (per-iteration first, then top level), then
  * the output of the one lookup that produces it (run on demand with the inputs it takes here, so where
  * else it was reached does not matter), else top-level properties of the outputs of tools already met on
@@ -22,10 +22,14 @@ export function bindInputs(run: Run, tool: ToolInfo, frame: Frame): Record<strin
   return inputs;
 }
 
-/** The inputs of `tool` that have a value here (those with none are left out). Never stops the walk. */
-export function availableInputs(run: Run, tool: ToolInfo, frame: Frame): Record<string, unknown> {
+/**
+ * The inputs of `tool` that have a value here (those with none are left out); those in `skip` (bound by
+ * a `with:` instead, bind-step-inputs.ts) are not looked for. Never stops the walk.
+ */
+export function availableInputs(run: Run, tool: ToolInfo, frame: Frame, skip?: ReadonlyMap<string, unknown>): Record<string, unknown> {
   const inputs: Record<string, unknown> = {};
   for (const param of tool.params) {
+    if (skip?.has(param.name)) continue;
     const found = findValue(run, param.name, frame, tool.name);
     if (found.ok) inputs[param.name] = found.value;
   }

@@ -1,20 +1,20 @@
 /**
  * The check a "verify" walk makes at a completed write: the inputs it would receive now, bound exactly
- * as a run would bind them, against the inputs it ran with (by digest). An input that has no value now
+ * as a run would bind them (by name and by its step's `with:`), against the inputs it ran with (by digest). An input that has no value now
  * counts as changed. Differences are logged as a conflict; the walk ends once every completed write
  * has been compared.
  */
-import type { ToolInfo } from "../format/ir.js";
-import { availableInputs } from "./bind-inputs.js";
+import type { DoStep, ToolInfo } from "../format/ir.js";
+import { stepInputs } from "./bind-step-inputs.js";
 import { canonicalJson } from "./digest.js";
 import { Halt, type Frame, type Run } from "./run-context.js";
 import type { LedgerEntry } from "./types.js";
 import { ownValue } from "../own-value.js";
 
 /** Compares the completed write `entry` with the inputs bound here; logs a conflict when they differ. */
-export function compareCompleted(run: Run, tool: ToolInfo, frame: Frame, entry: LedgerEntry): void {
+export function compareCompleted(run: Run, step: DoStep, tool: ToolInfo, frame: Frame, entry: LedgerEntry): void {
   const log = run.verify!;
-  const now = availableInputs(run, tool, frame);
+  const now = stepInputs(run, step, tool, frame, false);
   if (run.digest(now) !== entry.inputsDigest) {
     const names = [...new Set([...Object.keys(entry.inputs), ...Object.keys(now)])];
     const changed = names.filter((name) => canonicalJson(ownValue(now, name)) !== canonicalJson(ownValue(entry.inputs, name)));

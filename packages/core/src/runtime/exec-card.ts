@@ -7,7 +7,8 @@
  */
 import type { DoStep, ToolInfo } from "../format/ir.js";
 import { writeField } from "../check/dependencies.js";
-import { bindInputs, ensureLookup } from "./bind-inputs.js";
+import { ensureLookup } from "./bind-inputs.js";
+import { stepInputs } from "./bind-step-inputs.js";
 import { collectSkips, depsOf, noteAsked, readHoles } from "./regions.js";
 import { passInCard } from "./run-ask.js";
 import { Halt, type Frame, type Run } from "./run-context.js";
@@ -46,6 +47,6 @@ function listWrite(run: Run, step: DoStep, tool: ToolInfo, frame: Frame, instanc
     return passDone(run, tool, entry);
   }
   const pinned = pinnedEntry(run, instance);
-  run.collected.push({ tool: tool.name, instance, inputs: pinned ? pinned.inputs : bindInputs(run, tool, frame) });
+  run.collected.push({ tool: tool.name, instance, inputs: pinned ? pinned.inputs : stepInputs(run, step, tool, frame, true) });
   noteAsked(run, writeField(tool.name));
 }

@@ -27,12 +27,12 @@ export const VERIFY: StepExecutor = {
   trace: () => {},
 };
 
-function compareWrite(run: Run, _step: DoStep, tool: ToolInfo, frame: Frame, instance: string): void {
+function compareWrite(run: Run, step: DoStep, tool: ToolInfo, frame: Frame, instance: string): void {
   const entry = ownValue(run.state.ledger, instance);
   if (entry?.status === "done") {
-    compareCompleted(run, tool, frame, entry);
+    compareCompleted(run, step, tool, frame, entry);
     passDone(run, tool, entry);
   } else if (entry?.status === "doubt") {
-    compareCompleted(run, tool, frame, entry);
+    compareCompleted(run, step, tool, frame, entry);
   }
 }

@@ -8,7 +8,8 @@
 import type { DoStep, ToolInfo } from "../format/ir.js";
 import type { LedgerEntry } from "./types.js";
 import { answerKey } from "./answer-keys.js";
-import { bindInputs, ensureLookup, noteOutput } from "./bind-inputs.js";
+import { ensureLookup, noteOutput } from "./bind-inputs.js";
+import { stepInputs } from "./bind-step-inputs.js";
 import { idempotencyKeyOf } from "./digest.js";
 import { checkCallCap, requestCall } from "./request-call.js";
 import { showCard, waitForNewApproval } from "./show-card.js";
@@ -55,7 +56,7 @@ export function runWrite(run: Run, step: DoStep, tool: ToolInfo, frame: Frame, i
     return traceStep(run, step, frame, "done before");
   }
   const pinned = pinnedEntry(run, instance);
-  const inputs = pinned ? pinned.inputs : bindInputs(run, tool, frame);
+  const inputs = pinned ? pinned.inputs : stepInputs(run, step, tool, frame, true);
   const inputsDigest = pinned ? pinned.inputsDigest : run.digest(inputs);
   const covering = checkGate(run, step, tool.name, instance, inputsDigest);
   if (entry && (entry.status === "failed" || entry.status === "doubt") && run.state.failedThisEvent.includes(instance)) {
