@@ -12,9 +12,9 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const CORE = [
-  "TOOL_SOURCE_TAG", "TOOL_TAG", "ToolRejected", "action", "analyzeGates", "buildProcedure", "checkSkill", "compileSkill", "coverageOf", "createExpressions", "describeTool",
-  "describeFieldShape", "describeGiver", "describeRange", "describeValue", "didYouMean", "fieldValueType", "findBlocks", "formatValue", "gateAnalysisOf", "gridColumns", "hasErrors", "hideSecrets", "initialState", "isLangChainTool",
-  "isToolDefinition", "isToolRejected", "isToolSource", "lookup", "maskKnownSecrets", "nameOfKey", "normalizeText", "ownValue", "parseSkill", "redactSecrets", "redactStepResult", "renderProcedure", "runnableTool",
+  "TOOL_SOURCE_TAG", "TOOL_TAG", "ToolRejected", "action", "analyzeGates", "buildProcedure", "checkKeptFields", "checkSkill", "compileSkill", "coverageOf", "createExpressions", "describeTool",
+  "describeFieldShape", "describeGiver", "describeRange", "describeValue", "didYouMean", "fieldValueType", "findBlocks", "formatValue", "gateAnalysisOf", "giveKept", "gridColumns", "hasErrors", "hideSecrets", "initialState", "isLangChainTool",
+  "isToolDefinition", "isToolRejected", "isToolSource", "keptAnswers", "keptConflictSentence", "keptFieldConflicts", "keptFields", "lookup", "maskKnownSecrets", "nameOfKey", "normalizeText", "ownValue", "parseSkill", "redactSecrets", "redactStepResult", "renderProcedure", "runnableTool",
   "secretValuesOf", "shapeValueType", "shownPath", "skillBlocksSchema", "sortDiagnostics", "step", "suggest", "understandingContext", "writesCoveredBy",
 ];
 

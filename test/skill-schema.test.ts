@@ -78,7 +78,10 @@ const VALUES = [
 
 /** Values of the right form for each form of the definitions, so that most blocks come close to valid. */
 function rightValues(form: ValueForm): string[] {
-  if (typeof form === "object") return "range" in form ? ["true", "", "{ min: 1, max: 3 }", "{ max: 2 }", "{ places: 2 }"] : ["{ for: item, in: order.items }"];
+  if (typeof form === "object") {
+    if ("oneOf" in form) return [...form.oneOf];
+    return "range" in form ? ["true", "", "{ min: 1, max: 3 }", "{ max: 2 }", "{ places: 2 }"] : ["{ for: item, in: order.items }"];
+  }
   const right: Record<string, string[]> = {
     text: ["hello", '"Pay now?"', "42"], expression: ["quote_trip.total > 3", "search_flights.flights"], template: ['"Pay {x}?"'.replace("{x}", "now"), "7"],
     scalar: ['""', "hello", "42"], name: ["quote_trip"], widget: ["flight-grid", '" grid "'], true: ["true", ""], boolean: ["true", "false"],

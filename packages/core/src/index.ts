@@ -38,6 +38,8 @@ export { describeShape as describeFieldShape, describeGiver } from "./procedure/
 export type { ProcedureFormat } from "./procedure/render-procedure.js";
 export type { Procedure, Inline as ProcedureText } from "./procedure/model.js";
 export { checkSkill } from "./check/index.js";
+export { checkKeptFields, keptConflictSentence, keptFieldConflicts } from "./check/check-kept-fields.js";
+export type { KeptConflict } from "./check/check-kept-fields.js";
 export type {
   PathOutcome, ClosedByAsk, GateGap, CoveringConfirm, WriteGate, GateAnalysis,
 } from "./check/path-types.js";
@@ -59,3 +61,5 @@ export type { AnswerKey } from "./runtime/answer-keys.js";
 export type { HiddenSecrets } from "./runtime/hide-secrets.js";
 export type { UnderstandingContext, FieldInScope } from "./runtime/understanding-context.js";
 export { maskKnownSecrets, redactSecrets, redactStepResult, secretValuesOf } from "./runtime/redact.js";
+export { giveKept, keptAnswers, keptFields } from "./runtime/kept-answers.js";
+export type { KeptAnswer } from "./runtime/kept-answers.js";

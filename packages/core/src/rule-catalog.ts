@@ -40,6 +40,7 @@ const rules = [
   ["invalid-step", "error", "a step whose value has the wrong form"],
   ["invalid-field", "error", "a field whose declaration has the wrong form"],
   ["duplicate-field", "error", "a field declared twice"],
+  ["kept-field-differs", "error", "a field kept for the conversation, declared another way by another skill hosted with it"],
   // References and data flow.
   ["unknown-tool", "error", "a tool that tools.ts does not define"],
   ["unknown-field", "error", "an ask for a field that is not declared and not a pick"],

@@ -2,9 +2,10 @@
  * `flow check PATH... [--format text|json | --json]`: load each skill the paths name (folders of skills
  * are searched) and report every diagnostic. Exit 0 with no error, 1 with any error, 2 for a bad
  * command line or a path that is not a skill (then, in JSON mode, a JSON error object on stdout).
+ * The skills found are checked together too (they can be hosted together): `kept-field-differs`.
  */
 import type { Command } from "commander";
-import { hasErrors, shownPath, sortDiagnostics, type Diagnostic } from "@skillflow/core";
+import { checkKeptFields, hasErrors, shownPath, sortDiagnostics, type Diagnostic, type Skill } from "@skillflow/core";
 import { importTimeoutOf, loadSkill } from "@skillflow/core/loader";
 import { findSkillFiles } from "../find-skill-files.js";
 import { EXIT, useColor, type CliIo } from "../io.js";
@@ -34,12 +35,15 @@ export async function runCheck(paths: readonly string[], format: OutputFormat, i
   const shown = (file: string) => shownPath(file, io.cwd);
   const importTimeoutMs = importTimeoutOf(io.env);
   const diagnostics: Diagnostic[] = [];
+  const skills: Skill[] = [];
   for (const file of found.files) {
     const loaded = await loadSkill(file, { importTimeoutMs });
     diagnostics.push(...loaded.diagnostics.map((d) => ({ ...d, file: shown(d.file) })));
+    if (loaded.skill) skills.push(loaded.skill);
   }
+  diagnostics.push(...checkKeptFields(skills).map((d) => ({ ...d, file: shown(d.file) })));
   const sorted = sortDiagnostics(diagnostics);
-  const skills = found.files.map(shown);
-  io.stdout.write(format === "json" ? formatJson(sorted, skills) : formatText(sorted, skills.length, useColor(io)));
+  const files = found.files.map(shown);
+  io.stdout.write(format === "json" ? formatJson(sorted, files) : formatText(sorted, files.length, useColor(io)));
   return hasErrors(sorted) ? EXIT.failed : EXIT.ok;
 }

@@ -57,6 +57,11 @@ export interface FieldDecl {
    * one of them before it is asked is hidden from the model (`hideSecrets`). For secret fields only.
    */
   cue?: string[];
+  /**
+   * `keep: conversation`: the answer, once its ask is passed, carries over to later requests of the
+   * conversation (hosted skills that keep the same field), where it is given, checked again, and fixed.
+   */
+  keep?: "conversation";
   /** Declared in the Fields block (false for fields that exist only because of `from:`). */
   declared: boolean;
   pos: Position;

@@ -1,6 +1,6 @@
 /**
  * The Fields block: a mapping of field names to declarations, each with exactly one shape and optional
- * flags (`secret`, `message`, `synonyms`, `description`, `cue`). Pure.
+ * flags (`secret`, `message`, `synonyms`, `description`, `cue`, `keep`). Pure.
  */
 import { isScalar, type YAMLMap } from "yaml";
 import { didYouMean, suggest } from "./suggest.js";
@@ -98,6 +98,11 @@ function finishDecl(decl: FieldDecl, shapes: Array<{ key: ShapeKey; shape: Shape
     ctx.report("invalid-field", ctx.pos(at?.key), `\`cue:\` of \`${decl.name}\` only applies to a secret field.`, "Remove `cue:`, or add `secret: true` to the field.");
     delete decl.cue;
   }
+  if (decl.keep && decl.secret) {
+    const at = map.items.find((item) => keyName(item) === "keep");
+    ctx.report("invalid-field", ctx.pos(at?.key), `\`keep:\` of \`${decl.name}\` cannot go with \`secret: true\`: a secret is given for one request and is never carried to another.`, "Remove `keep:`, so each request asks for the secret itself.");
+    delete decl.keep;
+  }
   return true;
 }
 
@@ -127,6 +132,13 @@ function parseFlag(decl: FieldDecl, key: FieldFlag, pair: YamlPair, ctx: BlockCo
       return bad(`\`cue:\` of \`${decl.name}\` must be a list of different words, not ${describeNode(value)}.`, "Write `cue: [PIN, passcode]`.");
     }
     decl.cue = words as string[];
+  } else if (key === "keep") {
+    const text = scalarText(value);
+    const words = FIELD_FLAGS.keep.form.oneOf;
+    if (!isScalar(value) || !words.some((word) => word === text)) {
+      return bad(`\`keep:\` of \`${decl.name}\` is ${describeNode(value)}, not ${words.map((w) => `\`${w}\``).join(" or ")}.`, "Write `keep: conversation`.");
+    }
+    decl.keep = "conversation";
   } else if (key === "synonyms") {
     const synonyms = parseSynonyms(value);
     if (!synonyms) return bad(`\`synonyms:\` of \`${decl.name}\` must map each choice to a list of words.`, "Write `synonyms: { economy: [coach, standard] }`.");

@@ -84,8 +84,11 @@ function fieldBranch(shape: ShapeKey): JsonSchema {
     const only = FLAG_ONLY_WITH[flag];
     if (only === undefined || only === shape) properties[flag] = keySchema(def);
   }
-  // `cue:` goes with `secret: true` only.
-  const dependentSchemas = { cue: { required: ["secret"], properties: { secret: { const: true } } } };
+  // `cue:` goes with `secret: true` only; `keep:` never does.
+  const dependentSchemas = {
+    cue: { required: ["secret"], properties: { secret: { const: true } } },
+    keep: { properties: { secret: { const: false } } },
+  };
   return { title: shape, description: SHAPES[shape].doc, type: "object", properties, required: [shape], additionalProperties: false, dependentSchemas };
 }
 
@@ -96,6 +99,7 @@ function keySchema(def: KeyDef): JsonSchema {
 /** The schema of a value of form `form`. */
 export function formSchema(form: ValueForm): JsonSchema {
   if (typeof form === "object") {
+    if ("oneOf" in form) return { enum: [...form.oneOf] };
     if ("range" in form) {
       const properties = Object.fromEntries(Object.entries(form.range).map(([option, n]) => [option, NUMBERS[n]]));
       return { anyOf: [{ $ref: "#/$defs/true" }, { type: "object", properties, additionalProperties: false }] };

@@ -3,7 +3,9 @@
  * are recorded with a reason; an invalid value for the pending question is also refused to the person.
  * Secret values never enter the trace in clear.
  */
+import { canonicalJson } from "./digest.js";
 import { SECRET_MASK } from "./eval-in-frame.js";
+import { keptChangeText } from "./kept-words.js";
 import { emit, record, type Run } from "./run-context.js";
 import { fieldDecl } from "./skill-index.js";
 import type { Provenance } from "./types.js";
@@ -25,8 +27,21 @@ export function proposeValue(run: Run, name: string, value: unknown, by: Provena
     if (state.pending?.kind === "ask" && state.pending.answerKey === key) refuse(run, name, checked.message);
     return false;
   }
+  if (run.state.kept?.includes(key) && by !== "fixture") return keepAnswer(run, name, key, checked.value);
   setAnswer(run, name, key, checked.value, by);
   return true;
+}
+
+/**
+ * A value for an answer kept from earlier in the conversation: the same value changes nothing; another
+ * is dropped and refused with a sentence that says why (one answer for the whole conversation).
+ */
+function keepAnswer(run: Run, name: string, key: string, value: unknown): false {
+  const held = ownValue(run.state.answers, key);
+  if (held && canonicalJson(held.value) === canonicalJson(value)) return false;
+  drop(run, name, "kept from earlier in the conversation: it cannot change in it");
+  refuse(run, name, keptChangeText(name, held?.value));
+  return false;
 }
 
 /** Stores an answer and records it (masked when the field is secret). */

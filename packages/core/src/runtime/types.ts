@@ -130,6 +130,11 @@ export interface FlowState {
    * the field's question the person is told so and types it again.
    */
   offers?: Record<string, string>;
+  /**
+   * Fields whose answers were given from earlier in the conversation (`keep: conversation`, given when
+   * the run started or came back from hold): checked again at their asks, never changed in this run.
+   */
+  kept?: string[];
 }
 
 /**
