@@ -26,7 +26,7 @@ const CORE_LOADER = [
 const CORE_EDIT = ["completeAt", "diffHunks", "diffLines", "fieldHover", "formatDiff", "formatType", "hoverAt", "targetAt", "toolHover"];
 
 // The main entry is the embedding API; the rest lives on subpaths (issue 11).
-const LANGGRAPH = ["FlowInputError", "FlowLoadError", "PersistenceError", "ScriptedChatModel", "chatModelPort", "createFlow", "openCheckpointer"];
+const LANGGRAPH = ["BudgetError", "DEFAULT_PRICES", "FlowInputError", "FlowLoadError", "PersistenceError", "ScriptedChatModel", "chatModelPort", "createFlow", "openCheckpointer"];
 
 const LANGGRAPH_MODELS = [
   "EXTRACT_TOOL", "ModelSetupError", "NO_USAGE", "OFFLINE_NOTICE", "PROVIDERS", "TOKENIZER", "addUsage", "buildExtractPrompt",

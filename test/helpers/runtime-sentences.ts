@@ -1,7 +1,7 @@
 /**
  * Every sentence the runtime can show a person, read from its source with the TypeScript parser: each
  * string or template literal of the runtime's files (core's runtime, the LangGraph host's graph, render,
- * routing and event admission, its tool runner) that reads as a sentence — it starts with a capital
+ * routing and event admission, its tool runner, its budget check) that reads as a sentence — it starts with a capital
  * letter, a backtick or a `${…}` value, has a space, and ends a sentence (`.`, `?`, `!`, `…`) or with a
  * value (`Waiting for approval from ${role} for: ${question}`). A literal that is thrown (a bug, not
  * something said) or in a prompt for the model is not one. Values are given as `{}`.
@@ -17,6 +17,7 @@ const SOURCES: Array<{ dir: string; only?: readonly string[] }> = [
   { dir: "packages/langgraph/src/routing" },
   { dir: "packages/langgraph/src/understand", only: ["admit-event.ts", "settle-route.ts", "understand-node.ts", "offer-secrets.ts"] },
   { dir: "packages/langgraph/src", only: ["run-tool.ts"] },
+  { dir: "packages/langgraph/src/budget" },
 ];
 
 export interface RuntimeSentence {

@@ -6,6 +6,8 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import type { FlowState, RuntimeLimits, Skill } from "@skillflow/core";
 import type { FlowGraph } from "./graph/build-flow-graph.js";
 import type { FlowTool } from "./load-flow-skill.js";
+import type { UsageLimits } from "./budget/budget-limits.js";
+import type { ModelPrices } from "./budget/model-prices.js";
 import type { DeploymentKeyInput } from "./persistence/deployment-key.js";
 import type { Persistence } from "./persistence/persistence.js";
 import type { ThreadLock } from "./persistence/thread-lock.js";
@@ -18,6 +20,10 @@ import type { ModelPort } from "./understand/model-port.js";
 export interface FlowLimits extends RuntimeLimits {
   /** Milliseconds a tool may take before it is aborted and counted as failed (default 30 s). */
   toolTimeoutMs: number;
+  /** Model calls, tokens and estimated cost one turn may use (default: no limit). See docs/embedding.md. */
+  turn: UsageLimits;
+  /** Model calls, tokens and estimated cost a whole conversation may use (default: no limit). */
+  conversation: UsageLimits;
 }
 
 export interface CreateFlowOptions {
@@ -44,6 +50,11 @@ export interface CreateFlowOptions {
   /** Checkpoints kept per thread by the store's pruning (default 3). */
   keepCheckpoints?: number | undefined;
   limits?: Partial<FlowLimits> | undefined;
+  /**
+   * Prices per million input and output tokens by model id (`gemini:gemini-2.5-flash`, or `ollama:*`),
+   * added to and overriding `DEFAULT_PRICES`; read for a `cost` limit.
+   */
+  prices?: ModelPrices | undefined;
   /**
    * The clock handed to tools: a fixed ISO time (proofs) or a function. Default: the real clock. A port
    * with `withClock` (the offline extractor) reads relative dates ("tomorrow") by it too.

@@ -26,4 +26,8 @@ export type { OpenCheckpointerOptions } from "./persistence/open-checkpointer.js
 export type { Persistence } from "./persistence/persistence.js";
 export { PersistenceError } from "./persistence/persistence-error.js";
 export { ScriptedChatModel } from "./scripted-chat-model.js";
+export { BudgetError } from "./budget/budget-limits.js";
+export type { UsageLimits } from "./budget/budget-limits.js";
+export { DEFAULT_PRICES } from "./budget/model-prices.js";
+export type { ModelPrice, ModelPrices } from "./budget/model-prices.js";
 export type { ScriptedReply, RecordedPrompt, ScriptedChatModelOptions } from "./scripted-chat-model.js";

@@ -1,9 +1,10 @@
 /**
  * What the graph's nodes are built with, from `createFlow`'s options: the hosted skills (loaded when
- * given as paths; one skill is a list of one), the model port, the limits, the clock, the keyed
+ * given as paths; one skill is a list of one), the model port, the limits and budget, the clock, the keyed
  * digests and the failures a test injects.
  */
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import { resolveBudget } from "./budget/budget-limits.js";
 import type { CreateFlowOptions } from "./flow-options.js";
 import { DEFAULT_TOOL_TIMEOUT_MS, type HostDeps, type HostedSkill } from "./graph/host-deps.js";
 import { loadFlowSkill } from "./load-flow-skill.js";
@@ -39,6 +40,8 @@ export async function resolveHostDeps(options: CreateFlowOptions, deploymentKey:
     now,
     deploymentKey,
   };
+  const budget = resolveBudget(options.limits, deps.model.id, options.prices);
+  if (budget) deps.budget = budget;
   if (hooks.failures || hooks.rejections) deps.shouldFail = failureInjector(hooks.failures, hooks.rejections);
   return deps;
 }

@@ -13,6 +13,7 @@ import { loadChatSkills } from "../chat/load-chat-skills.js";
 import { storeUrl } from "../chat/open-chat.js";
 import { openVersions } from "../studio/open-versions.js";
 import { checkServeOptions, DEFAULT_SERVE_DB, type ServeOptions, type ServeSettings } from "./serve-options.js";
+import { describeBudget } from "./serve-limits.js";
 import { startTelemetry } from "./start-telemetry.js";
 
 type Server = typeof import("@skillflow/server");
@@ -54,8 +55,10 @@ async function serveChecked(targets: string[], options: ServeOptions, checked: {
       skills: loaded.skills.map(({ skill, tools }) => ({ skill, tools })), model, db,
       auth: checked.settings.auth, ...(approvers.directory && { approvers: approvers.directory }),
       log: (line) => void io.stdout.write(`${line}\n`),
+      ...(Object.keys(checked.settings.budget).length > 0 && { flow: checked.settings.budget }),
     });
   } catch (error) {
+    if (error instanceof lg.BudgetError) return fail(error.message, EXIT.usage);
     if (!(error instanceof lg.PersistenceError)) throw error;
     return fail(error.message, error.code === "bad-url" ? EXIT.usage : EXIT.failed);
   }
@@ -149,6 +152,8 @@ function banner(b: BannerInput): string {
   if (b.model.notice) rows.push(["", b.model.notice]);
   if (b.versions) rows.push(["versions", b.versions]);
   rows.push(["store", b.store], ["approvers", b.approvers]);
+  const budget = describeBudget(b.settings.budget);
+  if (budget) rows.push(["limits", budget]);
   if (b.settings.otel) rows.push(["traces", `OpenTelemetry, OTLP/HTTP to ${b.settings.otel}`]);
   rows.push(["auth", b.settings.auth === "none"
     ? "none: every request is the same caller; anyone who reaches this port can read and drive every conversation"

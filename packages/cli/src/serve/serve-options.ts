@@ -1,10 +1,11 @@
 /**
  * `flow serve`'s command line, checked before anything opens: the port, the host, `--auth` (`none` only
- * on a loopback address), where the approvers come from, and with `--otel` where spans go. Each problem is one sentence (exit 2). Pure
+ * on a loopback address), where the approvers come from, the budget (`--limit`, `--prices`), and with `--otel` where spans go. Each problem is one sentence (exit 2). Pure
  * apart from reading the approvers file.
  */
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
+import { readBudget, type ServeBudget } from "./serve-limits.js";
 import { otelEndpoint } from "./start-telemetry.js";
 
 export interface ServeOptions {
@@ -19,6 +20,10 @@ export interface ServeOptions {
   studioDb?: string;
   /** Export spans over OTLP/HTTP to OTEL_EXPORTER_OTLP_ENDPOINT. */
   otel?: boolean;
+  /** `--limit SCOPE.MEASURE=N`, repeated. */
+  limit?: string[];
+  /** `--prices FILE`: prices per model (JSON). */
+  prices?: string;
 }
 
 export interface ServeSettings {
@@ -29,6 +34,8 @@ export interface ServeSettings {
   approvers?: { text: string; source: string };
   /** `--otel`: the OTLP/HTTP URL spans are exported to. */
   otel?: string;
+  /** `--limit` and `--prices`: every conversation's budget. */
+  budget: ServeBudget;
 }
 
 export const DEFAULT_PORT = 8787;
@@ -49,9 +56,11 @@ export async function checkServeOptions(options: ServeOptions, env: Record<strin
   }
   const otel = options.otel ? otelEndpoint(env) : undefined;
   if (otel && !otel.ok) return { ok: false, message: otel.message };
+  const budget = await readBudget(options.limit, options.prices, cwd);
+  if (!budget.ok) return { ok: false, message: budget.message };
   const approvers = await readApprovers(options.approvers, env, cwd);
   if (approvers && "message" in approvers) return { ok: false, message: approvers.message };
-  return { ok: true, settings: { port, host, auth, ...(approvers && { approvers }), ...(otel?.ok && { otel: otel.url }) } };
+  return { ok: true, settings: { port, host, auth, budget: budget.budget, ...(approvers && { approvers }), ...(otel?.ok && { otel: otel.url }) } };
 }
 
 export function isLoopback(host: string): boolean {

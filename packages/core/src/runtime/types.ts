@@ -239,7 +239,8 @@ export type TraceEvent =
       message: string;
     }
   | { type: "said"; text: string }
-  | { type: "limit"; message: string }
+  /** A limit ended the turn: the tool calls of one event, or (`budget`) a model-call budget of the host's. */
+  | { type: "limit"; message: string; budget?: { limit: string; max: number; used: number } }
   | { type: "model_call"; fields: string[]; inputTokens: number; outputTokens: number };
 
 export interface StepResult {

@@ -1,10 +1,11 @@
 /**
  * What the graph's nodes are built with: the hosted skills with their tools (one skill is a list of
- * one), the model port, and the host's settings (limits, tool timeout, clock, injected failures,
+ * one), the model port, and the host's settings (limits, budget, tool timeout, clock, injected failures,
  * deployment key). Fixed for the life of a compiled graph. The nodes run the skill in progress
  * (`skillInProgress`): the one named by the conversation's routing state.
  */
 import type { Skill, StepOptions } from "@skillflow/core";
+import type { Budget } from "../budget/budget-limits.js";
 import type { ModelPort } from "../understand/model-port.js";
 import type { HostTool, InjectedFailure } from "../run-tool.js";
 import type { RoutingState } from "../routing/routing-state.js";
@@ -29,6 +30,8 @@ export interface HostDeps {
   shouldFail?: (tool: string) => InjectedFailure | false;
   /** The deployment key (>= 32 bytes), for keyed digests; the store's, configured, or random per process. */
   deploymentKey: Uint8Array;
+  /** The model-call budget of a turn and of a conversation; absent: no limit. */
+  budget?: Budget;
 }
 
 /** Default per-tool timeout. */

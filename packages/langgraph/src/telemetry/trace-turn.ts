@@ -83,7 +83,7 @@ export function spanEvent(event: TraceEvent): { name: string; attributes: Attrib
 }
 
 function limitAttributes(event: Extract<TraceEvent, { type: "limit" }>): Attributes {
-  const budget = (event as { budget?: { limit: string; used: number; max: number } }).budget;
+  const budget = event.budget;
   if (!budget) return { [SKILLFLOW.limit]: "tool calls per event" };
   return { [SKILLFLOW.limit]: budget.limit, [SKILLFLOW.limitUsed]: budget.used, [SKILLFLOW.limitMax]: budget.max };
 }

@@ -24,6 +24,7 @@ import type { ExtractResult } from "./model-port.js";
 import { hideAllSecrets } from "./offer-secrets.js";
 import { settleRoute } from "./settle-route.js";
 import { tracedExtract } from "../telemetry/trace-model-call.js";
+import { stopForBudget } from "../budget/stop-for-budget.js";
 
 export function understandNode(deps: HostDeps) {
   return async (state: FlowGraphValues, config: LangGraphRunnableConfig): Promise<FlowGraphUpdate> => {
@@ -39,6 +40,8 @@ export function understandNode(deps: HostDeps) {
     // A secret typed before it is asked, for any hosted skill, never reaches the model.
     const request = secret ? null : buildExtractRequest(deps, here, hideAllSecrets(deps, here, input.text));
     if (!request) return { ...here, event: { type: "text", text: input.text }, input: null };
+    const stopped = stopForBudget(deps, state.out, here, request);
+    if (stopped) return stopped;
     const result = await tracedExtract(deps.model, request);
     const event: FlowEvent & { type: "text" } = { type: "text", text: input.text, extraction: result.extraction };
     const trace = modelTrace([...new Set(allFields(request).map((f) => f.name))], result);

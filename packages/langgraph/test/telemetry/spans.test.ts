@@ -97,6 +97,19 @@ describe("spans of a conversation", () => {
   });
 });
 
+describe("a budget reached", () => {
+  it("is an event on the turn span, naming the limit, what it allows and what was used", async () => {
+    const flow = await createFlow({ skill: VAULT, model: new ScriptedChatModel(), limits: { conversation: { modelCalls: 0 } } });
+    await flow.send("broke", { text: "Please send 250 EUR" });
+    const [turn] = named(exporter.getFinishedSpans(), "skillflow.turn");
+    expect(turn!.events.map((e) => [e.name, e.attributes])).toEqual([
+      ["skillflow.limit", { "skillflow.limit": "conversation.modelCalls", "skillflow.limit.used": 0, "skillflow.limit.max": 0 }],
+    ]);
+    expect(turn!.attributes["skillflow.turn.model_calls"]).toBe(0);
+    expect(named(exporter.getFinishedSpans(), "chat scripted")).toEqual([]);
+  });
+});
+
 describe("no secret in any span", () => {
   /** Every text a span carries: its name, status, attributes, events and their attributes, links. */
   function texts(span: ReadableSpan): string[] {
