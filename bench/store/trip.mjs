@@ -18,7 +18,7 @@ class TableModel extends ScriptedChatModel {
 /** The story: the message (a model call, 2 lookups), the flight, the hotel (the card), Pay (4 writes). */
 export const TURNS = 4;
 
-/** Open the store `url` names and a flow on it; `text` replaces the message (the long-message test). */
+/** Open the store `url` names and a flow on it. */
 export async function openTrip(url) {
   const store = await openCheckpointer(url);
   const flow = await createFlow({ skill: SKILL, model: new TableModel(), store, now: NOW });

@@ -68,8 +68,7 @@ export async function createFlowWith(options: CreateFlowOptions, hooks: FlowHook
   const run = async (threadId: string, input: Parameters<FlowGraph["invoke"]>[0]): Promise<FlowGraphValues> => {
     settled.delete(threadId);
     const out = (await graph.invoke(input, config(threadId))) as FlowGraphValues;
-    await store.afterTurn(threadId);
-    const checkpoint = await store.latestCheckpoint(threadId);
+    const checkpoint = (await store.afterTurn(threadId)) ?? (await store.latestCheckpoint(threadId));
     if (checkpoint !== undefined) {
       if (settled.size >= SETTLED_KEPT) settled.delete(settled.keys().next().value!);
       settled.set(threadId, { checkpoint, values: copyOf(out) });

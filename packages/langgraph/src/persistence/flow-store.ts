@@ -21,7 +21,7 @@ import { isPersistence, wrapSaver } from "./wrap-saver.js";
 export interface FlowStoreOptions {
   store?: Persistence | BaseCheckpointSaver | undefined;
   lock?: ThreadLock | undefined;
-  /** Checkpoints kept per thread after each turn (default 3). */
+  /** Checkpoints kept per thread after each turn (default 1). */
   keepCheckpoints?: number | undefined;
   deploymentKey?: DeploymentKeyInput | undefined;
 }
@@ -31,8 +31,12 @@ export interface FlowStore {
   saver: BaseCheckpointSaver;
   lock: ThreadLock;
   deploymentKey: Uint8Array;
-  /** Run after each turn, under the thread's lock. Never throws: a failed prune is redone by the next turn's. */
-  afterTurn(threadId: string): Promise<void>;
+  /**
+   * Run after each turn, under the thread's lock: prunes, and returns the thread's latest checkpoint id
+   * when the prune read it (undefined: ask `latestCheckpoint`). Never throws: a failed prune is redone by
+   * the next turn's.
+   */
+  afterTurn(threadId: string): Promise<string | undefined>;
   /** Run after each turn, outside any lock: deletes idle conversations when the store's sweep is due. Never throws. */
   sweep(now?: number): Promise<void>;
   /** The id of the thread's latest checkpoint (undefined: none, or a store that cannot say). */
@@ -58,9 +62,7 @@ export async function resolveFlowStore(options: FlowStoreOptions): Promise<FlowS
     saver: store.saver,
     lock: options.lock ?? store.lock,
     deploymentKey,
-    afterTurn: async (threadId) => {
-      await store.prune(threadId, keep).catch(() => undefined);
-    },
+    afterTurn: async (threadId) => (await store.prune(threadId, keep).catch(() => undefined))?.latest,
     sweep: async (now = Date.now()) => {
       const retention = store.retentionMs;
       if (retention === undefined || now - (lastSweep.get(store) ?? -Infinity) < Math.min(SWEEP_INTERVAL_MS, retention / 2)) return;

@@ -25,10 +25,15 @@ export interface PruneResult {
   checkpointsDeleted: number;
   writesDeleted: number;
   blobsDeleted: number;
+  /** The thread's latest checkpoint id after pruning, when the store read it on the way (no query of its own). */
+  latest?: string;
 }
 
-/** Checkpoints kept per thread by `prune` unless told otherwise: the latest and two before it. */
-export const DEFAULT_KEEP_CHECKPOINTS = 3;
+/**
+ * Checkpoints kept per thread by `prune` unless told otherwise: the latest only. A turn that ended left
+ * nothing to finish, and the latest checkpoint holds the whole conversation (see docs/design.md).
+ */
+export const DEFAULT_KEEP_CHECKPOINTS = 1;
 
 export interface Persistence {
   readonly kind: StoreKind;

@@ -7,39 +7,42 @@
 import type pg from "pg";
 import type { PruneResult, ThreadFootprint } from "./persistence.js";
 
-const DELETE_CHECKPOINTS = `
-  DELETE FROM checkpoints AS c WHERE c.thread_id = $1 AND c.checkpoint_id NOT IN (
-    SELECT k.checkpoint_id FROM checkpoints AS k
-    WHERE k.thread_id = c.thread_id AND k.checkpoint_ns = c.checkpoint_ns
-    ORDER BY k.checkpoint_id DESC LIMIT $2)`;
+/**
+ * One statement: the checkpoints to keep are ranked once, and every delete is decided against that set
+ * (the CTEs of one statement share a snapshot, so a delete cannot see another's effect). It returns the
+ * counts and the latest checkpoint id, so a turn's prune is one round trip and no query for the latest
+ * follows it.
+ */
+const PRUNE = `
+  WITH ranked AS (
+    SELECT checkpoint_ns, checkpoint_id, checkpoint,
+      row_number() OVER (PARTITION BY checkpoint_ns ORDER BY checkpoint_id DESC) AS n
+    FROM checkpoints WHERE thread_id = $1),
+  kept AS (SELECT * FROM ranked WHERE n <= $2),
+  c AS (
+    DELETE FROM checkpoints AS x USING ranked AS r
+    WHERE x.thread_id = $1 AND r.n > $2 AND x.checkpoint_ns = r.checkpoint_ns AND x.checkpoint_id = r.checkpoint_id
+    RETURNING 1),
+  w AS (
+    DELETE FROM checkpoint_writes AS w WHERE w.thread_id = $1 AND NOT EXISTS (
+      SELECT 1 FROM kept AS k WHERE k.checkpoint_ns = w.checkpoint_ns AND k.checkpoint_id = w.checkpoint_id)
+    RETURNING 1),
+  b AS (
+    DELETE FROM checkpoint_blobs AS b WHERE b.thread_id = $1 AND NOT EXISTS (
+      SELECT 1 FROM kept AS k, jsonb_each_text(k.checkpoint -> 'channel_versions') AS v
+      WHERE k.checkpoint_ns = b.checkpoint_ns AND v.key = b.channel AND v.value = b.version)
+    RETURNING 1)
+  SELECT (SELECT count(*) FROM c)::int AS checkpoints, (SELECT count(*) FROM w)::int AS writes,
+    (SELECT count(*) FROM b)::int AS blobs, (SELECT max(checkpoint_id) FROM kept) AS latest`;
 
-const DELETE_WRITES = `
-  DELETE FROM checkpoint_writes AS w WHERE w.thread_id = $1 AND NOT EXISTS (
-    SELECT 1 FROM checkpoints AS k
-    WHERE k.thread_id = w.thread_id AND k.checkpoint_ns = w.checkpoint_ns AND k.checkpoint_id = w.checkpoint_id)`;
-
-const DELETE_BLOBS = `
-  DELETE FROM checkpoint_blobs AS b WHERE b.thread_id = $1 AND NOT EXISTS (
-    SELECT 1 FROM checkpoints AS k, jsonb_each_text(k.checkpoint -> 'channel_versions') AS v
-    WHERE k.thread_id = b.thread_id AND k.checkpoint_ns = b.checkpoint_ns
-      AND v.key = b.channel AND v.value = b.version)`;
-
-/** Delete all but the latest `keep` checkpoints of each namespace of a thread, their writes and orphan blobs. */
+/**
+ * Delete all but the latest `keep` checkpoints of each namespace of a thread, their writes and orphan
+ * blobs; `latest` is the thread's latest checkpoint id after it.
+ */
 export async function prunePostgresThread(pool: pg.Pool, threadId: string, keep: number): Promise<PruneResult> {
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
-    const checkpoints = await client.query(DELETE_CHECKPOINTS, [threadId, keep]);
-    const writes = await client.query(DELETE_WRITES, [threadId]);
-    const blobs = await client.query(DELETE_BLOBS, [threadId]);
-    await client.query("COMMIT");
-    return { checkpointsDeleted: checkpoints.rowCount ?? 0, writesDeleted: writes.rowCount ?? 0, blobsDeleted: blobs.rowCount ?? 0 };
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  const { rows } = await pool.query(PRUNE, [threadId, keep]);
+  const row = rows[0] as { checkpoints: number; writes: number; blobs: number; latest: string | null };
+  return { checkpointsDeleted: row.checkpoints, writesDeleted: row.writes, blobsDeleted: row.blobs, ...(row.latest ? { latest: row.latest } : {}) };
 }
 
 /** Rows and serialized bytes the thread holds. */

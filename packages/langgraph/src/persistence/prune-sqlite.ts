@@ -20,7 +20,7 @@ export function sqliteThreadOps(db: SqliteDb, saver: BaseCheckpointSaver, lock: 
   };
 }
 
-/** Delete all but the latest `keep` checkpoints of each namespace of a thread, and their writes. */
+/** Delete all but the latest `keep` checkpoints of each namespace of a thread, and their writes; `latest` after it. */
 export function pruneSqliteThread(db: SqliteDb, threadId: string, keep: number): PruneResult {
   const prune = db.transaction((): PruneResult => {
     const checkpoints = db.prepare(`
@@ -32,7 +32,8 @@ export function pruneSqliteThread(db: SqliteDb, threadId: string, keep: number):
       DELETE FROM writes AS w WHERE w.thread_id = ? AND NOT EXISTS (
         SELECT 1 FROM checkpoints AS k
         WHERE k.thread_id = w.thread_id AND k.checkpoint_ns = w.checkpoint_ns AND k.checkpoint_id = w.checkpoint_id)`).run(threadId);
-    return { checkpointsDeleted: checkpoints.changes, writesDeleted: writes.changes, blobsDeleted: 0 };
+    const latest = sqliteLatest(db, threadId).get(threadId);
+    return { checkpointsDeleted: checkpoints.changes, writesDeleted: writes.changes, blobsDeleted: 0, ...(latest ? { latest } : {}) };
   });
   return prune.immediate();
 }

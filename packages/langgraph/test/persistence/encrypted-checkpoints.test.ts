@@ -6,7 +6,7 @@
  * a store created encrypted (a row forged in the database).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { randomBytes } from "node:crypto";
+import { createCipheriv, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,6 +15,7 @@ import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { openCheckpointer } from "../../src/persistence/open-checkpointer.js";
 import { PersistenceError } from "../../src/persistence/persistence-error.js";
 import { EncryptedSerializer } from "../../src/persistence/encrypted-serializer.js";
+import { deriveKey } from "../../src/persistence/deployment-key.js";
 import { compileTinyGraph, tinyTurn } from "./tiny-graph.js";
 
 const Database = createRequire(import.meta.url)("better-sqlite3") as new (path: string) => {
@@ -49,7 +50,7 @@ describe("encrypted checkpoints", () => {
     const store = await openCheckpointer(file);
     await tinyTurn(compileTinyGraph(store.saver), "t", "hello");
     await store.close();
-    expect(storedTypes(file)).toEqual(["aesgcm+json"]);
+    expect(storedTypes(file)).toEqual(["aesgcm+deflate+json"]);
   });
 
   it("round-trip through the serializer, and fail with one sentence under another key", async () => {
@@ -65,6 +66,25 @@ describe("encrypted checkpoints", () => {
     expect(error.message).toBe("A checkpoint in the store x.sqlite cannot be decrypted with this deployment key: it was written with another key, or altered.");
   });
 
+  it("deflate a value before sealing it, and refuse it when its type no longer says so", async () => {
+    const serde = new EncryptedSerializer(randomBytes(32));
+    const value = { said: Array.from({ length: 40 }, (_, i) => ({ step: String(i), outcome: "already said" })) };
+    const [type, bytes] = await serde.dumpsTyped(value);
+    expect(type).toBe("aesgcm+deflate+json");
+    expect(bytes.byteLength).toBeLessThan(JSON.stringify(value).length / 3);
+    expect(await serde.loadsTyped(type, bytes)).toEqual(value);
+    expect((await rejection(serde.loadsTyped("aesgcm+json", bytes))).code).toBe("wrong-key");
+  });
+
+  it("read a value sealed before values were deflated (`aesgcm+json`)", async () => {
+    const key = randomBytes(32);
+    const iv = randomBytes(12);
+    const cipher = createCipheriv("aes-256-gcm", Buffer.from(deriveKey(key, "checkpoint encryption")), iv).setAAD(Buffer.from("json"));
+    const sealed = Buffer.concat([cipher.update('{"n":1}'), cipher.final()]);
+    const text = Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString("base64");
+    expect(await new EncryptedSerializer(key).loadsTyped("aesgcm+json", text)).toEqual({ n: 1 });
+  });
+
   it("read a store written before encryption, and seal what the next turns write", async () => {
     const file = join(dir, "legacy.sqlite");
     const plain = SqliteSaver.fromConnString(file);
@@ -76,7 +96,7 @@ describe("encrypted checkpoints", () => {
     await tinyTurn(graph, "t", "after");
     await store.prune("t", 2);
     await store.close();
-    expect(storedTypes(file)).toEqual(["aesgcm+json"]);
+    expect(storedTypes(file)).toEqual(["aesgcm+deflate+json"]);
   });
 
   it("refuse a plain value in a store created encrypted (a forged row), and a store whose key check was removed", async () => {
