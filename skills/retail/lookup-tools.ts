@@ -11,7 +11,7 @@ import { ownOrder } from "./store/policy-guards.js";
 import * as read from "./store/read-tools.js";
 import { isRetailError } from "./store/retail-error.js";
 import type { RetailStore } from "./store/retail-store.js";
-import { itemView, orderView, productRow, productTypesView, productView, userIdView, userRow, userView } from "./tool-views.js";
+import { itemView, orderRow, orderView, productRow, productTypesView, productView, userIdView, userRow, userView } from "./tool-views.js";
 
 const userId = z.string().describe("the authenticated user's id");
 const orderId = z.string().describe("the order id, such as #W0000000 (with the #)");
@@ -56,7 +56,7 @@ export function lookupTools(store: () => RetailStore): ToolDefinition[] {
       description: "One of the user's orders: status, items, address, fulfilments and payment history.",
       input: z.object({ user_id: userId, order_id: orderId }),
       output: orderView,
-    }, ({ user_id, order_id }) => ifKnown(() => ({ known: true, ...ownOrder(db(), user_id, order_id) }))),
+    }, ({ user_id, order_id }) => ifKnown(() => orderRow(ownOrder(db(), user_id, order_id)))),
     lookup({
       name: "get_product_details",
       description: "A product type and all its variants (options, availability, price).",

@@ -6,7 +6,7 @@
  * Pure.
  */
 import { z } from "zod";
-import { addressSchema, orderSchema, variantSchema, type Product, type User, type Variant } from "./store/model.js";
+import { addressSchema, orderItemSchema, orderSchema, variantSchema, type Order, type Product, type User, type Variant } from "./store/model.js";
 
 const known = z.boolean().describe("whether the store knows it (and, for an order, whether it is this user's)");
 
@@ -42,7 +42,28 @@ function whenKnown<S extends z.ZodRawShape>(schema: z.ZodObject<S>) {
   return z.object({ known, ...fields });
 }
 
-export const orderView = whenKnown(orderSchema);
+const orderLine = orderItemSchema.extend({
+  id: z.string().describe("the line's id: its item id, with #2, #3 for a second or third line of the same item"),
+});
+
+/** An order's items as rows a pick can name: each line has an id of its own, even an item ordered twice. */
+export const orderView = whenKnown(orderSchema.extend({ items: z.array(orderLine).describe("the items ordered, one row per line") }));
+
+/** The order with a line id on each item (`orderView`). Pure. */
+export function orderRow(order: Order): z.infer<typeof orderView> {
+  const seen = new Map<string, number>();
+  const items = order.items.map((item) => {
+    const n = (seen.get(item.item_id) ?? 0) + 1;
+    seen.set(item.item_id, n);
+    return { ...item, id: n === 1 ? item.item_id : `${item.item_id}#${n}` };
+  });
+  return { known: true, ...order, items };
+}
+
+/** The item ids of picked lines (`orderRow`'s ids): an item picked on two lines is named twice. Pure. */
+export function itemIdsOfLines(lines: readonly string[]): string[] {
+  return lines.map((line) => line.replace(/#\d+$/, ""));
+}
 
 const variantRow = variantSchema.extend({ id: z.string().describe("the item id, as the row's id") });
 

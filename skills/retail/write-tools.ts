@@ -16,12 +16,14 @@ import { differentItems, ownOrder, stillPending } from "./store/policy-guards.js
 import { transferToHumanAgents } from "./store/read-tools.js";
 import { isRetailError } from "./store/retail-error.js";
 import { once, type RetailStore } from "./store/retail-store.js";
+import { itemIdsOfLines } from "./tool-views.js";
 import type { RetailDb } from "./store/model.js";
 
 const userId = z.string().describe("the authenticated user's id");
 const orderId = z.string().describe("the order id, such as #W0000000 (with the #)");
 const paymentMethodId = z.string().describe("one of the user's payment method ids, such as gift_card_0000000");
 const itemIds = z.array(z.string()).describe("the item ids, one per line of the order (an item held twice may be named twice)");
+const lineIds = z.array(z.string()).describe("the items, one per line of the order: an item id, or a line id of get_order_details (an item held twice is named twice, or by its line: 1234567890#2)");
 const newItemIds = z.array(z.string()).describe("the new item ids, in the same order: each a variant of the same product");
 const address = addressSchema.shape;
 
@@ -85,11 +87,11 @@ export function writeTools(store: () => RetailStore): ToolDefinition[] {
     action({
       name: "return_delivered_order_items",
       description: "Request a return of delivered items, refunded to the original payment method or one of the user's gift cards.",
-      input: z.object({ user_id: userId, order_id: orderId, item_ids: itemIds, payment_method_id: paymentMethodId }),
+      input: z.object({ user_id: userId, order_id: orderId, item_ids: lineIds, payment_method_id: paymentMethodId }),
       output: orderSchema,
     }, guarded((db, i) => {
       ownOrder(db, i.user_id, i.order_id);
-      return returnDeliveredOrderItems(db, i.order_id, i.item_ids, i.payment_method_id);
+      return returnDeliveredOrderItems(db, i.order_id, itemIdsOfLines(i.item_ids), i.payment_method_id);
     })),
     action({
       name: "modify_user_address",

@@ -17,15 +17,15 @@ import { createFlow, ScriptedChatModel, type TurnResult } from "@skillflow/langg
 import { createRetailStore, retailTools } from "../../skills/retail/tools.js";
 import { digestOf } from "../../skills/retail/store/canonical.js";
 import { readExpected } from "./expected.js";
-import { TRAIN_SCRIPTS, type Turn } from "./train-scripts.js";
+import { RETURN_SCRIPTS, TRAIN_SCRIPTS, type Turn } from "./train-scripts.js";
 
-const SKILLS = ["cancel_order", "change_order_payment", "order_details", "profile", "human_agent"];
+const SKILLS = ["cancel_order", "change_order_payment", "modify_order_address", "change_default_address", "order_details", "profile", "human_agent", "return_items"];
 const expected = new Map(readExpected("expected-train.json").tasks.map((t) => [t.id, t.db]));
 let skills: Skill[] = [];
 
 beforeAll(async () => {
   const fileOf = (name: string) => new URL(`../../skills/retail/${name}/SKILL.md`, import.meta.url).pathname;
-  // Every retail skill's tools.ts is ../tools.ts: import it once, for all five.
+  // Every retail skill's tools.ts is ../tools.ts: import it once, for all of them.
   const tools = await importToolsBeside(fileOf(SKILLS[0]!));
   skills = await Promise.all(SKILLS.map(async (name) => {
     const loaded = await loadSkill(fileOf(name), { tools });
@@ -52,7 +52,7 @@ async function play(id: string, turns: readonly Turn[]) {
 }
 
 describe("train tasks through the retail skills", () => {
-  for (const script of TRAIN_SCRIPTS) {
+  for (const script of [...TRAIN_SCRIPTS, ...RETURN_SCRIPTS]) {
     test(`task ${script.id}: ${script.title}`, async () => {
       const { store, model, results } = await play(script.id, script.turns);
       expect(model.unscripted, "every model call was scripted").toBe(0);

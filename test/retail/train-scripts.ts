@@ -32,6 +32,20 @@ function cancel(signIn: Record<string, unknown>, order_id: string, reason: strin
   ];
 }
 
+/** One return request (return_items): the order's lines picked together, then the refund's payment method. */
+function returnItems(signIn: Record<string, unknown>, order_id: string, item_ids: string[], payment_method_id: string, text = "I want to return some items"): Turn[] {
+  return [
+    { text, model: { skill: "return_items", ...signIn, order_id } },
+    { pick: { item_ids } },
+    { pick: { payment_method_id } },
+    { press: "return_request" },
+  ];
+}
+
+/** A new address as a model would extract it from what the person says (state and country filled in). */
+const newAddress = (new_address1: string, new_address2: string, new_city: string, new_state: string, new_zip: string) =>
+  ({ new_address1, new_address2, new_city, new_state, new_country: "USA", new_zip });
+
 export const TRAIN_SCRIPTS: TrainScript[] = [
   {
     id: "66",
@@ -133,4 +147,167 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
     writes: [],
     says: ["Order #W4284542 is pending.", "You said no, so nothing was run."],
   },
+  {
+    id: "59",
+    title: "the older pending order cancelled, the other one shipped to the new home (its zip is not the sign-in zip)",
+    turns: [
+      ...cancel(byName("Yusuf", "Taylor", "95154"), "#W8268610", "no longer needed"),
+      {
+        text: "Now ship #W2702727 to my new home: 1234 Elm St, Springfield, IL, 62701",
+        model: { skill: "modify_order_address", ...byName("Yusuf", "Taylor", "95154"), order_id: "#W2702727", ship_to: "another address", ...newAddress("1234 Elm St", "", "Springfield", "IL", "62701") },
+      },
+      { press: "ship_new" },
+    ],
+    writes: ["cancel_pending_order", "modify_pending_order_address"],
+    says: ["Ship order #W2702727 to 1234 Elm St, , Springfield, IL 62701, USA instead of 163 Cedar Street, Suite 165, San Jose, CA 95154, USA?"],
+  },
+  {
+    id: "34",
+    title: "no partial cancel, so the pending order is shipped to the default address in New York instead",
+    turns: [
+      {
+        text: "Then just change the address of order #W1845024 to my NYC place, my default address. I'm Noah Patel, 10108",
+        model: { skill: "modify_order_address", ...byName("Noah", "Patel", "10108"), order_id: "#W1845024", ship_to: "default address" },
+      },
+      { press: "ship_default" },
+    ],
+    writes: ["modify_pending_order_address"],
+    says: ["to your default address, 224 Elm Street, Suite 491, New York, NY 10108, USA, instead of 517 Lakeview Drive"],
+  },
+  {
+    id: "43",
+    title: "the delivered order's address read back (the daughter's), then made the default address",
+    turns: [
+      {
+        text: "Where was my order #W7895761 sent? I'm Lucas Santos, Denver 80239",
+        model: { skill: "order_details", ...byName("Lucas", "Santos", "80239"), order_id: "#W7895761" },
+      },
+      {
+        text: "That's my daughter's. Make it my default address: 943 Maple Drive, Suite 356, Chicago, IL 60621",
+        model: { intent: "switch", skill: "change_default_address", ...byName("Lucas", "Santos", "80239"), ...newAddress("943 Maple Drive", "Suite 356", "Chicago", "IL", "60621") },
+      },
+      { press: "change_address" },
+    ],
+    writes: ["modify_user_address"],
+    says: ["It ships to 943 Maple Drive, Suite 356, Chicago, IL 60621, USA.", "Your default address is now 943 Maple Drive, Suite 356, Chicago, IL 60621, USA."],
+  },
+  {
+    id: "22",
+    title: "default and pending order moved to New York, then the default address changed back (read from the first card)",
+    turns: [
+      {
+        text: "Change my address to 101 Highway, New York, 10001. I'm Ethan Garcia, Denver 80280",
+        model: { skill: "change_default_address", ...byName("Ethan", "Garcia", "80280"), ...newAddress("101 Highway", "", "New York", "NY", "10001") },
+      },
+      { press: "change_address" },
+      {
+        text: "And my pending order #W9911714 too",
+        // Each request signs in again, and the store finds a user by the zip of the default address,
+        // which is 10001 now: the person signs in with it.
+        model: { skill: "modify_order_address", ...byName("Ethan", "Garcia", "10001"), order_id: "#W9911714", ship_to: "another address", ...newAddress("101 Highway", "", "New York", "NY", "10001") },
+      },
+      { press: "ship_new" },
+      {
+        text: "Actually, change my default address back to what it was: 667 Highland Drive, Suite 865, Denver, CO 80280",
+        model: { skill: "change_default_address", ...byName("Ethan", "Garcia", "10001"), ...newAddress("667 Highland Drive", "Suite 865", "Denver", "CO", "80280") },
+      },
+      { press: "change_address" },
+    ],
+    writes: ["modify_user_address", "modify_pending_order_address", "modify_user_address"],
+    says: ["Change your default address from 667 Highland Drive, Suite 865, Denver, CO 80280, USA to 101 Highway, , New York, NY 10001, USA?"],
+  },
 ];
+
+const returned = (order: string) => `The return from order ${order} is requested`;
+const mia = byEmail("mia.garcia2723@example.com");
+const daiki = byName("Daiki", "Johnson", "80273");
+const chen = byName("Chen", "Silva", "46281");
+const olivia = byName("Olivia", "Lopez", "76171");
+
+/** Train tasks that return delivered items (return_items: several rows picked from the order's items). */
+export const RETURN_SCRIPTS: TrainScript[] = [
+  { id: "2", title: "the cleaner, headphones and smart watch returned to the original card",
+    turns: returnItems(byName("Yusuf", "Rossi", "19122"), "#W2378156", ["4602305039", "4202497723", "9408160950"], "credit_card_9513926"),
+    writes: ["return_delivered_order_items"], says: [returned("#W2378156")] },
+  { id: "11", title: "every item of two orders returned, each to its original payment method (two requests)",
+    turns: [
+      ...returnItems(mia, "#W5490111", ["4579334072", "1421289881", "6117189161", "4947717507"], "credit_card_3124723"),
+      ...returnItems(mia, "#W7387996", ["5796612084"], "paypal_9497703", "And return the gaming mouse order too"),
+    ],
+    writes: ["return_delivered_order_items", "return_delivered_order_items"] },
+  { id: "13", title: "three of four items returned, the keyboard kept",
+    turns: returnItems(mia, "#W5490111", ["4579334072", "6117189161", "4947717507"], "credit_card_3124723"),
+    writes: ["return_delivered_order_items"] },
+  { id: "14", title: "the keyboard and the gaming mouse returned, from two orders",
+    turns: [
+      ...returnItems(mia, "#W5490111", ["1421289881"], "credit_card_3124723"),
+      ...returnItems(mia, "#W7387996", ["5796612084"], "paypal_9497703", "Also return the mouse"),
+    ],
+    writes: ["return_delivered_order_items", "return_delivered_order_items"] },
+  { id: "16", title: "two pending orders cancelled, then the smart watch returned",
+    turns: [
+      ...cancel(byName("Fatima", "Johnson", "78712"), "#W5199551", "no longer needed"),
+      ...cancel(byName("Fatima", "Johnson", "78712"), "#W8665881", "no longer needed", "Cancel the other pending order too"),
+      ...returnItems(byName("Fatima", "Johnson", "78712"), "#W9389413", ["2554056026"], "paypal_5364164", "Now return the smart watch"),
+    ],
+    writes: ["cancel_pending_order", "cancel_pending_order", "return_delivered_order_items"] },
+  { id: "19", title: "the water bottle returned",
+    turns: returnItems(byName("Mei", "Davis", "80217"), "#W2890441", ["2366567022"], "credit_card_1061405"),
+    writes: ["return_delivered_order_items"] },
+  { id: "28", title: "items of three orders returned to the original PayPal (three requests)",
+    turns: [
+      ...returnItems(byName("Isabella", "Johansson", "32286"), "#W3792453", ["4293355847"], "paypal_3024827"),
+      ...returnItems(byName("Isabella", "Johansson", "32286"), "#W7181492", ["5753502325", "9851293632"], "paypal_3024827", "Return the hose and backpack too"),
+      ...returnItems(byName("Isabella", "Johansson", "32286"), "#W5565470", ["9570044148", "6857426243"], "paypal_3024827", "And the keyboard and the pet bed"),
+    ],
+    writes: ["return_delivered_order_items", "return_delivered_order_items", "return_delivered_order_items"] },
+  { id: "30", title: "the tablet returned, the pending order cancelled, the sneakers returned, all to the gift card",
+    turns: [
+      ...returnItems(olivia, "#W2692684", ["3788616824"], "gift_card_7711863"),
+      ...cancel(olivia, "#W9373487", "no longer needed", "Cancel my pending order"),
+      ...returnItems(olivia, "#W7449508", ["6477915553"], "gift_card_7711863", "And return the sneakers"),
+    ],
+    writes: ["return_delivered_order_items", "cancel_pending_order", "return_delivered_order_items"] },
+  { id: "31", title: "the pending order cancelled, then the sneakers returned to the gift card",
+    turns: [
+      ...cancel(olivia, "#W9373487", "no longer needed"),
+      ...returnItems(olivia, "#W7449508", ["6477915553"], "gift_card_7711863", "Now return the sneakers"),
+    ],
+    writes: ["cancel_pending_order", "return_delivered_order_items"] },
+  { id: "46", title: "the vacuum cleaner and the air purifier returned",
+    turns: returnItems(daiki, "#W9502127", ["6259501109", "9534205511"], "paypal_2433177"),
+    writes: ["return_delivered_order_items"] },
+  { id: "47", title: "the other vacuum cleaner and the air purifier returned",
+    turns: returnItems(daiki, "#W9502127", ["2872451762", "9534205511"], "paypal_2433177"),
+    writes: ["return_delivered_order_items"] },
+  { id: "48", title: "the air purifier returned",
+    turns: returnItems(daiki, "#W9502127", ["9534205511"], "paypal_2433177"),
+    writes: ["return_delivered_order_items"] },
+  { id: "54", title: "two pending orders cancelled, then four items returned to the gift card",
+    turns: [
+      ...cancel(byEmail("amelia.silva7872@example.com"), "#W4836353", "no longer needed"),
+      ...cancel(byEmail("amelia.silva7872@example.com"), "#W7342738", "no longer needed", "Cancel the other one as well"),
+      ...returnItems(byEmail("amelia.silva7872@example.com"), "#W4597054", ["5669664287", "4900990404", "9862136885", "6777246137"], "gift_card_3491931", "Return everything in my delivered order"),
+    ],
+    writes: ["cancel_pending_order", "cancel_pending_order", "return_delivered_order_items"] },
+  { id: "73", title: "four of five items returned, both toothbrushes among them",
+    turns: returnItems(byEmail("fatima.wilson5721@example.com"), "#W5272531", ["7228247242", "2698416822", "8098621301", "3320557165"], "credit_card_6824399"),
+    writes: ["return_delivered_order_items"] },
+  { id: "82", title: "every item of the order returned to the gift card",
+    turns: returnItems(chen, "#W9571698", ["5952720925", "9973034634", "7381052709", "6065192424"], "gift_card_7250692"),
+    writes: ["return_delivered_order_items"] },
+  { id: "83", title: "the tablet returned to the gift card",
+    turns: returnItems(chen, "#W9571698", ["6065192424"], "gift_card_7250692"),
+    writes: ["return_delivered_order_items"] },
+  { id: "84", title: "the tablet returned to the gift card (another wording)",
+    turns: returnItems(chen, "#W9571698", ["6065192424"], "gift_card_7250692"),
+    writes: ["return_delivered_order_items"] },
+  { id: "89", title: "the mechanical keyboard returned",
+    turns: returnItems(byName("Raj", "Santos", "98157"), "#W4680753", ["9690244451"], "paypal_2417743"),
+    writes: ["return_delivered_order_items"] },
+  { id: "92", title: "two skateboards and a smart watch returned, then the e-reader of another order",
+    turns: [
+      ...returnItems(byName("Mei", "Ahmed", "78705"), "#W7553978", ["4545791457", "3098764622", "1631806422"], "credit_card_5902940"),
+      ...returnItems(byName("Mei", "Ahmed", "78705"), "#W3239882", ["9494281769"], "credit_card_5902940", "And return the e-reader"),
+    ],
+    writes: ["return_delivered_order_items", "return_delivered_order_items"] },];
