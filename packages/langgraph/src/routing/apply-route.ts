@@ -1,12 +1,14 @@
 /**
  * Carrying out a routing decision on the conversation's state: the skill in progress is put on hold
  * (answers kept, unfinished writes voided), cancelled or closed; the chosen skill is resumed from hold
- * or started as a new run. Pure.
+ * or started as a new run. A run put on hold or closed gives the conversation the answers it
+ * established for it (`keep: conversation`); a cancelled one gives nothing. The chosen skill starts, or
+ * comes back, with the conversation's kept answers. Pure.
  */
-import { ownValue, secretValuesOf } from "@skillflow/core";
+import { giveKept, ownValue, secretValuesOf } from "@skillflow/core";
 import { skillNamed, type HostDeps } from "../graph/host-deps.js";
 import type { RouteDecision } from "./decide-route.js";
-import { keepSecrets, startRun, type RouteNote } from "./routing-state.js";
+import { keepFrom, keepSecrets, startRun, type RouteNote } from "./routing-state.js";
 import { voidUnfinished } from "./void-unfinished.js";
 import type { Routed } from "./where-now.js";
 
@@ -15,6 +17,7 @@ export function applyRoute(deps: HostDeps, threadId: string, start: Routed, deci
   const note: RouteNote = {};
   if (decision.close && flow) {
     const { skill, how } = decision.close;
+    if (how !== "cancel") routing = keepFrom(routing, skillNamed(deps, skill).skill, flow, deps.runtime);
     if (how === "hold") {
       const { flow: kept, voided } = voidUnfinished(skillNamed(deps, skill).skill, flow);
       routing = { ...routing, held: { ...routing.held, [skill]: kept } };
@@ -33,10 +36,10 @@ export function applyRoute(deps: HostDeps, threadId: string, start: Routed, deci
     if (held) {
       const { [name]: _resumed, ...rest } = routing.held;
       routing = { ...routing, held: rest };
-      flow = held;
+      flow = giveKept(skillNamed(deps, name).skill, held, routing.kept ?? {});
       note.resumed = name;
     } else {
-      ({ routing, flow } = startRun(routing, threadId, name));
+      ({ routing, flow } = startRun(routing, threadId, skillNamed(deps, name).skill));
       note.started = name;
     }
     routing = { ...routing, active: name };

@@ -2,11 +2,13 @@
  * Resolving `createFlow({ skills: [...] })`: each entry a loaded skill, a path, or `{ skill, tools }`.
  * Each skill keeps its own tools (two skills may have tools of the same name); the flow-wide `tools`
  * option is added to each, an entry's own `tools` win over it. Names must be unique: they are how the
- * model, the checkpointed state and the proofs name a skill.
+ * model, the checkpointed state and the proofs name a skill. A field kept for the conversation
+ * (`keep: conversation`) must be declared the same way by every hosted skill that keeps it
+ * (`kept-field-differs`), or one skill's answer would be given to another that checks it otherwise.
  */
-import type { Skill } from "@skillflow/core";
+import { checkKeptFields, type Skill } from "@skillflow/core";
 import type { HostedSkill } from "../graph/host-deps.js";
-import { loadFlowSkill, toolRecord, type FlowTool } from "../load-flow-skill.js";
+import { FlowLoadError, loadFlowSkill, toolRecord, type FlowTool } from "../load-flow-skill.js";
 
 type Tools = Record<string, FlowTool> | FlowTool[];
 
@@ -24,6 +26,8 @@ export async function loadHostedSkills(sources: FlowSkillSource[], tools?: Tools
     }
     hosted.push(loaded);
   }
+  const conflicts = checkKeptFields(hosted.map((h) => h.skill));
+  if (conflicts.length > 0) throw new FlowLoadError(conflicts[0]!.file, conflicts);
   return hosted;
 }
 

@@ -7,7 +7,7 @@
  * choosing it again starts a new run. Each run has its own flow id, so idempotency keys never collide
  * between skills or between runs: `thread:skill` for the first run, `thread:skill#n` for the nth.
  */
-import { initialState, ownValue, type FlowState, type Usage } from "@skillflow/core";
+import { giveKept, initialState, keptAnswers, ownValue, type FlowState, type KeptAnswer, type Skill, type StepOptions, type Usage } from "@skillflow/core";
 
 export interface RoutingState {
   /** The skill in progress (its state is the `flow` channel), or null when none is. */
@@ -24,6 +24,12 @@ export interface RoutingState {
    * with the checkpoint.
    */
   secrets?: string[];
+  /**
+   * The answers established for the whole conversation (`keep: conversation`), by field: taken from a run
+   * when it finishes or goes on hold (the kept fields whose asks it passed), given to every later run
+   * and to a run coming back from hold. The first value of a field stands: kept answers never change.
+   */
+  kept?: Record<string, KeptAnswer>;
 }
 
 /** How many secret values of closed runs a conversation keeps for masking. */
@@ -63,10 +69,24 @@ export function flowIdOf(threadId: string, skill: string, run: number): string {
   return run <= 1 ? `${threadId}:${skill}` : `${threadId}:${skill}#${run}`;
 }
 
-/** A fresh state for the next run of `skill`, and the routing that counts it. Pure. */
-export function startRun(routing: RoutingState, threadId: string, skill: string): { routing: RoutingState; flow: FlowState } {
-  const run = (ownValue(routing.runs, skill) ?? 0) + 1;
-  return { routing: { ...routing, runs: { ...routing.runs, [skill]: run } }, flow: initialState(flowIdOf(threadId, skill, run)) };
+/**
+ * A fresh state for the next run of `skill`, with the conversation's kept answers it keeps too, and the
+ * routing that counts it. Pure.
+ */
+export function startRun(routing: RoutingState, threadId: string, skill: Skill): { routing: RoutingState; flow: FlowState } {
+  const run = (ownValue(routing.runs, skill.name) ?? 0) + 1;
+  const flow = giveKept(skill, initialState(flowIdOf(threadId, skill.name, run)), routing.kept ?? {});
+  return { routing: { ...routing, runs: { ...routing.runs, [skill.name]: run } }, flow };
+}
+
+/**
+ * The routing with what a run leaving the stage (finished, or put on hold) established for the
+ * conversation: its kept answers for fields not kept yet. Give the host's step options. Pure.
+ */
+export function keepFrom(routing: RoutingState, skill: Skill, flow: FlowState, options: StepOptions): RoutingState {
+  const established = Object.entries(keptAnswers(skill, flow, options)).filter(([field]) => ownValue(routing.kept ?? {}, field) === undefined);
+  if (established.length === 0) return routing;
+  return { ...routing, kept: { ...routing.kept, ...Object.fromEntries(established) } };
 }
 
 /** Whether a skill's state has finished (nothing more to ask or run). Pure. */
