@@ -2,7 +2,8 @@
  * Scripted conversations for τ²-bench retail train tasks, written by hand from each task's user
  * instructions (tasks-train.json): what the person types, and what a model would extract from it. The
  * extractions name only what the person said (their name and zip or email, the order, the reason); ids
- * the person does not know (a user id, a payment method id) never appear in them. Pure data.
+ * the person does not know (a user id, a payment method id) never appear in them. A later request of
+ * the same conversation carries no sign-in: the skills keep it for the conversation. Pure data.
  */
 
 export type Turn =
@@ -67,10 +68,10 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
   },
   {
     id: "76",
-    title: "two pending orders cancelled, each for its own reason (two requests, each signing in)",
+    title: "two pending orders cancelled, each for its own reason (two requests, one sign-in)",
     turns: [
       ...cancel(byName("Ava", "Nguyen", "94128"), "#W8367380", "ordered by mistake"),
-      ...cancel(byName("Ava", "Nguyen", "94128"), "#W1242543", "no longer needed", "Now cancel the skateboard order"),
+      ...cancel({}, "#W1242543", "no longer needed", "Now cancel the skateboard order"),
     ],
     writes: ["cancel_pending_order", "cancel_pending_order"],
   },
@@ -79,7 +80,7 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
     title: "two pending orders cancelled, no longer needed",
     turns: [
       ...cancel(byEmail("james.kim1995@example.com"), "#W3289292", "no longer needed"),
-      ...cancel(byEmail("james.kim1995@example.com"), "#W9722559", "no longer needed", "And cancel the other one too"),
+      ...cancel({}, "#W9722559", "no longer needed", "And cancel the other one too"),
     ],
     writes: ["cancel_pending_order", "cancel_pending_order"],
   },
@@ -88,7 +89,7 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
     title: "every pending order cancelled, ordered by mistake",
     turns: [
       ...cancel(byName("Yara", "Muller", "85041"), "#W5056519", "ordered by mistake"),
-      ...cancel(byName("Yara", "Muller", "85041"), "#W5995614", "ordered by mistake", "Cancel my other pending order as well"),
+      ...cancel({}, "#W5995614", "ordered by mistake", "Cancel my other pending order as well"),
     ],
     writes: ["cancel_pending_order", "cancel_pending_order"],
   },
@@ -119,7 +120,7 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
       { text: "I want to cancel the grill. I'm Sofia Hernandez, Seattle 98193", model: { skill: "cancel_order", ...byName("Sofia", "Hernandez", "98193"), order_id: "#W3561391" } },
       { text: "I don't need it anymore", model: { reason: "no longer needed" } },
       { press: "cancel", yes: false },
-      { text: "Actually I'll keep it. Which t-shirts are in my other order #W9609649?", model: { intent: "switch", skill: "order_details", ...byName("Sofia", "Hernandez", "98193"), order_id: "#W9609649" } },
+      { text: "Actually I'll keep it. Which t-shirts are in my other order #W9609649?", model: { intent: "switch", skill: "order_details", order_id: "#W9609649" } },
     ],
     writes: [],
     says: ["You said no, so nothing was run.", "Order #W9609649 is processed. It holds: E-Reader", "T-Shirt (item 9612497925", "T-Shirt (item 1176194968"],
@@ -141,7 +142,7 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
     title: "a pending order's status read back; its cancel refunds the original card, not a gift card, so it is declined",
     turns: [
       { text: "When is my order W4284542 arriving? I'm Ivan Hernandez, San Diego 92133", model: { skill: "order_details", ...byName("Ivan", "Hernandez", "92133"), order_id: "#W4284542" } },
-      { text: "Then cancel the whole order and refund it to my gift card", model: { skill: "cancel_order", ...byName("Ivan", "Hernandez", "92133"), order_id: "#W4284542", reason: "no longer needed" } },
+      { text: "Then cancel the whole order and refund it to my gift card", model: { skill: "cancel_order", order_id: "#W4284542", reason: "no longer needed" } },
       { press: "cancel", yes: false },
     ],
     writes: [],
