@@ -2,8 +2,7 @@
  * Scripted conversations for τ²-bench retail train tasks, written by hand from each task's user
  * instructions (tasks-train.json): what the person types, and what a model would extract from it. The
  * extractions name only what the person said (their name and zip or email, the order, the reason); ids
- * the person does not know (a user id, a payment method id) never appear in them. A later request of
- * the same conversation carries no sign-in: the skills keep it for the conversation. Pure data.
+ * the person does not know (a user id, a payment method id) never appear in them. Pure data.
  */
 
 export type Turn =
@@ -43,10 +42,6 @@ function returnItems(signIn: Record<string, unknown>, order_id: string, item_ids
   ];
 }
 
-/** A new address as a model would extract it from what the person says (state and country filled in). */
-const newAddress = (new_address1: string, new_address2: string, new_city: string, new_state: string, new_zip: string) =>
-  ({ new_address1, new_address2, new_city, new_state, new_country: "USA", new_zip });
-
 export const TRAIN_SCRIPTS: TrainScript[] = [
   {
     id: "66",
@@ -68,10 +63,10 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
   },
   {
     id: "76",
-    title: "two pending orders cancelled, each for its own reason (two requests, one sign-in)",
+    title: "two pending orders cancelled, each for its own reason (two requests, each signing in)",
     turns: [
       ...cancel(byName("Ava", "Nguyen", "94128"), "#W8367380", "ordered by mistake"),
-      ...cancel({}, "#W1242543", "no longer needed", "Now cancel the skateboard order"),
+      ...cancel(byName("Ava", "Nguyen", "94128"), "#W1242543", "no longer needed", "Now cancel the skateboard order"),
     ],
     writes: ["cancel_pending_order", "cancel_pending_order"],
   },
@@ -80,7 +75,7 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
     title: "two pending orders cancelled, no longer needed",
     turns: [
       ...cancel(byEmail("james.kim1995@example.com"), "#W3289292", "no longer needed"),
-      ...cancel({}, "#W9722559", "no longer needed", "And cancel the other one too"),
+      ...cancel(byEmail("james.kim1995@example.com"), "#W9722559", "no longer needed", "And cancel the other one too"),
     ],
     writes: ["cancel_pending_order", "cancel_pending_order"],
   },
@@ -89,7 +84,7 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
     title: "every pending order cancelled, ordered by mistake",
     turns: [
       ...cancel(byName("Yara", "Muller", "85041"), "#W5056519", "ordered by mistake"),
-      ...cancel({}, "#W5995614", "ordered by mistake", "Cancel my other pending order as well"),
+      ...cancel(byName("Yara", "Muller", "85041"), "#W5995614", "ordered by mistake", "Cancel my other pending order as well"),
     ],
     writes: ["cancel_pending_order", "cancel_pending_order"],
   },
@@ -120,7 +115,7 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
       { text: "I want to cancel the grill. I'm Sofia Hernandez, Seattle 98193", model: { skill: "cancel_order", ...byName("Sofia", "Hernandez", "98193"), order_id: "#W3561391" } },
       { text: "I don't need it anymore", model: { reason: "no longer needed" } },
       { press: "cancel", yes: false },
-      { text: "Actually I'll keep it. Which t-shirts are in my other order #W9609649?", model: { intent: "switch", skill: "order_details", order_id: "#W9609649" } },
+      { text: "Actually I'll keep it. Which t-shirts are in my other order #W9609649?", model: { intent: "switch", skill: "order_details", ...byName("Sofia", "Hernandez", "98193"), order_id: "#W9609649" } },
     ],
     writes: [],
     says: ["You said no, so nothing was run.", "Order #W9609649 is processed. It holds: E-Reader", "T-Shirt (item 9612497925", "T-Shirt (item 1176194968"],
@@ -142,80 +137,11 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
     title: "a pending order's status read back; its cancel refunds the original card, not a gift card, so it is declined",
     turns: [
       { text: "When is my order W4284542 arriving? I'm Ivan Hernandez, San Diego 92133", model: { skill: "order_details", ...byName("Ivan", "Hernandez", "92133"), order_id: "#W4284542" } },
-      { text: "Then cancel the whole order and refund it to my gift card", model: { skill: "cancel_order", order_id: "#W4284542", reason: "no longer needed" } },
+      { text: "Then cancel the whole order and refund it to my gift card", model: { skill: "cancel_order", ...byName("Ivan", "Hernandez", "92133"), order_id: "#W4284542", reason: "no longer needed" } },
       { press: "cancel", yes: false },
     ],
     writes: [],
     says: ["Order #W4284542 is pending.", "You said no, so nothing was run."],
-  },
-  {
-    id: "59",
-    title: "the older pending order cancelled, the other one shipped to the new home (its zip is not the sign-in zip)",
-    turns: [
-      ...cancel(byName("Yusuf", "Taylor", "95154"), "#W8268610", "no longer needed"),
-      {
-        text: "Now ship #W2702727 to my new home: 1234 Elm St, Springfield, IL, 62701",
-        model: { skill: "modify_order_address", ...byName("Yusuf", "Taylor", "95154"), order_id: "#W2702727", ship_to: "another address", ...newAddress("1234 Elm St", "", "Springfield", "IL", "62701") },
-      },
-      { press: "ship_new" },
-    ],
-    writes: ["cancel_pending_order", "modify_pending_order_address"],
-    says: ["Ship order #W2702727 to 1234 Elm St, , Springfield, IL 62701, USA instead of 163 Cedar Street, Suite 165, San Jose, CA 95154, USA?"],
-  },
-  {
-    id: "34",
-    title: "no partial cancel, so the pending order is shipped to the default address in New York instead",
-    turns: [
-      {
-        text: "Then just change the address of order #W1845024 to my NYC place, my default address. I'm Noah Patel, 10108",
-        model: { skill: "modify_order_address", ...byName("Noah", "Patel", "10108"), order_id: "#W1845024", ship_to: "default address" },
-      },
-      { press: "ship_default" },
-    ],
-    writes: ["modify_pending_order_address"],
-    says: ["to your default address, 224 Elm Street, Suite 491, New York, NY 10108, USA, instead of 517 Lakeview Drive"],
-  },
-  {
-    id: "43",
-    title: "the delivered order's address read back (the daughter's), then made the default address",
-    turns: [
-      {
-        text: "Where was my order #W7895761 sent? I'm Lucas Santos, Denver 80239",
-        model: { skill: "order_details", ...byName("Lucas", "Santos", "80239"), order_id: "#W7895761" },
-      },
-      {
-        text: "That's my daughter's. Make it my default address: 943 Maple Drive, Suite 356, Chicago, IL 60621",
-        model: { intent: "switch", skill: "change_default_address", ...byName("Lucas", "Santos", "80239"), ...newAddress("943 Maple Drive", "Suite 356", "Chicago", "IL", "60621") },
-      },
-      { press: "change_address" },
-    ],
-    writes: ["modify_user_address"],
-    says: ["It ships to 943 Maple Drive, Suite 356, Chicago, IL 60621, USA.", "Your default address is now 943 Maple Drive, Suite 356, Chicago, IL 60621, USA."],
-  },
-  {
-    id: "22",
-    title: "default and pending order moved to New York, then the default address changed back (read from the first card)",
-    turns: [
-      {
-        text: "Change my address to 101 Highway, New York, 10001. I'm Ethan Garcia, Denver 80280",
-        model: { skill: "change_default_address", ...byName("Ethan", "Garcia", "80280"), ...newAddress("101 Highway", "", "New York", "NY", "10001") },
-      },
-      { press: "change_address" },
-      {
-        text: "And my pending order #W9911714 too",
-        // Each request signs in again, and the store finds a user by the zip of the default address,
-        // which is 10001 now: the person signs in with it.
-        model: { skill: "modify_order_address", ...byName("Ethan", "Garcia", "10001"), order_id: "#W9911714", ship_to: "another address", ...newAddress("101 Highway", "", "New York", "NY", "10001") },
-      },
-      { press: "ship_new" },
-      {
-        text: "Actually, change my default address back to what it was: 667 Highland Drive, Suite 865, Denver, CO 80280",
-        model: { skill: "change_default_address", ...byName("Ethan", "Garcia", "10001"), ...newAddress("667 Highland Drive", "Suite 865", "Denver", "CO", "80280") },
-      },
-      { press: "change_address" },
-    ],
-    writes: ["modify_user_address", "modify_pending_order_address", "modify_user_address"],
-    says: ["Change your default address from 667 Highland Drive, Suite 865, Denver, CO 80280, USA to 101 Highway, , New York, NY 10001, USA?"],
   },
 ];
 
