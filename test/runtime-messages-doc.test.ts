@@ -34,6 +34,7 @@ const SHAPES: Shape[] = [
   { kind: "yes_no" },
   { kind: "lookup", tool: "t", toolPos: { line: 1, column: 1 } },
   { kind: "pick", from: { source: "t.rows", pos: { line: 1, column: 1 } } },
+  { kind: "pick", from: { source: "t.rows", pos: { line: 1, column: 1 } }, many: true },
   { kind: "text" },
 ];
 

@@ -26,6 +26,7 @@ export function describeShape(shape: Shape): Inline {
     case "pick": {
       const chain = refChain(shape.from.source);
       const list = chain?.path[chain.path.length - 1] ?? "matching";
+      if (shape.many) return inline(`one or more rows of the ${list} list (`, code(shape.from.source.trim()), "), each once");
       return inline(`a row of the ${list} list (`, code(shape.from.source.trim()), ")");
     }
   }
