@@ -42,6 +42,10 @@ function returnItems(signIn: Record<string, unknown>, order_id: string, item_ids
   ];
 }
 
+/** A new address as a model would extract it from what the person says (state and country filled in). */
+const newAddress = (new_address1: string, new_address2: string, new_city: string, new_state: string, new_zip: string) =>
+  ({ new_address1, new_address2, new_city, new_state, new_country: "USA", new_zip });
+
 export const TRAIN_SCRIPTS: TrainScript[] = [
   {
     id: "66",
@@ -142,6 +146,75 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
     ],
     writes: [],
     says: ["Order #W4284542 is pending.", "You said no, so nothing was run."],
+  },
+  {
+    id: "59",
+    title: "the older pending order cancelled, the other one shipped to the new home (its zip is not the sign-in zip)",
+    turns: [
+      ...cancel(byName("Yusuf", "Taylor", "95154"), "#W8268610", "no longer needed"),
+      {
+        text: "Now ship #W2702727 to my new home: 1234 Elm St, Springfield, IL, 62701",
+        model: { skill: "modify_order_address", ...byName("Yusuf", "Taylor", "95154"), order_id: "#W2702727", ship_to: "another address", ...newAddress("1234 Elm St", "", "Springfield", "IL", "62701") },
+      },
+      { press: "ship_new" },
+    ],
+    writes: ["cancel_pending_order", "modify_pending_order_address"],
+    says: ["Ship order #W2702727 to 1234 Elm St, , Springfield, IL 62701, USA instead of 163 Cedar Street, Suite 165, San Jose, CA 95154, USA?"],
+  },
+  {
+    id: "34",
+    title: "no partial cancel, so the pending order is shipped to the default address in New York instead",
+    turns: [
+      {
+        text: "Then just change the address of order #W1845024 to my NYC place, my default address. I'm Noah Patel, 10108",
+        model: { skill: "modify_order_address", ...byName("Noah", "Patel", "10108"), order_id: "#W1845024", ship_to: "default address" },
+      },
+      { press: "ship_default" },
+    ],
+    writes: ["modify_pending_order_address"],
+    says: ["to your default address, 224 Elm Street, Suite 491, New York, NY 10108, USA, instead of 517 Lakeview Drive"],
+  },
+  {
+    id: "43",
+    title: "the delivered order's address read back (the daughter's), then made the default address",
+    turns: [
+      {
+        text: "Where was my order #W7895761 sent? I'm Lucas Santos, Denver 80239",
+        model: { skill: "order_details", ...byName("Lucas", "Santos", "80239"), order_id: "#W7895761" },
+      },
+      {
+        text: "That's my daughter's. Make it my default address: 943 Maple Drive, Suite 356, Chicago, IL 60621",
+        model: { intent: "switch", skill: "change_default_address", ...byName("Lucas", "Santos", "80239"), ...newAddress("943 Maple Drive", "Suite 356", "Chicago", "IL", "60621") },
+      },
+      { press: "change_address" },
+    ],
+    writes: ["modify_user_address"],
+    says: ["It ships to 943 Maple Drive, Suite 356, Chicago, IL 60621, USA.", "Your default address is now 943 Maple Drive, Suite 356, Chicago, IL 60621, USA."],
+  },
+  {
+    id: "22",
+    title: "default and pending order moved to New York, then the default address changed back (read from the first card)",
+    turns: [
+      {
+        text: "Change my address to 101 Highway, New York, 10001. I'm Ethan Garcia, Denver 80280",
+        model: { skill: "change_default_address", ...byName("Ethan", "Garcia", "80280"), ...newAddress("101 Highway", "", "New York", "NY", "10001") },
+      },
+      { press: "change_address" },
+      {
+        text: "And my pending order #W9911714 too",
+        // Each request signs in again, and the store finds a user by the zip of the default address,
+        // which is 10001 now: the person signs in with it.
+        model: { skill: "modify_order_address", ...byName("Ethan", "Garcia", "10001"), order_id: "#W9911714", ship_to: "another address", ...newAddress("101 Highway", "", "New York", "NY", "10001") },
+      },
+      { press: "ship_new" },
+      {
+        text: "Actually, change my default address back to what it was: 667 Highland Drive, Suite 865, Denver, CO 80280",
+        model: { skill: "change_default_address", ...byName("Ethan", "Garcia", "10001"), ...newAddress("667 Highland Drive", "Suite 865", "Denver", "CO", "80280") },
+      },
+      { press: "change_address" },
+    ],
+    writes: ["modify_user_address", "modify_pending_order_address", "modify_user_address"],
+    says: ["Change your default address from 667 Highland Drive, Suite 865, Denver, CO 80280, USA to 101 Highway, , New York, NY 10001, USA?"],
   },
 ];
 
