@@ -8,7 +8,8 @@
  * the task's ground-truth actions).
  *
  * The tasks here are those the skills can complete today (see docs/retail.md, "The skills" for the rest
- * and why). Each request is a run of one skill, so a second request signs the user in again.
+ * and why). Each request is a run of one skill; a second request starts signed in (the sign-in fields
+ * are kept for the conversation), so its extraction carries no sign-in.
  */
 import { beforeAll, describe, expect, test } from "vitest";
 import { importToolsBeside, loadSkill } from "@skillflow/core/loader";

@@ -2,7 +2,8 @@
  * Scripted conversations for τ²-bench retail train tasks, written by hand from each task's user
  * instructions (tasks-train.json): what the person types, and what a model would extract from it. The
  * extractions name only what the person said (their name and zip or email, the order, the reason); ids
- * the person does not know (a user id, a payment method id) never appear in them. Pure data.
+ * the person does not know (a user id, a payment method id) never appear in them. A later request of
+ * the same conversation carries no sign-in: the skills keep it for the conversation. Pure data.
  */
 
 export type Turn =
@@ -67,10 +68,10 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
   },
   {
     id: "76",
-    title: "two pending orders cancelled, each for its own reason (two requests, each signing in)",
+    title: "two pending orders cancelled, each for its own reason (two requests, one sign-in)",
     turns: [
       ...cancel(byName("Ava", "Nguyen", "94128"), "#W8367380", "ordered by mistake"),
-      ...cancel(byName("Ava", "Nguyen", "94128"), "#W1242543", "no longer needed", "Now cancel the skateboard order"),
+      ...cancel({}, "#W1242543", "no longer needed", "Now cancel the skateboard order"),
     ],
     writes: ["cancel_pending_order", "cancel_pending_order"],
   },
@@ -79,7 +80,7 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
     title: "two pending orders cancelled, no longer needed",
     turns: [
       ...cancel(byEmail("james.kim1995@example.com"), "#W3289292", "no longer needed"),
-      ...cancel(byEmail("james.kim1995@example.com"), "#W9722559", "no longer needed", "And cancel the other one too"),
+      ...cancel({}, "#W9722559", "no longer needed", "And cancel the other one too"),
     ],
     writes: ["cancel_pending_order", "cancel_pending_order"],
   },
@@ -88,7 +89,7 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
     title: "every pending order cancelled, ordered by mistake",
     turns: [
       ...cancel(byName("Yara", "Muller", "85041"), "#W5056519", "ordered by mistake"),
-      ...cancel(byName("Yara", "Muller", "85041"), "#W5995614", "ordered by mistake", "Cancel my other pending order as well"),
+      ...cancel({}, "#W5995614", "ordered by mistake", "Cancel my other pending order as well"),
     ],
     writes: ["cancel_pending_order", "cancel_pending_order"],
   },
@@ -119,7 +120,7 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
       { text: "I want to cancel the grill. I'm Sofia Hernandez, Seattle 98193", model: { skill: "cancel_order", ...byName("Sofia", "Hernandez", "98193"), order_id: "#W3561391" } },
       { text: "I don't need it anymore", model: { reason: "no longer needed" } },
       { press: "cancel", yes: false },
-      { text: "Actually I'll keep it. Which t-shirts are in my other order #W9609649?", model: { intent: "switch", skill: "order_details", ...byName("Sofia", "Hernandez", "98193"), order_id: "#W9609649" } },
+      { text: "Actually I'll keep it. Which t-shirts are in my other order #W9609649?", model: { intent: "switch", skill: "order_details", order_id: "#W9609649" } },
     ],
     writes: [],
     says: ["You said no, so nothing was run.", "Order #W9609649 is processed. It holds: E-Reader", "T-Shirt (item 9612497925", "T-Shirt (item 1176194968"],
@@ -141,7 +142,7 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
     title: "a pending order's status read back; its cancel refunds the original card, not a gift card, so it is declined",
     turns: [
       { text: "When is my order W4284542 arriving? I'm Ivan Hernandez, San Diego 92133", model: { skill: "order_details", ...byName("Ivan", "Hernandez", "92133"), order_id: "#W4284542" } },
-      { text: "Then cancel the whole order and refund it to my gift card", model: { skill: "cancel_order", ...byName("Ivan", "Hernandez", "92133"), order_id: "#W4284542", reason: "no longer needed" } },
+      { text: "Then cancel the whole order and refund it to my gift card", model: { skill: "cancel_order", order_id: "#W4284542", reason: "no longer needed" } },
       { press: "cancel", yes: false },
     ],
     writes: [],
@@ -232,7 +233,7 @@ export const RETURN_SCRIPTS: TrainScript[] = [
   { id: "11", title: "every item of two orders returned, each to its original payment method (two requests)",
     turns: [
       ...returnItems(mia, "#W5490111", ["4579334072", "1421289881", "6117189161", "4947717507"], "credit_card_3124723"),
-      ...returnItems(mia, "#W7387996", ["5796612084"], "paypal_9497703", "And return the gaming mouse order too"),
+      ...returnItems({}, "#W7387996", ["5796612084"], "paypal_9497703", "And return the gaming mouse order too"),
     ],
     writes: ["return_delivered_order_items", "return_delivered_order_items"] },
   { id: "13", title: "three of four items returned, the keyboard kept",
@@ -241,14 +242,14 @@ export const RETURN_SCRIPTS: TrainScript[] = [
   { id: "14", title: "the keyboard and the gaming mouse returned, from two orders",
     turns: [
       ...returnItems(mia, "#W5490111", ["1421289881"], "credit_card_3124723"),
-      ...returnItems(mia, "#W7387996", ["5796612084"], "paypal_9497703", "Also return the mouse"),
+      ...returnItems({}, "#W7387996", ["5796612084"], "paypal_9497703", "Also return the mouse"),
     ],
     writes: ["return_delivered_order_items", "return_delivered_order_items"] },
   { id: "16", title: "two pending orders cancelled, then the smart watch returned",
     turns: [
       ...cancel(byName("Fatima", "Johnson", "78712"), "#W5199551", "no longer needed"),
-      ...cancel(byName("Fatima", "Johnson", "78712"), "#W8665881", "no longer needed", "Cancel the other pending order too"),
-      ...returnItems(byName("Fatima", "Johnson", "78712"), "#W9389413", ["2554056026"], "paypal_5364164", "Now return the smart watch"),
+      ...cancel({}, "#W8665881", "no longer needed", "Cancel the other pending order too"),
+      ...returnItems({}, "#W9389413", ["2554056026"], "paypal_5364164", "Now return the smart watch"),
     ],
     writes: ["cancel_pending_order", "cancel_pending_order", "return_delivered_order_items"] },
   { id: "19", title: "the water bottle returned",
@@ -257,21 +258,21 @@ export const RETURN_SCRIPTS: TrainScript[] = [
   { id: "28", title: "items of three orders returned to the original PayPal (three requests)",
     turns: [
       ...returnItems(byName("Isabella", "Johansson", "32286"), "#W3792453", ["4293355847"], "paypal_3024827"),
-      ...returnItems(byName("Isabella", "Johansson", "32286"), "#W7181492", ["5753502325", "9851293632"], "paypal_3024827", "Return the hose and backpack too"),
-      ...returnItems(byName("Isabella", "Johansson", "32286"), "#W5565470", ["9570044148", "6857426243"], "paypal_3024827", "And the keyboard and the pet bed"),
+      ...returnItems({}, "#W7181492", ["5753502325", "9851293632"], "paypal_3024827", "Return the hose and backpack too"),
+      ...returnItems({}, "#W5565470", ["9570044148", "6857426243"], "paypal_3024827", "And the keyboard and the pet bed"),
     ],
     writes: ["return_delivered_order_items", "return_delivered_order_items", "return_delivered_order_items"] },
   { id: "30", title: "the tablet returned, the pending order cancelled, the sneakers returned, all to the gift card",
     turns: [
       ...returnItems(olivia, "#W2692684", ["3788616824"], "gift_card_7711863"),
-      ...cancel(olivia, "#W9373487", "no longer needed", "Cancel my pending order"),
-      ...returnItems(olivia, "#W7449508", ["6477915553"], "gift_card_7711863", "And return the sneakers"),
+      ...cancel({}, "#W9373487", "no longer needed", "Cancel my pending order"),
+      ...returnItems({}, "#W7449508", ["6477915553"], "gift_card_7711863", "And return the sneakers"),
     ],
     writes: ["return_delivered_order_items", "cancel_pending_order", "return_delivered_order_items"] },
   { id: "31", title: "the pending order cancelled, then the sneakers returned to the gift card",
     turns: [
       ...cancel(olivia, "#W9373487", "no longer needed"),
-      ...returnItems(olivia, "#W7449508", ["6477915553"], "gift_card_7711863", "Now return the sneakers"),
+      ...returnItems({}, "#W7449508", ["6477915553"], "gift_card_7711863", "Now return the sneakers"),
     ],
     writes: ["cancel_pending_order", "return_delivered_order_items"] },
   { id: "46", title: "the vacuum cleaner and the air purifier returned",
@@ -308,6 +309,6 @@ export const RETURN_SCRIPTS: TrainScript[] = [
   { id: "92", title: "two skateboards and a smart watch returned, then the e-reader of another order",
     turns: [
       ...returnItems(byName("Mei", "Ahmed", "78705"), "#W7553978", ["4545791457", "3098764622", "1631806422"], "credit_card_5902940"),
-      ...returnItems(byName("Mei", "Ahmed", "78705"), "#W3239882", ["9494281769"], "credit_card_5902940", "And return the e-reader"),
+      ...returnItems({}, "#W3239882", ["9494281769"], "credit_card_5902940", "And return the e-reader"),
     ],
     writes: ["return_delivered_order_items", "return_delivered_order_items"] },];

@@ -1,6 +1,7 @@
 /**
  * "Who provides what": one row per field the flow asks for and per confirmation it waits for, in the
- * order the steps first reach them; declared fields no step asks come last. Pure.
+ * order the steps first reach them; declared fields no step asks come last. A field kept for the
+ * conversation says so where it says who gives it. Pure.
  */
 import type { FieldDecl, Skill } from "../format/ir.js";
 import type { FieldRow, Inline } from "./model.js";
@@ -13,6 +14,14 @@ function pickField(name: string, from: FieldDecl["shape"] & { kind: "pick" }, po
   return { name, shape: from, secret: false, declared: false, pos };
 }
 
+/** Who gives the field; for a kept one, also that later requests start with it (`keep: conversation`). */
+function givenBy(skill: Skill, decl: FieldDecl): Inline {
+  const who = describeGiver(skill, decl.name);
+  return decl.keep === "conversation" ? [...who, KEPT] : who;
+}
+
+const KEPT = "; kept for the conversation: a later request that keeps it too starts with this answer (checked again, never asked again, never changed)";
+
 /** The rows of the fields table. */
 export function listFields(skill: Skill): FieldRow[] {
   const rows = new Map<string, FieldRow & { questions: string[] }>();
@@ -23,7 +32,7 @@ export function listFields(skill: Skill): FieldRow[] {
         ?? pickField(step.field, { kind: "pick", from: step.from ?? { source: "?", pos: step.pos }, ...(step.many ? { many: true as const } : {}) }, step.pos);
       const row = rows.get(step.field) ?? {
         name: step.field, steps: [], question: [], questions: [],
-        shape: describeShape(decl.shape), givenBy: describeGiver(skill, step.field),
+        shape: describeShape(decl.shape), givenBy: givenBy(skill, decl),
       };
       row.steps.push(step.id + perRow);
       if (!row.questions.includes(step.question.source)) row.questions.push(step.question.source);
