@@ -9,6 +9,8 @@ import { parseSkill } from "../../src/format/parse-skill.js";
 import { giveKept, keptAnswers } from "../../src/runtime/kept-answers.js";
 import { initialState } from "../../src/runtime/initial-state.js";
 import { checkKeptFields, keptConflictSentence } from "../../src/check/check-kept-fields.js";
+import { completeAt } from "../../src/edit/complete-at.js";
+import { hoverAt } from "../../src/edit/hover-at.js";
 import { asked, dropped, Host, refusals, says, skillFrom, T, toolInfo, tools, writes } from "./host.js";
 
 const FIELDS = (keep: string) => `
@@ -83,6 +85,26 @@ describe("keep: conversation in the format", () => {
     expect(other.map((d) => [d.ruleId, d.reason])).toEqual([["invalid-field", "`keep:` of `a` is `forever`, not `conversation`."]]);
     const secret = fieldsOnly("a: { pattern: \"^[0-9]{4}$\", secret: true, keep: conversation }").diagnostics;
     expect(secret.map((d) => d.reason)).toEqual(["`keep:` of `a` cannot go with `secret: true`: a secret is given for one request and is never carried to another."]);
+  });
+});
+
+describe("keep: in the editor", () => {
+  const source = skillText("cancel_order");
+  const skill = skillFrom(source, TOOLS);
+  const line = source.split("\n").findIndex((l) => l.startsWith("email:"));
+
+  it("completes keep as a key of a field, and conversation as its value", () => {
+    const key = source.replace("email: { lookup: find_user, keep: conversation }", "email: { lookup: find_user, ke }");
+    const keys = completeAt(key, { line, character: key.split("\n")[line]!.indexOf(" ke }") + 3 }, skill);
+    expect(keys.map((c) => c.label)).toContain("keep");
+    const value = source.replace("keep: conversation }", "keep: c }");
+    const values = completeAt(value, { line, character: value.split("\n")[line]!.indexOf("keep: c") + 7 }, skill);
+    expect(values.map((c) => c.label)).toEqual(["conversation"]);
+  });
+
+  it("hovers keep with what it does", () => {
+    const hover = hoverAt(source, { line, character: source.split("\n")[line]!.indexOf("keep") + 1 }, skill);
+    expect(hover).toContain("later requests of the conversation");
   });
 });
 
