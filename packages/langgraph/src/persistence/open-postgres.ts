@@ -33,13 +33,15 @@ interface OpenPostgresOptions extends PostgresOptions {
 export async function openPostgres(url: string, options: OpenPostgresOptions = {}): Promise<Persistence> {
   const settings = { connectionString: url, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000 };
   const pool = new pg.Pool({ ...settings, max: 10 });
-  const lockPool = new pg.Pool({ ...settings, max: 20 });
+  // A turn holds a lock connection for its whole length, so the 21st turn at once waits for one: as long
+  // as it would wait for a lock held elsewhere, not the connect timeout (which would fail it after 5 s).
+  const lockPool = new pg.Pool({ ...settings, max: 20, connectionTimeoutMillis: LOCK_WAIT_MS });
   // An idle connection that drops emits `error` on its pool; without a listener the process would exit.
   for (const p of [pool, lockPool]) p.on("error", () => undefined);
   let saver: PostgresSaver;
   let key: StoreKey;
   try {
-    ({ saver, key } = await setUpSerialized(pool, lockPool, redactUrl(url), options.deploymentKey));
+    ({ saver, key } = await setUpSerialized(pool, redactUrl(url), options.deploymentKey));
   } catch (error) {
     await Promise.all([pool.end(), lockPool.end()]).catch(() => undefined);
     throw error instanceof PersistenceError ? error : describeConnectError(url, error);
@@ -63,6 +65,9 @@ export async function openPostgres(url: string, options: OpenPostgresOptions = {
   };
 }
 
+/** How long a turn waits for a lock connection when every one is in use. */
+const LOCK_WAIT_MS = 120_000;
+
 /** The first key of the advisory lock that serializes `setup()` across processes. */
 const SETUP_LOCK_CLASS = ADVISORY_LOCK_CLASS + 1;
 
@@ -71,8 +76,8 @@ const SETUP_LOCK_CLASS = ADVISORY_LOCK_CLASS + 1;
  * a fresh database at once would otherwise both run the migrations (one failing on a duplicate key), or
  * generate two keys.
  */
-async function setUpSerialized(pool: pg.Pool, lockPool: pg.Pool, location: string, option?: DeploymentKeyInput): Promise<{ saver: PostgresSaver; key: StoreKey }> {
-  const client = await lockPool.connect();
+async function setUpSerialized(pool: pg.Pool, location: string, option?: DeploymentKeyInput): Promise<{ saver: PostgresSaver; key: StoreKey }> {
+  const client = await pool.connect();
   try {
     await client.query("SELECT pg_advisory_lock($1, 0)", [SETUP_LOCK_CLASS]);
     // The tables first (with a plain saver: setup() writes no checkpoint), so the key can see old rows.

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createMemoryLock } from "../../src/persistence/thread-lock.js";
+import { openCheckpointer } from "../../src/persistence/open-checkpointer.js";
 import { runChild, startChild } from "../../../../test/fixtures/durable/spawn-child.js";
 import { PG_SKIP_REASON, PG_URL, notePgSkipped } from "../../../../test/fixtures/durable/pg-url.js";
 
@@ -81,6 +82,21 @@ describe.each(stores)("%s lock across processes", (_kind, url) => {
     const next = await runChild("lock-worker.ts", [url(), thread, "1", log]);
     expect(next.stdout, next.stderr).toContain("finished");
     expect(Date.now() - started).toBeLessThan(10_000); // far less than the 30 s lease
+  });
+});
+
+describe.skipIf(!PG_URL)("postgres lock connections", () => {
+  // A turn holds a lock connection (20 per store) for its whole length. The 21st turn at once waited
+  // for one only as long as the connect timeout, then failed (bench:store at 200 conversations:
+  // "timeout exceeded when trying to connect").
+  it("a turn that finds every lock connection in use waits for one, past the connect timeout", async () => {
+    const store = await openCheckpointer(PG_URL, { connectTimeoutMs: 300 });
+    try {
+      const turns = Array.from({ length: 24 }, (_, i) => store.lock.run(`lock-wait-${Date.now()}-${i}`, () => sleep(600).then(() => i)));
+      expect(await Promise.all(turns)).toEqual(Array.from({ length: 24 }, (_, i) => i));
+    } finally {
+      await store.close();
+    }
   });
 });
 
