@@ -11,6 +11,7 @@ import { compileSkill, indexOf } from "../compile/compile-skill.js";
 import type { CheckContext } from "./context.js";
 import { at } from "./words.js";
 import { ownValue } from "../own-value.js";
+import { fits, typeWords } from "./value-fits.js";
 
 export function checkInputTypes(ctx: CheckContext): void {
   const index = indexOf(ctx.skill);
@@ -28,43 +29,9 @@ export function checkInputTypes(ctx: CheckContext): void {
   }
 }
 
-/** Does a value of type `value` fit an input of type `input`? Pure. */
-export function fits(value: ValueType, input: ValueType): boolean {
-  if (value.t === "dyn" || input.t === "dyn") return true;
-  if (value.t === "list" || input.t === "list") return value.t === "list" && input.t === "list" && fits(value.of, input.of);
-  if (value.t === "int" && input.t === "double") return true;
-  return value.t === input.t || value.t === "object" || input.t === "object";
-}
-
 function explain(field: FieldDecl, ask: AskStep, tool: string, input: ValueType): [string, string] {
   const asked = `\`${field.name}\` (asked at ${at(ask.pos)}) is ${typeWords(fieldValueType(field))}`;
   if (field.shape.kind !== "pick") return [asked, `Give \`${tool}\` an input that takes ${typeWords(fieldValueType(field))}, or ask \`${field.name}\` with a shape of ${typeWords(input)}.`];
   if (field.shape.many) return [`${asked} (several rows picked, \`many: true\`)`, `Make the input of \`${tool}\` a list of ids, or remove \`many: true\` to pick one row.`];
   return [`${asked} (one row picked)`, `Add \`many: true\` to the ask at ${at(ask.pos)} to pick several rows, or make the input of \`${tool}\` take one id.`];
-}
-
-/** A value type in words: "text", "a whole number", "a list of text". Pure. */
-export function typeWords(type: ValueType): string {
-  switch (type.t) {
-    case "string": return "text";
-    case "int": return "a whole number";
-    case "double": return "a number";
-    case "bool": return "yes or no";
-    case "null": return "nothing";
-    case "list": return `a list of ${pluralWords(type.of)}`;
-    case "object": return "an object";
-    case "dyn": return "any value";
-  }
-}
-
-function pluralWords(type: ValueType): string {
-  switch (type.t) {
-    case "string": return "text";
-    case "int": return "whole numbers";
-    case "double": return "numbers";
-    case "bool": return "yes/no values";
-    case "list": return "lists";
-    case "object": return "objects";
-    default: return "values";
-  }
 }

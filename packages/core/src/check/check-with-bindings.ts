@@ -14,6 +14,7 @@ import type { CheckContext } from "./context.js";
 import { walkSteps } from "./walk-steps.js";
 import { didYouMeanPrefix, listNames } from "./words.js";
 import { ownValue } from "../own-value.js";
+import { fits, typeWords } from "./value-fits.js";
 
 export function checkWithBindings(ctx: CheckContext): void {
   walkSteps(ctx, (step, place) => {
@@ -52,7 +53,7 @@ function checkBinding(ctx: CheckContext, binding: InputBinding, tool: ToolInfo, 
     return;
   }
   const type = ctx.exprs.valueType(binding.value, scope) ?? { t: "dyn" };
-  if (fitsInput(type, param.type)) return;
+  if (fits(type, param.type)) return;
   ctx.report(
     "ill-typed-input", binding.value.pos,
     `\`with:\` gives \`${param.name}\` the value of \`${binding.value.source}\`, ${typeWords(type)}, but \`${tool.name}\` takes \`${param.name}\` as ${typeWords(param.type)}.`,
@@ -61,32 +62,3 @@ function checkBinding(ctx: CheckContext, binding: InputBinding, tool: ToolInfo, 
 }
 
 const FIX = "Write an expression of the type the input takes, over fields, tool outputs and loop variables.";
-
-/** Does a value of type `value` fit an input of type `input`? Pure. */
-export function fitsInput(value: ValueType, input: ValueType): boolean {
-  if (value.t === "dyn" || input.t === "dyn") return true;
-  if (value.t === "int" && input.t === "double") return true;
-  if (value.t === "list" || input.t === "list") return value.t === "list" && input.t === "list" && fitsInput(value.of, input.of);
-  if (value.t === "object" && input.t === "object") {
-    const optional = new Set(input.optional ?? []);
-    return Object.entries(input.fields).every(([key, type]) => {
-      const own = ownValue(value.fields, key);
-      return own === undefined ? optional.has(key) : fitsInput(own, type);
-    });
-  }
-  return value.t === input.t;
-}
-
-/** A value type in words: "text", "a whole number", "a list of text". Pure. */
-function typeWords(type: ValueType): string {
-  switch (type.t) {
-    case "string": return "text";
-    case "int": return "a whole number";
-    case "double": return "a number";
-    case "bool": return "yes or no";
-    case "null": return "nothing";
-    case "list": return `a list of ${type.of.t === "string" ? "text" : typeWords(type.of).replace(/^an? /, "")}${type.of.t === "string" || type.of.t === "dyn" ? "" : "s"}`;
-    case "object": return `an object (${Object.keys(type.fields).join(", ")})`;
-    case "dyn": return "any value";
-  }
-}

@@ -132,7 +132,9 @@ describe("ungated-write wording", () => {
 });
 
 describe("checkSkill at scale", () => {
-  it("checks a parsed skill of 1,050 steps with 300 nested whens in well under a second", () => {
+  // The bound tells polynomial from exponential (walking the paths would never end), loose enough for a
+  // loaded machine; check time itself is pinned best-of-three in test/loader-fuzz.test.ts.
+  it("checks a parsed skill of 1,050 steps with 300 nested whens without walking its paths", () => {
     const n = 150;
     const declared = [`n: { number: {} }`, ...Array.from({ length: n }, (_, i) => `f${i}: { choices: [x, y] }`)].join("\n");
     const blocks = Array.from({ length: n }, (_, i) => [
@@ -145,6 +147,6 @@ describe("checkSkill at scale", () => {
     const diagnostics = checkSkill(skill);
     const elapsed = performance.now() - started;
     expect(diagnostics).toEqual([]);
-    expect(elapsed).toBeLessThan(1000);
+    expect(elapsed).toBeLessThan(10_000);
   });
 });

@@ -194,7 +194,10 @@ describe("scale", () => {
     return { ...base, steps };
   }
 
-  it("analyses 1,200 steps with 500 nested whens (over 2^500 paths) in well under a second", () => {
+  // Walking the 2^500 paths would never end; the analysis takes about 100 ms here. The bound is loose
+  // so that a loaded machine (CI runs three files at once) never fails it: it tells linear from
+  // exponential, not fast from slow (that is a benchmark's job).
+  it("analyses 1,200 steps with 500 nested whens (over 2^500 paths) without walking the paths", () => {
     const skill = generated(100);
     let count = 0;
     const visit = (steps: Step[]): void => steps.forEach((s) => { count++; if (s.kind === "when") visit(s.steps); });
@@ -202,9 +205,7 @@ describe("scale", () => {
     expect(count).toBe(1200);
     const started = performance.now();
     const a = analyzeGates(skill);
-    const elapsed = performance.now() - started;
-    expect(elapsed).toBeLessThan(250);
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(10_000);
     expect(a.writes.length).toBe(100 * 4 + 100);
     // Nothing asks, so from the first top-level confirm (step 5) on, every write is covered.
     expect(a.writes.filter((w) => !w.gated).map((w) => w.stepId)).toEqual([
