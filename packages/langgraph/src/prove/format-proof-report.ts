@@ -1,9 +1,11 @@
 /**
  * The `flow prove` report: a header per proof file, one line per check (✓, or ✗ with what was expected
- * and what was seen, and where the turn is written), then exactly `N passed, N failed`. Color only
- * when asked (a terminal). Pure.
+ * and what was seen, and where the turn is written), then exactly `N passed, N failed`. A replayed
+ * cassette's run has its own header; a run against a real model ends with its cassette and field tally
+ * (`format-recording.ts`). Color only when asked (a terminal). Pure.
  */
 import { styleText } from "node:util";
+import { formatRecording } from "./format-recording.js";
 import type { ProveSummary } from "./prove-files.js";
 import type { ProveCheck } from "./run-proof.js";
 
@@ -13,8 +15,10 @@ export function formatProofReport(summary: ProveSummary, color = false): string 
   const paint = (style: Style, text: string) => (color ? styleText(style, text) : text);
   const lines: string[] = [];
   for (const run of summary.runs) {
-    lines.push(paint("bold", run.title ? `${run.file} — ${run.title}` : run.file));
+    const header = run.title ? `${run.file} — ${run.title}` : run.file;
+    lines.push(paint("bold", run.replayed ? `${header} (replayed from ${run.replayed.cassette}, ${run.replayed.model})` : header));
     for (const check of run.checks) lines.push(`  ${formatCheck(check, run.file, paint)}`);
+    if (run.recorded) lines.push(...formatRecording(run.recorded).map((line) => `  ${line}`));
   }
   lines.push(`${summary.passed} passed, ${summary.failed} failed`);
   return `${lines.join("\n")}\n`;
@@ -28,6 +32,6 @@ function formatCheck(check: ProveCheck, file: string, paint: (style: Style, text
 
 /** The machine-readable report (`--json`). Pure. */
 export function proofReportJson(summary: ProveSummary): string {
-  const files = summary.runs.map((run) => ({ file: run.file, title: run.title, checks: run.checks }));
+  const files = summary.runs.map((run) => ({ file: run.file, title: run.title, replayed: run.replayed, recorded: run.recorded, checks: run.checks }));
   return `${JSON.stringify({ files, passed: summary.passed, failed: summary.failed }, null, 2)}\n`;
 }

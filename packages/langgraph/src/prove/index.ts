@@ -7,3 +7,6 @@ export { ProveUsageError } from "./find-proof-files.js";
 export { ProofError } from "./proof-types.js";
 export { formatProofReport, proofReportJson } from "./format-proof-report.js";
 export type { ProveCheck, ProofRun } from "./run-proof.js";
+export type { ProofRecording } from "./run-proof.js";
+export type { FieldMatch } from "./match-extractions.js";
+export type { LiveModel } from "./prove-one.js";

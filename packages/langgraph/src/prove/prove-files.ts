@@ -1,8 +1,11 @@
 /**
  * `proveFiles(paths)`: find the proof files, parse them all and check the names they take from their
  * skills (stopping before any run if one does not parse or names a field, confirm or tool the skill does
- * not have), then run each through the host with the scripted model. Skills are loaded once per run;
- * `options.load` may stand in for the loader (the Studio proves the text being edited, with its tools).
+ * not have), then run each through the host with the scripted model, and again with its cassette when
+ * one sits beside it (`prove-one.ts`); with `options.model`, against that model instead. Skills are
+ * loaded once per run; `options.load` may stand in for the loader (the Studio proves the text being
+ * edited, with its tools). A cassette that does not read is a located error, like a proof that does not
+ * parse (none is read when recording: a new recording replaces it).
  */
 import { shownPath } from "@skillflow/core";
 import { loadFlowSkill, type LoadedFlowSkill } from "../load-flow-skill.js";
@@ -10,7 +13,9 @@ import { checkProofNames } from "./check-proof-names.js";
 import { findProofFiles } from "./find-proof-files.js";
 import { readProofFile } from "./parse-proof.js";
 import { ProofError, type Proof } from "./proof-types.js";
-import { runProof, type ProofRun } from "./run-proof.js";
+import { readCassette, cassettePathOf, type Cassette } from "./proof-cassette.js";
+import { proveOne, type LiveModel } from "./prove-one.js";
+import type { ProofRun } from "./run-proof.js";
 
 export interface ProveSummary {
   runs: ProofRun[];
@@ -29,16 +34,23 @@ export interface ProveOptions {
   load?: ((path: string) => Promise<LoadedFlowSkill | undefined>) | undefined;
   /** How long importing a skill's tools.ts may take (ms) before it is a `tools-timeout`; the loader's default otherwise. */
   importTimeoutMs?: number | undefined;
+  /** Run every proof against this model instead of its scripted replies (`--model`; `record`: `--record`). */
+  model?: LiveModel | undefined;
 }
 
 /** Prove every file under `paths`. Usage errors (a missing path) throw `ProveUsageError`. */
 export async function proveFiles(paths: string[], cwd: string = process.cwd(), options: ProveOptions = {}): Promise<ProveOutcome> {
   const files = await findProofFiles(paths, cwd);
   const proofs: Proof[] = [];
+  const places = new Map<Proof, string>();
+  const cassettes = new Map<Proof, Cassette | undefined>();
   const errors: ProofError[] = [];
   for (const file of files) {
     try {
-      proofs.push(await readProofFile(file, shownPath(file, cwd)));
+      const proof = await readProofFile(file, shownPath(file, cwd));
+      proofs.push(proof);
+      places.set(proof, file);
+      if (!options.model) cassettes.set(proof, await readCassette(cassettePathOf(file), cassettePathOf(proof.file)));
     } catch (error) {
       if (!(error instanceof ProofError)) throw error;
       errors.push(error);
@@ -54,7 +66,7 @@ export async function proveFiles(paths: string[], cwd: string = process.cwd(), o
   for (const proof of proofs) errors.push(...(await nameErrors(proof, load)));
   if (errors.length) return { ok: false, errors };
   const runs: ProofRun[] = [];
-  for (const proof of proofs) runs.push(await runProof(proof, load));
+  for (const proof of proofs) runs.push(...(await proveOne(proof, places.get(proof)!, load, cassettes.get(proof), options.model)));
   const checks = runs.flatMap((r) => r.checks);
   const passed = checks.filter((c) => c.ok).length;
   return { ok: true, summary: { runs, passed, failed: checks.length - passed } };

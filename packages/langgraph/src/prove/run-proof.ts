@@ -1,16 +1,18 @@
 /**
- * Running one proof through `createFlow` — the path users get — with the scripted chat model. Each turn
- * queues its scripted reply (if any), sends its event, then checks its expectations. A model call the
- * proof did not script fails the turn, and so does a scripted reply the runtime did not use, and a pick
- * of a row the list did not show (check-pick-row.ts). An approval may name the request waiting after an
- * earlier turn. What a check saw never shows a secret.
+ * Running one proof through `createFlow` — the path users get — with the scripted chat model, or with a
+ * real model being recorded or a cassette replayed (`proof-model.ts`). Each turn tells the model it
+ * starts (the scripted one queues the turn's reply), sends its event, then checks its expectations. A
+ * model call the proof did not script fails the turn, and so does a scripted call the runtime did not
+ * make, a call a cassette does not hold, and a pick of a row the list did not show (check-pick-row.ts).
+ * An approval may name the request waiting after an earlier turn. What a check saw never shows a secret.
  */
 import { createFlowWith, type Flow } from "../create-flow.js";
 import type { LoadedFlowSkill } from "../load-flow-skill.js";
-import { ScriptedChatModel } from "../scripted-chat-model.js";
 import { checkExpectations } from "./check-expectations.js";
 import { pickRowProblem, rememberRows, type ShownRows } from "./check-pick-row.js";
 import { secretFieldsOf, SeenSecrets } from "./mask-seen.js";
+import type { FieldMatch } from "./match-extractions.js";
+import { scriptedProofModel, type ProofModel } from "./proof-model.js";
 import type { Proof, ProofTurn } from "./proof-types.js";
 import type { FlowInput } from "../to-flow-event.js";
 
@@ -29,20 +31,33 @@ export interface ProofRun {
   file: string;
   title?: string;
   checks: ProveCheck[];
+  /** Present when the run replayed a cassette instead of the scripted replies. */
+  replayed?: { cassette: string; model: string };
+  /** Present when the run went to a real model (`--model`). */
+  recorded?: ProofRecording;
+}
+
+/** A run against a real model: the cassette, whether it was written (and why not), and the field tally. */
+export interface ProofRecording {
+  model: string;
+  cassette: string;
+  /** Written only with `--record` and when every check passed; otherwise why not. */
+  written: boolean;
+  reason?: string;
+  fields: FieldMatch[];
 }
 
 export type SkillSource = (path: string) => Promise<LoadedFlowSkill>;
 
-export async function runProof(proof: Proof, load: SkillSource): Promise<ProofRun> {
+export async function runProof(proof: Proof, load: SkillSource, model: ProofModel = scriptedProofModel()): Promise<ProofRun> {
   const run: ProofRun = { file: proof.file, checks: [], ...(proof.title ? { title: proof.title } : {}) };
   const setup = (key: string, expected: string, seen: string) =>
     run.checks.push({ turn: 0, line: 1, label: "set-up", key, ok: false, expected, seen });
-  const model = new ScriptedChatModel();
   let flow: Flow;
   try {
     const loaded = await Promise.all((proof.skills ?? [proof.skill]).map(load));
     const skills = { skills: loaded.map(({ skill, tools }) => ({ skill, tools })) };
-    flow = await createFlowWith({ ...skills, model, now: proof.fixtures.now }, { failures: proof.fixtures.fail, rejections: proof.fixtures.reject });
+    flow = await createFlowWith({ ...skills, model: model.port, now: proof.fixtures.now }, { failures: proof.fixtures.fail, rejections: proof.fixtures.reject });
   } catch (error) {
     setup("skill", "the skill loads", messageOf(error));
     return run;
@@ -82,7 +97,7 @@ interface TurnShared {
 
 /** Run one turn and add its checks; false when the turn could not run (later turns would mean nothing). */
 async function runTurn(
-  flow: Flow, model: ScriptedChatModel, thread: string, turn: ProofTurn, checks: ProveCheck[], shared: TurnShared,
+  flow: Flow, model: ProofModel, thread: string, turn: ProofTurn, checks: ProveCheck[], shared: TurnShared,
 ): Promise<boolean> {
   const at = { turn: turn.index, line: turn.line, label: turn.label };
   const input = withCard(withRequest(turn, shared.requests), shared.cards);
@@ -96,8 +111,8 @@ async function runTurn(
     checks.push({ ...at, key: "pick", ok: false, ...unlisted });
     return false;
   }
-  if (turn.script !== undefined) model.script(turn.script);
-  const unscriptedBefore = model.unscripted;
+  model.begin(turn);
+  let failed: unknown;
   try {
     const result = await flow.send(thread, input);
     for (const card of result.cards) shared.cards.set(card.confirm, card.digest);
@@ -109,17 +124,17 @@ async function runTurn(
     const observed = { result, answers: values.flow?.answers ?? {}, pending: values.flow?.pending, active, secretFields: shared.secretFields };
     for (const outcome of checkExpectations(turn.expect, turn.order, observed)) checks.push({ ...at, ...outcome });
   } catch (error) {
-    checks.push({ ...at, key: "error", ok: false, expected: "the turn runs", seen: messageOf(error) });
-    return false;
+    failed = error;
   }
-  const unscripted = model.unscripted - unscriptedBefore;
-  if (unscripted > 0) {
-    checks.push({ ...at, key: "model", ok: false, expected: "no model call (none scripted)", seen: `${unscripted} unscripted model call${unscripted > 1 ? "s" : ""}` });
+  const problems = model.end(turn).map((problem) => ({ ...at, ok: false, ...problem }));
+  if (failed === undefined) {
+    checks.push(...problems);
+    return !problems.some((p) => p.key === "cassette");
   }
-  if (model.takeUnused().length > 0) {
-    checks.push({ ...at, key: "model", ok: false, expected: "the scripted model reply is used", seen: "the model was not called" });
-  }
-  return true;
+  // A call the cassette does not hold stops the turn: say that, not the error it was thrown as.
+  const cassette = problems.filter((p) => p.key === "cassette");
+  checks.push(...(cassette.length ? cassette : [{ ...at, key: "error", ok: false, expected: "the turn runs", seen: messageOf(failed) }]));
+  return false;
 }
 
 /** The turn's event, with the request waiting after an earlier turn filled in; undefined when there was none. */
