@@ -1,15 +1,16 @@
 /**
  * The chat page: talks AG-UI to the server with `@ag-ui/client`'s HttpAgent. Text is a user message;
- * a row click, a card's Yes/No or Pay, a choice and a secret are `resume` answers to the open interrupt
+ * a row click (or the rows ticked and sent, for a pick of several), a card's Yes/No or Pay, a choice and a secret are `resume` answers to the open interrupt
  * (never chat text, never the model). The conversation id is kept in localStorage, so a reload shows
  * where it stands. Keyboard: every control is a button or an input; after each run the focus moves to
- * the new widget's first button, or to the message box. The page keeps its end in view: the newest
+ * the new widget's first button or checkbox, or to the message box. The page keeps its end in view: the newest
  * line and the buttons to press sit above the message box, never under it. A question is shown once,
  * as the reply's line; its widget below it (grid, card) does not repeat it as a title.
  */
 import { HttpAgent, type AgentSubscriber } from "@ag-ui/client";
 import type { ActivitySnapshotEvent, Interrupt, ResumeEntry } from "@ag-ui/core";
-import { byId, el, words, writesList, type CardWrite } from "./dom.js";
+import { byId, el, writesList, type CardWrite } from "./dom.js";
+import { gridWidget } from "./grid-widget.js";
 
 const THREAD_KEY = "skillflow.thread";
 const log = byId<HTMLOListElement>("log");
@@ -141,37 +142,18 @@ function renderActivity(event: ActivitySnapshotEvent): void {
   if (existing) existing.replaceWith(widget);
   else if (!(event.activityType === "skillflow.approval" && answeredApproval(content, widget))) append(widget);
   scrollToEnd();
-  if (content.interruptId) focusNext = widget.querySelector<HTMLElement>("button:not([disabled])") ?? undefined;
+  if (content.interruptId) focusNext = widget.querySelector<HTMLElement>("button:not([disabled]), input:not([disabled])") ?? undefined;
 }
 
 function widgetFor(type: string, c: Record<string, any>): HTMLElement | undefined {
   switch (type) {
-    case "skillflow.grid": return grid(c);
+    case "skillflow.grid": return gridWidget(c, answer);
     case "skillflow.card": return card(c, "Confirm", "Yes");
     case "skillflow.checkout": return card(c, "Checkout", "Pay");
     case "skillflow.form": return formWidget(c);
     case "skillflow.approval": return approvalNote(c);
     default: return undefined;
   }
-}
-
-/** The rows of a pick, under the headers the server sends (the skill's `columns:`); the question is the line above. */
-function grid(c: Record<string, any>): HTMLElement {
-  const columns: string[] = c.columns;
-  const headers: string[] = c.headers ?? columns;
-  const head = el("tr", {}, el("th", { scope: "col" }, ""), ...headers.map((text) => el("th", { scope: "col" }, text)));
-  const rows = (c.rows as Array<Record<string, unknown>>).map((row) => {
-    const id = String(row.id);
-    // The row as the person knows it: its first shown cell (the hotel's name, the flight's number).
-    const name = words(row[columns[0] ?? "id"] ?? row.id);
-    const pick = el("button", { type: "button", class: "pick", "aria-label": `Choose ${name}` }, "Choose");
-    pick.addEventListener("click", () => answer(c.interruptId, { [c.field]: row.id }, name));
-    const cells = columns.map((col) => el("td", {}, words(row[col] ?? "")));
-    const tr = el("tr", { "data-row": id }, el("td", {}, pick), ...cells);
-    tr.addEventListener("click", (e) => void (e.target !== pick && pick.click()));
-    return tr;
-  });
-  return el("li", { class: "widget grid" }, el("table", { "aria-label": c.question ?? c.name }, el("thead", {}, head), el("tbody", {}, ...rows)));
 }
 
 function card(c: Record<string, any>, title: string, yes: string): HTMLElement {
@@ -217,7 +199,8 @@ function settle(): void {
   for (const widget of document.querySelectorAll<HTMLElement>("[data-interrupt]")) {
     const live = widget.dataset.interrupt !== "" && widget.dataset.interrupt === open?.id;
     widget.classList.toggle("done", !live);
-    for (const button of widget.querySelectorAll("button")) button.disabled = !live;
+    // A Send that waits for a chosen row (several rows picked together) stays off until one is.
+    for (const control of widget.querySelectorAll<HTMLButtonElement | HTMLInputElement>("button, input")) control.disabled = !live || control.dataset.empty === "true";
   }
   const meta = skillflowOf(open);
   const secret = meta?.kind === "ask" && Boolean(meta.secret);

@@ -29,14 +29,16 @@ export function interruptOf(turn: ShownTurn, skill: Skill, previous: OpenInterru
     const field = Object.hasOwn(skill.fields, pending.field) ? skill.fields[pending.field] : undefined;
     const allowed = grid?.rows?.map((row) => String(row.id));
     const choices = field?.shape.kind === "choices" ? field.shape.choices : undefined;
+    const many = Boolean(pending.many && allowed);
     const signature = `ask:${pending.answerKey}:${(allowed ?? []).join(",")}`;
     const id = keep(signature);
     const open: OpenInterrupt = { id, kind: "ask", field: pending.field, secret: pending.secret, signature };
     const offered = allowed ?? choices;
     if (offered) open.allowed = offered;
-    const skillflow = { kind: "ask", field: pending.field, secret: pending.secret, pick: pending.pick, ...(grid && { widget: grid.name }) };
+    if (many) open.many = true;
+    const skillflow = { kind: "ask", field: pending.field, secret: pending.secret, pick: pending.pick, ...(many && { many: true }), ...(grid && { widget: grid.name }) };
     const wire: Interrupt = {
-      id, reason: "input_required", responseSchema: fieldAnswerSchema(pending.field, valueSchema(field, allowed)),
+      id, reason: "input_required", responseSchema: fieldAnswerSchema(pending.field, valueSchema(field, allowed, many)),
       metadata: { skillflow }, ...(message && { message }),
     };
     return { wire, open };

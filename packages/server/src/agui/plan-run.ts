@@ -2,7 +2,8 @@
  * What one AG-UI run asks of the flow, decided before anything is sent: the `resume[]` entries become
  * picks and presses (typed events, never the model), the last user message — when it is new — a
  * `{ text }` event. Every entry must answer the interrupt open on the thread, with exactly the field it
- * asks and, for a pick or a choice, one of the values it offered; otherwise the run is refused as a
+ * asks and, for a pick or a choice, one of the values it offered (for a pick of several rows, a list of
+ * them); otherwise the run is refused as a
  * whole, with one sentence, and nothing is sent. Pure.
  */
 import type { Message, ResumeEntry, RunAgentInput } from "@ag-ui/core";
@@ -61,9 +62,25 @@ function answerOf(entry: ResumeEntry, open: OpenInterrupt): Answer {
   if (deeperThan(value, MAX_DEPTH)) {
     return { code: "bad_payload", message: `The answer for "${field}" is nested more than ${MAX_DEPTH} levels deep; no field takes that.` };
   }
+  if (open.many) return listOffered(field, value, open.allowed!);
   if (open.allowed && !open.allowed.includes(String(value))) {
     const shown = open.secret ? "That value" : `${JSON.stringify(value)}`;
     return { code: "not_offered", message: `${shown} is not one of the values offered for "${field}" (${open.allowed.join(", ")}).` };
+  }
+  return { pick: { [field]: value } };
+}
+
+/**
+ * A pick of several rows: a list whose every element is an offered row id. An empty list or one that
+ * names a row twice goes to the runtime, which refuses it in the person's words and asks again.
+ */
+function listOffered(field: string, value: unknown, allowed: string[]): Answer {
+  if (!Array.isArray(value)) {
+    return { code: "not_offered", message: `The answer for "${field}" is a list of the values offered (${allowed.join(", ")}), like ["${allowed[0] ?? "id"}"].` };
+  }
+  const stranger = value.find((v) => typeof v !== "string" || !allowed.includes(v));
+  if (stranger !== undefined) {
+    return { code: "not_offered", message: `${JSON.stringify(stranger)} is not one of the values offered for "${field}" (${allowed.join(", ")}).` };
   }
   return { pick: { [field]: value } };
 }

@@ -1,15 +1,19 @@
 /**
  * The JSON Schema of the answer an interrupt expects (`Interrupt.responseSchema`), so an AG-UI front end
- * can build a form for it: exactly the allowed row keys of a pick, the choices of a `choices` field, the
+ * can build a form for it: exactly the allowed row keys of a pick (a list of them for `many: true`), the choices of a `choices` field, the
  * range of a number, a yes/no for a card. Pure.
  */
 import type { FieldDecl } from "@skillflow/core";
 
 export type JsonSchema = Record<string, unknown>;
 
-/** The schema of one field's value: `allowed` (row ids) wins for a pick. */
-export function valueSchema(field: FieldDecl | undefined, allowed: string[] | undefined): JsonSchema {
+/**
+ * The schema of one field's value: `allowed` (row ids) wins for a pick; with `many` (a pick of several
+ * rows) the value is a list of those ids, at least one, each once.
+ */
+export function valueSchema(field: FieldDecl | undefined, allowed: string[] | undefined, many = false): JsonSchema {
   const secret = field?.secret ? { writeOnly: true, format: "password" } : {};
+  if (allowed && many) return { type: "array", items: { type: "string", enum: allowed }, minItems: 1, uniqueItems: true };
   if (allowed) return { type: "string", enum: allowed };
   const shape = field?.shape;
   switch (shape?.kind) {

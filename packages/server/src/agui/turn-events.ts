@@ -5,7 +5,8 @@
  * `skillflow.form` (a plain field: its input type, range, choices; secret ones are password inputs) and
  * `skillflow.approval` (a request waiting for a role outside the chat, and, on the turn its answer
  * produced, `status: approved | rejected`). A grid carries the columns to show and their headers (the
- * ask's `columns:`, else every property headed in words). Message ids derive from the turn's id, so a
+ * ask's `columns:`, else every property headed in words), and `many: true` when several rows are picked
+ * together (one resume with the list of their ids). Message ids derive from the turn's id, so a
  * turn shown again carries the same ids. Pure.
  */
 import { EventType, type BaseEvent } from "@ag-ui/core";
@@ -75,7 +76,7 @@ function widgetActivity(widget: WidgetView, skill: Skill, turn: ShownTurn): Acti
   if (widget.kind === "grid") {
     const rows = widget.rows ?? [];
     const shown = gridColumns(skill, widget.field, rows);
-    const content = { name: widget.name, field: widget.field, question: question(turn), columns: shown.map((c) => c.key), headers: shown.map((c) => c.label), rows };
+    const content = { name: widget.name, field: widget.field, question: question(turn), columns: shown.map((c) => c.key), headers: shown.map((c) => c.label), rows, ...(widget.many && { many: true }) };
     return { type: ACTIVITY.grid, content, waitsHere: asked };
   }
   if ((widget.kind === "card" || widget.kind === "checkout") && widget.card) {

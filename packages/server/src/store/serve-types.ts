@@ -15,6 +15,8 @@ export interface OpenInterrupt {
   field?: string;
   secret?: boolean;
   allowed?: string[];
+  /** ask: a pick of several rows (`many: true`): the answer is a list, each element one of `allowed`. */
+  many?: true;
   /** confirm, approval: the confirm id; confirm: the digest of the card shown. */
   confirm?: string;
   card?: string;
