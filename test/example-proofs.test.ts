@@ -3,9 +3,11 @@
  * the reference story, overreaching models, forged picks, typed secrets, approvals only by role, writes
  * once and in order — run through the LangGraph host with the scripted model. Any model call a proof
  * did not script fails it, so every pick, press, typed secret and approval in them proves it skips the
- * model. This test fails on any failing check, and on a skill or the reference story losing its proofs.
+ * model. This test fails on any failing check, and on a skill or the reference story losing its proofs,
+ * and when docs/tau-bench.md's "The policy, rule by rule" names a retail proof that did not run, or
+ * leaves out one of the proofs that attack the policy (proofs/retail/attack-*).
  */
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { proveFiles, type ProveSummary } from "@skillflow/langgraph/prove";
@@ -34,6 +36,22 @@ describe("flow prove proofs", () => {
   it("proves every example skill", () => {
     expect(skills.length).toBeGreaterThanOrEqual(3);
     for (const skill of skills) expect(checksOf(skill).length, skill).toBeGreaterThan(0);
+  });
+
+  it("attacks the retail policy rule by rule, as docs/tau-bench.md lists it", () => {
+    const doc = readFileSync(`${root}docs/tau-bench.md`, "utf8");
+    const start = doc.indexOf("## The policy, rule by rule");
+    expect(start, "the section of docs/tau-bench.md").toBeGreaterThan(-1);
+    const section = doc.slice(start, doc.indexOf("\n## ", start + 1));
+    const named = new Set([...section.matchAll(/\(\.\.\/(proofs\/retail\/[\w-]+\.proof\.yaml)\)/g)].map((m) => m[1]!));
+    const attacks = readdirSync(`${root}proofs/retail`).filter((f) => f.startsWith("attack-")).map((f) => `proofs/retail/${f}`);
+    expect(attacks.length).toBeGreaterThanOrEqual(8);
+    expect(attacks.filter((file) => !named.has(file)), "attacks the section leaves out").toEqual([]);
+    for (const file of named) {
+      const checks = summary.runs.find((r) => r.file === file)?.checks ?? [];
+      expect(checks.length, `${file} ran`).toBeGreaterThan(0);
+      expect(checks.filter((c) => !c.ok).map((c) => `${file}:${c.line} ${c.key}`)).toEqual([]);
+    }
   });
 
   it("tells the conference trip's story with at least 22 checks, the reference story among them", () => {
