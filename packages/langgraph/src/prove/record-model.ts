@@ -5,6 +5,7 @@
  * and the port's answer. The runtime is handed the answer as it is written to the cassette (a JSON copy),
  * so the recorded run and every replay see the same bytes.
  */
+import type { ClockedModelPort } from "../models/clocked-port.js";
 import { buildExtractPrompt } from "../understand/build-extract-prompt.js";
 import type { ExtractRequest, ExtractResult, ModelPort } from "../understand/model-port.js";
 import { CASSETTE_VERSION, type Cassette, type CassetteCall } from "./proof-cassette.js";
@@ -21,17 +22,22 @@ export function recordingModel(port: ModelPort): RecordingModel {
   const calls: CassetteCall[] = [];
   let turn = 0;
   let before = 0;
-  const recorder: ModelPort = {
-    id: port.id,
-    async extract(request: ExtractRequest): Promise<ExtractResult> {
-      const at = turn;
-      const reply = JSON.parse(JSON.stringify(await port.extract(request))) as ExtractResult;
-      calls.push({ turn: at, request: requestOf(request), reply });
-      return reply;
-    },
+  const record = (inner: ModelPort): ModelPort & Partial<ClockedModelPort> => {
+    const clocked = inner as Partial<ClockedModelPort>;
+    return {
+      id: inner.id,
+      async extract(request: ExtractRequest): Promise<ExtractResult> {
+        const at = turn;
+        const reply = JSON.parse(JSON.stringify(await inner.extract(request))) as ExtractResult;
+        calls.push({ turn: at, request: requestOf(request), reply });
+        return reply;
+      },
+      // A port that reads dates against a clock (the offline extractor) keeps the proof's `now:`.
+      ...(typeof clocked.withClock === "function" ? { withClock: (now: () => string) => record(clocked.withClock!(now)) } : {}),
+    };
   };
   return {
-    port: recorder,
+    port: record(port),
     calls,
     begin(next) {
       turn = next.index;
