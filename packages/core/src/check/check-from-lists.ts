@@ -1,32 +1,38 @@
 /**
- * bad-from: `from:` on an ask must be `tool.list`, where `tool` is a lookup whose output has `list`,
- * a list of objects that each have an `id`: the pick's value is the chosen row's `id`. Pure.
+ * bad-from: `from:` on an ask must be a list of objects that each have an `id` (the pick's value is the
+ * chosen row's `id`): `tool.list`, where `tool` is a lookup whose output has `list`, or an expression
+ * giving such rows (`product.variants.filter(v, v.available)`, a loop variable's list) that reads no
+ * write's output. Pure.
  */
 import type { AskStep, ToolInfo } from "../format/ir.js";
 import type { ValueType } from "../tools/value-type.js";
 import type { CheckContext } from "./context.js";
+import type { Scope } from "../expr/types.js";
 import { walkSteps } from "./walk-steps.js";
 import { ownValue } from "../own-value.js";
 
 const EXAMPLE = "Point `from:` at a lookup's list of rows with an `id`, like `from: search_flights.flights`.";
 
 export function checkFromLists(ctx: CheckContext): void {
-  walkSteps(ctx, (step) => {
+  walkSteps(ctx, (step, place) => {
     if (step.kind !== "ask" || !step.from) return;
-    const problem = fromProblem(ctx, step);
+    const problem = fromProblem(ctx, step, place.scope);
     if (problem) ctx.report("bad-from", step.from.pos, problem, EXAMPLE);
   });
 }
 
 /** What is wrong with the step's `from:`, or undefined (also when another rule reports it). */
-function fromProblem(ctx: CheckContext, step: AskStep): string | undefined {
+function fromProblem(ctx: CheckContext, step: AskStep, scope: Scope): string | undefined {
   const from = step.from!;
   const refs = ctx.exprs.refs(from);
   const ref = refs.length === 1 ? refs[0] : undefined;
   const property = ref?.path.length === 1 ? ref.path[0] : undefined;
   if (!ref || property === undefined || from.source.replace(/\s+/g, "") !== `${ref.root}.${property}`) {
-    if (!ctx.exprs.typeCheck(from).ok) return undefined;
-    return `\`from: ${from.source}\` is not of the form \`tool.list\`, so the pick has no lookup to read its rows from.`;
+    if (!ctx.exprs.typeCheck(from, scope).ok) return undefined;
+    const write = refs.find((r) => ownValue(ctx.skill.tools, r.root)?.kind === "write" && !ownValue(scope.loopVars, r.root));
+    if (write) return `\`${write.root}\` is a write, not a lookup, so its output cannot be offered as a list to pick from.`;
+    const list = ctx.exprs.valueType(from, scope);
+    return list ? rowsProblem(from.source, list) : undefined;
   }
   const tool: ToolInfo | undefined = ownValue(ctx.skill.tools, ref.root);
   if (!tool) {

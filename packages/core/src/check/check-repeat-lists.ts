@@ -1,6 +1,7 @@
 /**
- * bad-repeat: a `repeat` whose `in:` is not a list, or whose loop variable (`for:`) takes the name of
- * a field, a tool or an enclosing loop variable. Pure.
+ * bad-repeat: a `repeat` whose `in:` is not a list, whose loop variable (`for:`) takes the name of
+ * a field, a tool or an enclosing loop variable, or whose gathered answers (`as:`) take the name of a
+ * field, a tool, a loop variable or another repeat's gathered answers. Pure.
  */
 import type { RepeatStep } from "../format/ir.js";
 import { describeCelType } from "../expr/explain-error.js";
@@ -9,11 +10,28 @@ import { walkSteps, type StepPlace } from "./walk-steps.js";
 import { ownValue } from "../own-value.js";
 
 export function checkRepeatLists(ctx: CheckContext): void {
+  const gathered = new Set<string>();
   walkSteps(ctx, (step, place) => {
     if (step.kind !== "repeat") return;
     checkList(ctx, step, place);
     checkLoopName(ctx, step, place);
+    checkGatherName(ctx, step, place, gathered);
   });
+}
+
+function checkGatherName(ctx: CheckContext, step: RepeatStep, place: StepPlace, seen: Set<string>): void {
+  if (!step.gather) return;
+  const { name, pos } = step.gather;
+  const { skill } = ctx;
+  const taken = ownValue(skill.fields, name) ? "field" : ownValue(skill.tools, name) ? "tool"
+    : ownValue(place.scope.loopVars, name) || name === step.item ? "loop variable" : seen.has(name) ? "list another repeat gathers" : undefined;
+  seen.add(name);
+  if (!taken) return;
+  ctx.report(
+    "bad-repeat", pos,
+    `The gathered answers \`${name}\` (\`as:\`) have the name of a ${taken}, so reading \`${name}\` would be ambiguous.`,
+    `Rename \`as:\` to a name no field, tool, loop variable or other repeat uses, e.g. \`${name}_list\`.`,
+  );
 }
 
 function checkList(ctx: CheckContext, step: RepeatStep, place: StepPlace): void {

@@ -30,7 +30,7 @@ export function checkUnknownReferences(ctx: CheckContext): void {
 
 /** Reports a problem with one reference; true if there was one. */
 function checkRef(ctx: CheckContext, expr: Expr, ref: ExprRef, scope: Scope): boolean {
-  const rootType = typeOfRoot(ctx.skill, scope, ref.root);
+  const rootType = typeOfRoot(ctx.skill, scope, ref.root) ?? ctx.exprs.gatheredType(ref.root);
   if (!rootType) {
     ctx.report(
       "unknown-reference", locateInExpr(expr, ref.start),

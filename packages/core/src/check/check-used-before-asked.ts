@@ -8,10 +8,11 @@ import { indexOf } from "../compile/compile-skill.js";
 import type { EarlyUse } from "./value-flow.js";
 import { compileSkill } from "../compile/compile-skill.js";
 import { at } from "./words.js";
+import type { RepeatStep, Step } from "../format/ir.js";
 
 export function checkUsedBeforeAsked(ctx: CheckContext): void {
   for (const use of compileSkill(ctx.skill).valueFlow.earlyUses) {
-    const [reason, fix] = use.kind === "field" ? fieldWords(ctx, use) : writeWords(ctx, use);
+    const [reason, fix] = use.kind === "field" ? fieldWords(ctx, use) : use.kind === "gathered" ? gatheredWords(ctx, use) : writeWords(ctx, use);
     ctx.report("used-before-asked", use.pos, reason, fix);
   }
 }
@@ -27,6 +28,16 @@ function fieldWords(ctx: CheckContext, use: EarlyUse): [string, string] {
     return [`${name} is never asked, so it has no value here.`, `Add \`- ask: { ${use.name}: "…" }\` above ${at(use.pos)}.`];
   }
   const earlier = asks.find((a) => isBefore(a.pos, use.pos));
+  const loop = earlier && gatheringRepeat(ctx, earlier.id);
+  if (loop && !use.stepId.startsWith(`${loop.id}.`)) {
+    const list = loop.gather ? `\`${loop.gather.name}\`` : "a list named by `as:`";
+    return [
+      `${name} is asked inside the \`repeat\` at ${at(loop.pos)}, once per element, so here it has no single value.`,
+      loop.gather
+        ? `Read the answers of every pass through ${list} (\`${loop.gather.name}.map(c, c.${use.name})\`), or read ${name} inside the repeat.`
+        : `Gather the answers of every pass with \`as: changes\` on the repeat, and read \`changes.map(c, c.${use.name})\` here.`,
+    ];
+  }
   if (earlier) {
     return [
       `${name} is asked at ${at(earlier.pos)} only on some paths, so it may have no value here.`,
@@ -34,6 +45,29 @@ function fieldWords(ctx: CheckContext, use: EarlyUse): [string, string] {
     ];
   }
   return [`${name} is used here but asked only later, at ${at(first.pos)}.`, `Move the ask for ${name} above ${at(use.pos)}.`];
+}
+
+/** The innermost repeat around step `stepId`, when the step is inside one. */
+function gatheringRepeat(ctx: CheckContext, stepId: string): RepeatStep | undefined {
+  let found: RepeatStep | undefined;
+  const visit = (steps: readonly Step[], around: RepeatStep | undefined) => {
+    for (const step of steps) {
+      if (step.id === stepId) found = around;
+      if (step.kind === "repeat") visit(step.steps, step);
+      if (step.kind === "when") visit(step.steps, around);
+    }
+  };
+  visit(ctx.skill.steps, undefined);
+  return found;
+}
+
+function gatheredWords(ctx: CheckContext, use: EarlyUse): [string, string] {
+  const loop = [...indexOf(ctx.skill).steps.values()].find((s): s is RepeatStep => s.kind === "repeat" && s.gather?.name === use.name);
+  const where = loop ? `the \`repeat\` at ${at(loop.pos)}` : "a `repeat`";
+  return [
+    `\`${use.name}\` gathers the answers of ${where}, so it has a value only after that repeat, on the same path.`,
+    `Read \`${use.name}\` after the repeat, outside any \`when\` the repeat is not in.`,
+  ];
 }
 
 function writeWords(ctx: CheckContext, use: EarlyUse): [string, string] {

@@ -71,6 +71,8 @@ interface Pass {
   /** Per round: the dependencies of each block's condition, and of each nesting. */
   blockDeps: Map<Step, DependencySet>;
   nestingDeps: Map<readonly Step[], DependencySet>;
+  /** The repeats with `as:`, by gathered name. */
+  gatherings: Map<string, Extract<Step, { kind: "repeat" }>>;
 }
 
 /** The dependencies of every step (compileSkill keeps one per Skill object). */
@@ -78,6 +80,7 @@ export function computeDependencies(skill: Skill, exprs: SkillExpressions, index
   const fieldNames = new Set([...Object.keys(skill.fields), ...index.asks.keys()]);
   const pass: Pass = {
     skill, exprs, index, fieldNames, sites: new Map(), blocksOf: new Map(), toolDeps: new Map(), blockDeps: new Map(), nestingDeps: new Map(),
+    gatherings: new Map(),
   };
   collectSites(pass, skill.steps, []);
   // Monotone fixpoint: tool dependencies only grow, and there are few tools.
@@ -135,11 +138,35 @@ function exprDeps(pass: Pass, expr: Expr): Map<string, DependencyReason> {
   const out = new Map<string, DependencyReason>();
   for (const { root } of pass.exprs.refs(expr)) {
     if (pass.fieldNames.has(root)) addOnce(out, root, { kind: "input", param: root });
+    const gathering = pass.gatherings.get(root);
+    if (gathering && !pass.fieldNames.has(root)) mergeInto(out, gatheredDeps(pass, gathering));
     const tool = pass.fieldNames.has(root) ? undefined : ownValue(pass.skill.tools, root);
     if (!tool) continue;
     if (tool.kind === "write") addOnce(out, writeField(root), { kind: "input", param: root });
     mergeInto(out, pass.toolDeps.get(root) ?? EMPTY);
   }
+  return out;
+}
+
+/**
+ * A repeat's gathered answers: what its list reads, every field asked in its body (and what their lists
+ * read), and the gathered lists of the repeats inside it.
+ */
+function gatheredDeps(pass: Pass, repeat: Extract<Step, { kind: "repeat" }>): Map<string, DependencyReason> {
+  const out = new Map(blockDepsOf(pass, repeat));
+  const reason: DependencyReason = { kind: "condition", stepId: repeat.id, line: repeat.pos.line };
+  const visit = (steps: readonly Step[]) => {
+    for (const step of steps) {
+      if (step.kind === "when" || step.kind === "repeat") {
+        for (const f of blockDepsOf(pass, step).keys()) addOnce(out, f, reason);
+        visit(step.steps);
+      }
+      if (step.kind !== "ask") continue;
+      addOnce(out, step.field, reason);
+      if (step.from) for (const f of exprDeps(pass, step.from).keys()) addOnce(out, f, reason);
+    }
+  };
+  visit(repeat.steps);
   return out;
 }
 
@@ -162,10 +189,19 @@ function nestingDepsOf(pass: Pass, blocks: readonly Step[]): DependencySet {
   return out;
 }
 
-/** One tool's dependencies from its inputs: by name, and through every tool that can produce them. */
+/**
+ * One tool's dependencies from its inputs: by name, and through every tool that can produce them. Inside
+ * a `repeat`, an input that is no field may be bound from a property of the loop's row, so what the
+ * repeat's list reads counts too.
+ */
 function dependTool(pass: Pass, name: string): Map<string, DependencyReason> {
   const out = new Map<string, DependencyReason>();
-  for (const param of ownValue(pass.skill.tools, name)!.params) mergeInto(out, paramDeps(pass, name, param.name));
+  const params = ownValue(pass.skill.tools, name)!.params;
+  for (const param of params) mergeInto(out, paramDeps(pass, name, param.name));
+  if (params.every((p) => pass.fieldNames.has(p.name))) return out;
+  for (const site of pass.sites.get(name) ?? []) {
+    for (const block of site.blocks) if (block.kind === "repeat") mergeInto(out, blockDepsOf(pass, block));
+  }
   return out;
 }
 
@@ -219,6 +255,7 @@ function collectSites(pass: Pass, steps: readonly Step[], blocks: readonly Step[
       const shape = ownValue(pass.skill.fields, step.field)?.shape;
       if (shape?.kind === "lookup") site(shape.tool, step.field);
     }
+    if (step.kind === "repeat" && step.gather) pass.gatherings.set(step.gather.name, step);
     if (step.kind === "when" || step.kind === "repeat") {
       read(step.kind === "when" ? step.condition : step.list);
       collectSites(pass, step.steps, [...blocks, step]);

@@ -12,11 +12,30 @@ import { expressionsOf, holes } from "./expressions-of.js";
 import { ScopedNames } from "./scoped-names.js";
 import { eitherOrPair } from "./either-or.js";
 import { ownValue } from "../own-value.js";
+import type { ValueType } from "../tools/value-type.js";
+
+const gatheredMemo = new WeakMap<Skill, Set<string>>();
+
+/** The names of the repeats' gathered answers (`as:`). */
+function gatheredNames(skill: Skill): Set<string> {
+  let names = gatheredMemo.get(skill);
+  if (names) return names;
+  names = new Set();
+  const visit = (steps: readonly Step[]) => {
+    for (const step of steps) {
+      if (step.kind === "repeat" && step.gather) names!.add(step.gather.name);
+      if (step.kind === "repeat" || step.kind === "when") visit(step.steps);
+    }
+  };
+  visit(skill.steps);
+  gatheredMemo.set(skill, names);
+  return names;
+}
 
 export type InputSource = "loop" | "field" | "output" | "with" | "missing";
 
 export interface MissingInput { tool: string; param: string; stepId: string; pos: Position }
-export interface EarlyUse { name: string; kind: "field" | "write"; stepId: string; pos: Position; ownAsk: boolean }
+export interface EarlyUse { name: string; kind: "field" | "write" | "gathered"; stepId: string; pos: Position; ownAsk: boolean }
 
 export interface ValueFlow {
   missingInputs: MissingInput[];
@@ -29,6 +48,8 @@ interface Pass {
   skill: Skill;
   exprs: SkillExpressions;
   names: ScopedNames;
+  /** The loop variables in scope, with their types. */
+  loopVars: Record<string, ValueType>;
   flow: ValueFlow;
   step: Step;
 }
@@ -36,7 +57,7 @@ interface Pass {
 /** The value flow of a skill (compileSkill keeps one per Skill object). */
 export function computeValueFlow(skill: Skill, exprs: SkillExpressions): ValueFlow {
   const flow: ValueFlow = { missingInputs: [], earlyUses: [], writeInputs: new Map() };
-  const pass: Pass = { skill, exprs, names: new ScopedNames(), flow, step: skill.steps[0]! };
+  const pass: Pass = { skill, exprs, names: new ScopedNames(), loopVars: {}, flow, step: skill.steps[0]! };
   walk(skill.steps, pass);
   return flow;
 }
@@ -58,11 +79,24 @@ function walk(steps: readonly Step[], pass: Pass): void {
   }
 }
 
+/**
+ * A block's steps see what it adds only inside it. In a `repeat`, the loop variable, and the properties
+ * of its rows (they bind tool inputs of their names); after a repeat with `as:`, its gathered answers.
+ */
 function passNested(step: Extract<Step, { kind: "when" | "repeat" }>, pass: Pass): void {
   const mark = pass.names.mark();
-  if (step.kind === "repeat") pass.names.add(`v:${step.item}`);
+  const outer = pass.loopVars;
+  if (step.kind === "repeat") {
+    pass.names.add(`v:${step.item}`);
+    const list = pass.exprs.valueType(step.list, { loopVars: outer });
+    const item: ValueType = list?.t === "list" ? list.of : { t: "dyn" };
+    if (item.t === "object") for (const key of Object.keys(item.fields)) if (!item.optional?.includes(key)) pass.names.add(`r:${key}`);
+    pass.loopVars = { ...outer, [step.item]: item };
+  }
   walk(step.steps, pass);
+  pass.loopVars = outer;
   pass.names.rollback(mark);
+  if (step.kind === "repeat" && step.gather) pass.names.add(`g:${step.gather.name}`);
 }
 
 /** Both branches of an either/or, each from the state before it; then what both added. */
@@ -110,7 +144,11 @@ function readExpr(expr: Expr, pass: Pass, asking?: string): void {
   for (const ref of pass.exprs.refs(expr)) {
     const pos = locateInExpr(expr, ref.start);
     const { root } = ref;
-    if (pass.names.has(`v:${root}`)) continue;
+    if (pass.names.has(`v:${root}`) || pass.names.has(`g:${root}`)) continue;
+    if (gatheredNames(pass.skill).has(root)) {
+      early(root, "gathered", pos, pass, false);
+      continue;
+    }
     if (ownValue(pass.skill.fields, root)) {
       if (!pass.names.has(`f:${root}`)) early(root, "field", pos, pass, root === asking);
       continue;
@@ -134,10 +172,11 @@ function useLookup(tool: string, pos: Position, pass: Pass): void {
   ran(tool, pass);
 }
 
-/** Inputs are bound by name: loop variable, answers, then outputs of tools already run. */
+/** Inputs are bound by name: loop variable, answers, a property of the loop's rows, then outputs of tools already run. */
 function inputSource(name: string, pass: Pass): InputSource {
   if (pass.names.has(`v:${name}`)) return "loop";
   if (pass.names.has(`f:${name}`)) return "field";
+  if (pass.names.has(`r:${name}`)) return "loop";
   return pass.names.has(`p:${name}`) ? "output" : "missing";
 }
 

@@ -23,12 +23,13 @@ export function skillVariables(skill: Skill): Map<string, ValueType> {
   return vars;
 }
 
-/** The base environment: fields and tool outputs. */
-export function buildSkillEnvironment(skill: Skill): SkillEnvironment {
+/** The base environment: fields and tool outputs, then the repeats' gathered answers (`as:`, gathered-types.ts). */
+export function buildSkillEnvironment(skill: Skill, gathered: ReadonlyMap<string, ValueType> = new Map()): SkillEnvironment {
   const env = new Environment({ homogeneousAggregateLiterals: false });
   const table = new TypeTable(env);
   const vars = new Map<string, ValueType>();
   for (const [name, vt] of skillVariables(skill)) declare(env, table, vars, name, vt);
+  for (const [name, vt] of gathered) if (!vars.has(name)) declare(env, table, vars, name, vt);
   return { env, table, vars };
 }
 

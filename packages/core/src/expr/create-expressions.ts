@@ -11,6 +11,7 @@ import { buildSkillEnvironment, extendEnvironment, type SkillEnvironment } from 
 import { collectRefs } from "./collect-refs.js";
 import { fromCel, toCel, ValueShapeError } from "./convert-values.js";
 import { explainCelError } from "./explain-error.js";
+import { gatheredTypes } from "./gathered-types.js";
 import { formatValue } from "./format-value.js";
 import { locateInExpr } from "./locate.js";
 import { expandPickRows, picksOf, type Expansion } from "./pick-rows.js";
@@ -28,7 +29,14 @@ interface ScopedEnvironment extends SkillEnvironment {
 const sourceOf = (expr: Expr | string): string => (typeof expr === "string" ? expr : expr.source);
 
 export function createExpressions(skill: Skill): SkillExpressions {
-  const base = scoped(buildSkillEnvironment(skill));
+  const plain = expressionsWith(skill, new Map());
+  // A repeat's gathered answers are typed by its list and body, which are typed without them first.
+  const gathered = gatheredTypes(skill, (source, loopVars) => plain.valueType(source, { loopVars }));
+  return gathered.size === 0 ? plain : expressionsWith(skill, gathered);
+}
+
+function expressionsWith(skill: Skill, gathered: ReadonlyMap<string, ValueType>): SkillExpressions {
+  const base = scoped(buildSkillEnvironment(skill, gathered));
   const byScope = new Map<string, ScopedEnvironment>([["", base]]);
   const refCache = new Map<string, ExprRef[]>();
   const picks = picksOf(skill);
@@ -125,7 +133,8 @@ export function createExpressions(skill: Skill): SkillExpressions {
     return { ok: true, text };
   }
 
-  return { refs, typeCheck, valueType, evaluate, render };
+  const gatheredType = (name: string) => gathered.get(name);
+  return { refs, typeCheck, valueType, evaluate, render, gatheredType };
 }
 
 /** A type check of an expansion, told for the expression as written. */

@@ -57,4 +57,6 @@ export interface SkillExpressions {
   evaluate(expr: Expr | string, values: Values, scope?: Scope): EvaluateResult;
   /** Fills a template's `{expr}` holes: numbers plainly (1240, 12.5), lists joined with ", ". */
   render(template: Template, values: Values, scope?: Scope): RenderResult;
+  /** The type of a repeat's gathered answers (`as: name`): a list of records; undefined for other names. */
+  gatheredType(name: string): ValueType | undefined;
 }

@@ -125,18 +125,30 @@ function buildRepeat(entries: Entries, common: Common, ctx: StepContext, bad: Ba
   if (!map) return bad(`\`repeat:\` is ${describeNode(entries.get("repeat")!.value)}, not \`{ for: item, in: list }\`.`, "Write `repeat: { for: item, in: order.items }`.");
   let item: string | undefined;
   let list: Expr | undefined;
+  let gather: { name: string; pos: Position } | undefined;
   const keys = STEP_KINDS.repeat.form.mapping;
   for (const pair of map.items) {
     const key = keyName(pair);
     if (key === "for") item = fitsLeaf(keys.for.form, pair.value) ? nameOf(pair.value) : undefined;
     else if (key === "in") list = fitsLeaf(keys.in.form, pair.value) ? exprOf(pair.value, ctx) : undefined;
+    else if (key === "as") gather = gatherOf(pair, ctx);
     else ctx.report("unknown-step-key", ctx.pos(pair.key), `\`${key ?? "?"}\` is not a key of \`repeat:\`.`, didYouMean(key ?? "", Object.keys(keys), "keys of `repeat:`"));
   }
   if (item === undefined || !list) {
     return bad("`repeat:` needs `for:` with a name for each element and `in:` with a list.", "Write `repeat: { for: item, in: order.items }`.");
   }
   const steps = nestedSteps("repeat", entries, common, ctx);
-  return steps && { id: common.id, pos: common.pos, keys: common.keys, kind: "repeat", item, list, steps };
+  return steps && { id: common.id, pos: common.pos, keys: common.keys, kind: "repeat", item, list, ...(gather ? { gather } : {}), steps };
+}
+
+/** `as: name` on a repeat: a name for the gathered answers (reported and left out when it is not a name). */
+function gatherOf(pair: YamlPair, ctx: StepContext): { name: string; pos: Position } | undefined {
+  const name = fitsLeaf(STEP_KINDS.repeat.form.mapping.as.form, pair.value) ? nameOf(pair.value) : undefined;
+  if (name === undefined || !isIdentifier(name)) {
+    ctx.report("invalid-step", ctx.pos(pair.value ?? pair.key), "`as:` on a `repeat` is not a name, so the answers of its passes cannot be gathered under it.", "Write `as: changes`: letters, digits and `_`, starting with a letter.");
+    return undefined;
+  }
+  return { name, pos: ctx.pos(pair.value) };
 }
 
 function nestedSteps(kind: "when" | "repeat", entries: Entries, common: Common, ctx: StepContext): Step[] | undefined {

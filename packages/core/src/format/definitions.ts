@@ -50,7 +50,7 @@ export type ValueForm =
   | { range: Readonly<Record<string, NumberForm>> }
   /** One of these words, exactly as written. */
   | { oneOf: readonly string[] }
-  /** A mapping with exactly these keys, all required. */
+  /** A mapping with these keys, each required unless it says `optional`. */
   | { mapping: Readonly<Record<string, KeyDef>> };
 
 export interface KeyDef {
@@ -59,6 +59,8 @@ export interface KeyDef {
   doc: string;
   /** What the parser also requires that JSON Schema cannot say (kept in the schema's `$comment`). */
   alsoChecked?: string;
+  /** In a `mapping` form: the key may be left out. */
+  optional?: true;
 }
 
 export interface StepKindDef extends KeyDef {
@@ -70,10 +72,10 @@ export interface StepKindDef extends KeyDef {
 
 export const STEP_EXTRAS = {
   from: { form: "expression", doc: "The answer is a pick: the `id` of one row of this lookup's list, like `search_flights.flights`." },
+  many: { form: "boolean", doc: "With `from:`: `true` makes the answer a list of row ids, several rows of the list picked together (each once, at least one).", alsoChecked: "the ask has `from:`" },
   widget: { form: "widget", doc: "Render this step with the named widget (a grid, a card, a checkout)." },
   check: { form: "checks", doc: "Conditions on the answer, each with the message shown when it is false; the answer is refused and asked again." },
   columns: { form: "columns", doc: "The row properties a pick's grid shows, in order, each with its header: `{ name: Hotel, nightly_rate: \"Per night (EUR)\" }`, or a list of names.", alsoChecked: "the ask has `from:`, and each name is a property of the rows of its list" },
-  many: { form: "boolean", doc: "With `from:`: `true` makes the answer a list of row ids, several rows of the list picked together (each once, at least one).", alsoChecked: "the ask has `from:`" },
   with: { form: "bindings", doc: "Inputs of the tool bound from expressions instead of by name: `{ zip: new_zip, item_ids: \"changes.map(c, c.item_id)\" }`; each value is CEL over fields, tool outputs and loop variables.", alsoChecked: "each name is an input of the tool, the tool is a write, and each value's type fits the input" },
   by: { form: "text", doc: "The role that must approve, from outside the conversation; the yes cannot come from the chat." },
   steps: { form: "steps", doc: "The nested steps." },
@@ -93,9 +95,15 @@ export const STEP_KINDS = {
       mapping: {
         for: { form: "name", doc: "The name of each element inside the nested steps." },
         in: { form: "expression", doc: "The list to go through, like `order.items`." },
+        as: {
+          form: "name",
+          doc: "A name for the answers of every pass, gathered after the loop as a list of records in the list's order: `{ for: line, in: lines, as: changes }` gives `changes.map(c, c.new_item_id)`.",
+          alsoChecked: "the name is not a field, a tool, a loop variable or another repeat's `as:`",
+          optional: true,
+        },
       },
     },
-    doc: "Run the nested `steps:` once per element of a list (`{ for: item, in: list }`).",
+    doc: "Run the nested `steps:` once per element of a list (`{ for: item, in: list }`, with `as: name` to gather the answers of every pass).",
     extras: ["steps"],
     needs: ["steps"],
   },

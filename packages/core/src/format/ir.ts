@@ -136,6 +136,11 @@ export interface RepeatStep extends StepCommon {
   item: string;
   /** The list (`in:`), an expression over fields and tool outputs. */
   list: Expr;
+  /**
+   * `as:` — the name the answers of every pass are gathered under after the loop: a list with one record
+   * per element, in the list's order (the loop variable and each field asked in the body, by name).
+   */
+  gather?: { name: string; pos: Position };
   steps: Step[];
 }
 

@@ -105,7 +105,8 @@ export function formSchema(form: ValueForm): JsonSchema {
       return { anyOf: [{ $ref: "#/$defs/true" }, { type: "object", properties, additionalProperties: false }] };
     }
     const properties = Object.fromEntries(Object.entries(form.mapping).map(([key, def]) => [key, keySchema(def)]));
-    return { type: "object", properties, required: Object.keys(form.mapping), additionalProperties: false };
+    const required = Object.entries(form.mapping).filter(([, def]) => !(def as KeyDef).optional).map(([key]) => key);
+    return { type: "object", properties, required, additionalProperties: false };
   }
   switch (form) {
     case "words": return { type: "array", minItems: 1, uniqueItems: true, items: { $ref: "#/$defs/scalar" } };

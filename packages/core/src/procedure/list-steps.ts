@@ -74,8 +74,19 @@ function stepLine(step: Step, ctx: WordsContext, byId: ReadonlyMap<string, Place
       return { text: [`Answer questions freely: ${step.instructions.trim()}`], notes: [["The assistant's answers set no field and change nothing"]] };
     case "when": return { text: inline("Only when ", describeCondition(step.condition, ctx), ":"), notes: [] };
     case "repeat":
-      return { text: inline("For each ", code(step.item), " in ", describeValue(step.list, ctx), ":"), notes: [] };
+      return { text: inline("For each ", code(step.item), " in ", describeValue(step.list, ctx), ":"), notes: step.gather ? [gatherNote(step)] : [] };
   }
+}
+
+/** What a repeat's `as:` gathers, in words. */
+function gatherNote(step: Extract<Step, { kind: "repeat" }>): ReturnType<typeof inline> {
+  const asked = askedIn(step.steps);
+  const answers = asked.length > 0 ? inline(" with ", ...asked.flatMap((f, i) => (i === 0 ? [code(f)] : [", ", code(f)]))) : [];
+  return inline("The answers of every pass are gathered, in order, as ", code(step.gather!.name), ": one record per ", code(step.item), ...answers);
+}
+
+function askedIn(steps: readonly Step[]): string[] {
+  return steps.flatMap((s) => (s.kind === "ask" ? [s.field] : s.kind === "when" ? askedIn(s.steps) : []));
 }
 
 /**

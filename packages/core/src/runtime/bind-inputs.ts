@@ -1,6 +1,7 @@
 /**
  * Tool inputs bound by name (a `do:` step's `with:` binds others: bind-step-inputs.ts). Pure over the run's draft state.
- * Order: loop variable, the answer visible in this iteration (per-iteration first, then top level), then
+ * Order: loop variable, the answer visible in this iteration (per-iteration first, then top level), a
+ * property of the current row of the repeats around (innermost first), then
  * the output of the one lookup that produces it (run on demand with the inputs it takes here, so where
  * else it was reached does not matter), else top-level properties of the outputs of tools already met on
  * this walk (latest first).
@@ -44,6 +45,8 @@ function findValue(run: Run, name: string, frame: Frame, forTool: string): { ok:
   const key = hiddenInCard(run, name) ? undefined : visibleAnswerKey(run.state, name, frame.scope);
   const answer = key === undefined ? undefined : ownValue(run.state.answers, key);
   if (answer) return { ok: true, value: answer.value };
+  const fromRow = rowProperty(frame, name);
+  if (fromRow !== undefined) return { ok: true, value: fromRow };
   const sole = soleLookupProducer(run.skill, name, forTool);
   if (sole) {
     const out = onDemand(run, sole, frame);
@@ -60,6 +63,17 @@ function findValue(run: Run, name: string, frame: Frame, forTool: string): { ok:
     }
   }
   return { ok: false };
+}
+
+/** Inside a `repeat` over rows: the property `name` of the current row (innermost loop first), if it has one. */
+function rowProperty(frame: Frame, name: string): unknown {
+  for (const row of Object.values(frame.vars).reverse()) {
+    if (typeof row === "object" && row !== null && !Array.isArray(row) && Object.hasOwn(row, name)) {
+      const value = (row as Record<string, unknown>)[name];
+      if (value !== undefined) return value;
+    }
+  }
+  return undefined;
 }
 
 /** The output of lookup `tool` for the inputs it takes here, when they can all be bound (may request its call). */

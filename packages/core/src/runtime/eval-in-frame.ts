@@ -8,6 +8,7 @@ import type { Expr, Template } from "../format/ir.js";
 import type { EvaluateResult, Values } from "../expr/types.js";
 import { visibleAnswerKey } from "./answer-keys.js";
 import { ensureLookup } from "./bind-inputs.js";
+import { gatheredValue, isGathered } from "./gathered-answers.js";
 import { fail, hiddenInCard, type Frame, type Run } from "./run-context.js";
 import { declaredField } from "./skill-index.js";
 import { ownValue } from "../own-value.js";
@@ -112,5 +113,6 @@ function valueOf(run: Run, root: string, frame: Frame, maskSecrets: boolean): un
   }
   const tool = ownValue(run.skill.tools, root);
   if (tool) return tool.kind === "lookup" ? ensureLookup(run, tool, frame, tool.name) : run.outputs.get(root);
-  return Object.hasOwn(frame.vars, root) ? frame.vars[root] : undefined;
+  if (Object.hasOwn(frame.vars, root)) return frame.vars[root];
+  return isGathered(run.skill, root) ? gatheredValue(run, root, frame, { evaluate: evaluateIn, mask: maskSecrets ? SECRET_MASK : undefined }) : undefined;
 }
