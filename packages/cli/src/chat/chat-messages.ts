@@ -82,8 +82,9 @@ export function resumeCommand(target: string, options: { db?: string | undefined
  */
 export function helpLines(operator = false, kept = true): string[] {
   return [
-    "Type your answer or request in your own words. When a list is shown, type a row's number to pick it;",
-    "at a confirmation, type y (yes) or n (no). Those never go through the model. While a secret is asked,",
+    "Type your answer or request in your own words. When a list is shown, type a row's number to pick it",
+    "(where it takes several rows, their numbers: 1, 3 or 1-3); at a confirmation, type y (yes) or n (no).",
+    "Those never go through the model. While a secret is asked,",
     "whatever you type is the secret (a /command too); Ctrl-D ends the chat there.",
     "",
     "Commands (the terminal's own, not part of the conversation):",

@@ -63,6 +63,7 @@ export function compactRepeat(turn: ChangedTurn, options: PickOptions | undefine
 }
 
 function pointer(pending: Pending | undefined, options: PickOptions | undefined): string {
+  if (pending?.kind === "ask" && options?.many) return ` (the list above still stands: type the numbers of the rows, from 1 to ${options.values.length})`;
   if (pending?.kind === "ask" && options) return ` (the list above still stands: type a number from 1 to ${options.values.length})`;
   if (pending?.kind === "confirm") return " (the card above still stands: y or n)";
   return "";

@@ -10,6 +10,8 @@ import { describeValue, gridColumns, type ShownColumn, type Skill, type WidgetVi
 export interface PickOptions {
   field: string;
   values: unknown[];
+  /** Several rows are picked together (`many: true`): a line of numbers ("1, 3", "1-3") picks them. */
+  many?: true;
   /** Printed rows: a header line (tables only) then one line per option. */
   lines: string[];
 }
@@ -22,7 +24,7 @@ export function pickOptions(widget: WidgetView, skill: Skill): PickOptions | und
   if (widget.kind === "grid" && widget.rows) {
     const rows = widget.rows.filter((row) => row.id !== undefined && row.id !== null);
     const lines = formatTable(rows, gridColumns(skill, widget.field, rows));
-    return rows.length ? { field: widget.field, values: rows.map((row) => row.id), lines } : undefined;
+    return rows.length ? { field: widget.field, values: rows.map((row) => row.id), lines, ...(widget.many && { many: true as const }) } : undefined;
   }
   if (widget.kind === "choices") {
     const shape = skill.fields[widget.field]?.shape;
@@ -32,6 +34,14 @@ export function pickOptions(widget: WidgetView, skill: Skill): PickOptions | und
     return choices.length ? { field: widget.field, values: [...choices], lines } : undefined;
   }
   return undefined;
+}
+
+/** The line under the options: how to pick by number (several at once for `many: true`). Pure. */
+export function pickHint(options: PickOptions): string {
+  const count = options.values.length;
+  if (options.many && count === 1) return "Type 1 to pick it.";
+  if (options.many) return `Type the numbers of the rows to pick, from 1 to ${count}, like ${count >= 3 ? "1, 3 or 1-3" : "1 or 1, 2"}.`;
+  return `Type a number from 1 to ${count} to pick.`;
 }
 
 /** Rows as a table: a header of the columns' labels, then `  n  cell  cell …`, numbers right-aligned. Pure. */

@@ -1,6 +1,7 @@
 /**
  * What a typed line means, given what the flow waits for. Data entry never goes through the model:
- * a number (or a row's id) while a pick is pending is a `pick` event, y/yes/n/no at a confirmation is a
+ * a number (or a row's id) while a pick is pending is a `pick` event — for a pick of several rows, a
+ * line of numbers, ranges or ids ("1, 3", "1 and 3", "1-3") picks those rows together (`read-rows.ts`) — y/yes/n/no at a confirmation is a
  * `press` event, and a line typed while a secret is pending is sent exactly as typed — even one that
  * looks like a `/command`: while a secret is asked, the line is the secret, never a command. Anything
  * else is free text for the model, and a known `/command` is the terminal's own. A line of more than
@@ -11,7 +12,8 @@
  */
 import type { ApprovalRequest, Pending } from "@skillflow/core";
 import type { FlowInput } from "@skillflow/langgraph";
-import type { PickOptions } from "./format-options.js";
+import { pickHint, type PickOptions } from "./format-options.js";
+import { readRows } from "./read-rows.js";
 
 export type LineAction =
   /** Send this event to the flow. */
@@ -64,6 +66,7 @@ export function interpretLine(line: string, context: LineContext): LineAction {
 
 /** A number in range or a row id picks; another number is refused locally; other text goes to the model. */
 function pickOrText(text: string, options: PickOptions): LineAction {
+  if (options.many) return rowsOrText(text, options);
   const count = options.values.length;
   if (/^\d+$/.test(text)) {
     const n = Number(text);
@@ -72,6 +75,14 @@ function pickOrText(text: string, options: PickOptions): LineAction {
   }
   const byId = options.values.find((value) => String(value).toLowerCase() === text.toLowerCase());
   if (byId !== undefined) return { kind: "send", event: { pick: { [options.field]: byId } } };
+  return { kind: "send", event: { text } };
+}
+
+/** Several rows: the rows typed, as one list; a number out of range or named twice is one sentence and the grid again. */
+function rowsOrText(text: string, options: PickOptions): LineAction {
+  const read = readRows(text, options.values);
+  if (read.kind === "rows") return { kind: "send", event: { pick: { [options.field]: read.values } } };
+  if (read.kind === "refused") return { kind: "note", text: [read.sentence, ...options.lines, pickHint(options)].join("\n") };
   return { kind: "send", event: { text } };
 }
 

@@ -9,7 +9,7 @@ import { styleText } from "node:util";
 import type { ApprovalRequest, Card, Pending, Skill, TraceEvent, WidgetView } from "@skillflow/core";
 import { NOT_OPERATOR, rejectedLines } from "./chat-messages.js";
 import { confirmHint, formatCard } from "./format-card.js";
-import { pickOptions, type PickOptions } from "./format-options.js";
+import { pickHint, pickOptions, type PickOptions } from "./format-options.js";
 
 /** The part of a `TurnResult` the terminal shows. */
 export interface TurnView {
@@ -64,7 +64,7 @@ export function renderTurnText(turn: TurnView, skill: Skill, { color, operator =
     if (found) {
       options = found;
       lines.push(...found.lines.map((l, i) => (i === 0 && widget.kind === "grid" ? paint("dim", l) : l)));
-      lines.push(paint("dim", `Type a number from 1 to ${found.values.length} to pick.`));
+      lines.push(paint("dim", pickHint(found)));
     } else if (widget.card && turn.pending?.kind === "confirm") {
       lines.push(...cardLines(widget.card, widget.kind === "checkout", paint));
       cardShown = true;
