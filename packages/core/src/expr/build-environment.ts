@@ -26,6 +26,7 @@ export function skillVariables(skill: Skill): Map<string, ValueType> {
 /** The base environment: fields and tool outputs, then the repeats' gathered answers (`as:`, gathered-types.ts). */
 export function buildSkillEnvironment(skill: Skill, gathered: ReadonlyMap<string, ValueType> = new Map()): SkillEnvironment {
   const env = new Environment({ homogeneousAggregateLiterals: false });
+  registerSum(env);
   const table = new TypeTable(env);
   const vars = new Map<string, ValueType>();
   for (const [name, vt] of skillVariables(skill)) declare(env, table, vars, name, vt);
@@ -43,6 +44,15 @@ export function extendEnvironment(base: SkillEnvironment, loopVars: Record<strin
     declare(env, table, vars, name, vt);
   }
   return { env, table, vars };
+}
+
+/**
+ * `sum(list)`: the total of a list of numbers (CEL has none; a card shows a price difference summed over
+ * a gathered list). Doubles are added in list order, as a tool summing them in a loop would.
+ */
+function registerSum(env: Environment): void {
+  env.registerFunction("sum(list<double>): double", (xs: readonly number[]) => xs.reduce((a, x) => a + x, 0));
+  env.registerFunction("sum(list<int>): int", (xs: readonly bigint[]) => xs.reduce((a, x) => a + x, 0n));
 }
 
 function declare(env: Environment, table: TypeTable, vars: Map<string, ValueType>, name: string, vt: ValueType): void {
