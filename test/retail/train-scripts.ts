@@ -155,7 +155,7 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
       ...cancel(byName("Yusuf", "Taylor", "95154"), "#W8268610", "no longer needed"),
       {
         text: "Now ship #W2702727 to my new home: 1234 Elm St, Springfield, IL, 62701",
-        model: { skill: "modify_order_address", ...byName("Yusuf", "Taylor", "95154"), order_id: "#W2702727", ship_to: "another address", ...newAddress("1234 Elm St", "", "Springfield", "IL", "62701") },
+        model: { skill: "modify_order_address", order_id: "#W2702727", ship_to: "another address", ...newAddress("1234 Elm St", "", "Springfield", "IL", "62701") },
       },
       { press: "ship_new" },
     ],
@@ -185,7 +185,7 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
       },
       {
         text: "That's my daughter's. Make it my default address: 943 Maple Drive, Suite 356, Chicago, IL 60621",
-        model: { intent: "switch", skill: "change_default_address", ...byName("Lucas", "Santos", "80239"), ...newAddress("943 Maple Drive", "Suite 356", "Chicago", "IL", "60621") },
+        model: { intent: "switch", skill: "change_default_address", ...newAddress("943 Maple Drive", "Suite 356", "Chicago", "IL", "60621") },
       },
       { press: "change_address" },
     ],
@@ -203,19 +203,20 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
       { press: "change_address" },
       {
         text: "And my pending order #W9911714 too",
-        // Each request signs in again, and the store finds a user by the zip of the default address,
-        // which is 10001 now: the person signs in with it.
-        model: { skill: "modify_order_address", ...byName("Ethan", "Garcia", "10001"), order_id: "#W9911714", ship_to: "another address", ...newAddress("101 Highway", "", "New York", "NY", "10001") },
+        model: { skill: "modify_order_address", order_id: "#W9911714", ship_to: "another address", ...newAddress("101 Highway", "", "New York", "NY", "10001") },
       },
+      // The sign-in is kept, but the store finds a user by the zip of the default address, which is
+      // 10001 now: the kept 80280 no longer passes, so the zip alone is asked again.
+      { text: "It's 10001 now", model: { zip: "10001" } },
       { press: "ship_new" },
       {
         text: "Actually, change my default address back to what it was: 667 Highland Drive, Suite 865, Denver, CO 80280",
-        model: { skill: "change_default_address", ...byName("Ethan", "Garcia", "10001"), ...newAddress("667 Highland Drive", "Suite 865", "Denver", "CO", "80280") },
+        model: { skill: "change_default_address", ...newAddress("667 Highland Drive", "Suite 865", "Denver", "CO", "80280") },
       },
       { press: "change_address" },
     ],
     writes: ["modify_user_address", "modify_pending_order_address", "modify_user_address"],
-    says: ["Change your default address from 667 Highland Drive, Suite 865, Denver, CO 80280, USA to 101 Highway, , New York, NY 10001, USA?"],
+    says: ["Change your default address from 667 Highland Drive, Suite 865, Denver, CO 80280, USA to 101 Highway, , New York, NY 10001, USA?", "The zip given earlier in this conversation (80280) no longer passes here, so it is asked again."],
   },
 ];
 
@@ -287,8 +288,8 @@ export const RETURN_SCRIPTS: TrainScript[] = [
   { id: "54", title: "two pending orders cancelled, then four items returned to the gift card",
     turns: [
       ...cancel(byEmail("amelia.silva7872@example.com"), "#W4836353", "no longer needed"),
-      ...cancel(byEmail("amelia.silva7872@example.com"), "#W7342738", "no longer needed", "Cancel the other one as well"),
-      ...returnItems(byEmail("amelia.silva7872@example.com"), "#W4597054", ["5669664287", "4900990404", "9862136885", "6777246137"], "gift_card_3491931", "Return everything in my delivered order"),
+      ...cancel({}, "#W7342738", "no longer needed", "Cancel the other one as well"),
+      ...returnItems({}, "#W4597054", ["5669664287", "4900990404", "9862136885", "6777246137"], "gift_card_3491931", "Return everything in my delivered order"),
     ],
     writes: ["cancel_pending_order", "cancel_pending_order", "return_delivered_order_items"] },
   { id: "73", title: "four of five items returned, both toothbrushes among them",

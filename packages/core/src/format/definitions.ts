@@ -128,7 +128,7 @@ export const FIELD_FLAGS = {
   synonyms: { form: "synonyms", doc: "Extra words that mean a choice, like `{ economy: [coach, standard] }` (with `choices:` only).", alsoChecked: "each key is one of the field's choices" },
   description: { form: "scalar", doc: "Plain words for people (the procedure, the model's prompt)." },
   cue: { form: "words", doc: "Words a person uses for this secret, like `[PIN, passcode]`: typed next to a match before it is asked (\"my PIN is 4071\"), the match is hidden from the model (with `secret: true` only).", alsoChecked: "the field is `secret: true`" },
-  keep: { form: { oneOf: ["conversation"] }, doc: "`keep: conversation`: an answer a finished (or held) request passed its ask with is given to the later requests of the conversation that keep the field too: not asked again, checked again, never changed (not with `secret: true`)." },
+  keep: { form: { oneOf: ["conversation"] }, doc: "`keep: conversation`: an answer a finished (or held) request passed its ask with is given to the later requests of the conversation that keep the field too: checked again, not asked again while it passes, never changed while it passes (not with `secret: true`)." },
 } as const satisfies Record<string, KeyDef>;
 
 export type FieldFlag = keyof typeof FIELD_FLAGS;

@@ -20,7 +20,7 @@ function givenBy(skill: Skill, decl: FieldDecl): Inline {
   return decl.keep === "conversation" ? [...who, KEPT] : who;
 }
 
-const KEPT = "; kept for the conversation: a later request that keeps it too starts with this answer (checked again, never asked again, never changed)";
+const KEPT = "; kept for the conversation: a later request that keeps it too starts with this answer, checks it again, and asks for it again only if it no longer passes";
 
 /** The rows of the fields table. */
 export function listFields(skill: Skill): FieldRow[] {

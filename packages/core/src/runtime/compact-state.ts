@@ -9,6 +9,7 @@
  * longer than `MAX_KEPT_RESULT_CHARS`. Pure over the run.
  */
 import { canonicalJson } from "./digest.js";
+import { drop } from "./propose-value.js";
 import type { Run } from "./run-context.js";
 import type { FlowState, LookupCacheEntry } from "./types.js";
 
@@ -27,6 +28,11 @@ export function compactState(run: Run): void {
     const left = Object.entries(run.state.offers).filter(([field]) => !done && !Object.hasOwn(run.state.answers, field));
     if (left.length > 0) run.state.offers = Object.fromEntries(left);
     else delete run.state.offers;
+  }
+  // A value for a kept answer whose ask this turn never reached is not used (kept-offers.ts).
+  if (run.state.keptOffers) {
+    for (const key of Object.keys(run.state.keptOffers)) drop(run, key, "kept from earlier in the conversation: its question was not reached");
+    delete run.state.keptOffers;
   }
 }
 

@@ -7,8 +7,8 @@
  *   reached (a value the model took from a message, off the path) or refused is not established.
  * - **Given** (`giveKept`): a later run starts with them as its answers, and lists their fields in
  *   `FlowState.kept`. Its replay runs their lookups and checks again at their asks (nothing is trusted
- *   from the earlier run but the value); a change to them is refused (propose-value.ts), and one its ask
- *   now refuses ends the request with nothing written (run-ask.ts).
+ *   from the earlier run but the value); a change to one that passes is refused, and one its ask now
+ *   refuses is asked again, nothing written on it (kept-offers.ts).
  */
 import type { FieldDecl, Skill } from "../format/ir.js";
 import { indexOf } from "../compile/compile-skill.js";

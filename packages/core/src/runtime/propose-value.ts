@@ -5,7 +5,6 @@
  */
 import { canonicalJson } from "./digest.js";
 import { SECRET_MASK } from "./eval-in-frame.js";
-import { keptChangeText } from "./kept-words.js";
 import { emit, record, type Run } from "./run-context.js";
 import { fieldDecl } from "./skill-index.js";
 import type { Provenance } from "./types.js";
@@ -27,20 +26,20 @@ export function proposeValue(run: Run, name: string, value: unknown, by: Provena
     if (state.pending?.kind === "ask" && state.pending.answerKey === key) refuse(run, name, checked.message);
     return false;
   }
-  if (run.state.kept?.includes(key) && by !== "fixture") return keepAnswer(run, name, key, checked.value);
+  if (run.state.kept?.includes(key) && by !== "fixture") return keepAnswer(run, key, checked.value, by);
   setAnswer(run, name, key, checked.value, by);
   return true;
 }
 
 /**
  * A value for an answer kept from earlier in the conversation: the same value changes nothing; another
- * is dropped and refused with a sentence that says why (one answer for the whole conversation).
+ * waits for the ask (`keptOffers`), which refuses it while the kept answer passes and tries it when the
+ * kept answer no longer does (kept-offers.ts).
  */
-function keepAnswer(run: Run, name: string, key: string, value: unknown): false {
+function keepAnswer(run: Run, key: string, value: unknown, by: Provenance): false {
   const held = ownValue(run.state.answers, key);
   if (held && canonicalJson(held.value) === canonicalJson(value)) return false;
-  drop(run, name, "kept from earlier in the conversation: it cannot change in it");
-  refuse(run, name, keptChangeText(name, held?.value));
+  run.state.keptOffers = { ...run.state.keptOffers, [key]: { value, by } };
   return false;
 }
 

@@ -1,7 +1,6 @@
 /**
  * One replay: walk the skill's steps from the first over the run's draft state, stopping at the first
- * step that needs a person or a tool; at the end of the steps the flow is done, and so it is when the
- * request cannot go on (a kept answer refused at its ask, run-ask.ts).
+ * step that needs a person or a tool; at the end of the steps the flow is done.
  */
 import { expressionsFor } from "../compile/compile-skill.js";
 import type { Skill } from "../format/ir.js";
@@ -48,7 +47,7 @@ export function newRun(skill: Skill, state: FlowState, options: StepOptions = {}
 export function replay(run: Run): void {
   const stop = walkToStop(run, [rootFrame(run.skill.steps)]);
   if (stop === "call") return;
-  if (stop === "end" || stop === "stopped") {
+  if (stop === "end") {
     run.state.pending = { kind: "done" };
     emit(run, { type: "done" });
   }

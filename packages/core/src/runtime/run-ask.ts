@@ -10,7 +10,7 @@ import type { AskStep, FieldDecl } from "../format/ir.js";
 import { answerKey } from "./answer-keys.js";
 import { evaluateIn, renderShown } from "./eval-in-frame.js";
 import { ensureLookup } from "./bind-inputs.js";
-import { keptStopText } from "./kept-words.js";
+import { refuseKeptChange, withdrawKept } from "./kept-offers.js";
 import { refuse, setAnswer } from "./propose-value.js";
 import { emit, fail, Halt, traceStep, type Frame, type Run } from "./run-context.js";
 import { fieldDecl } from "./skill-index.js";
@@ -27,29 +27,18 @@ export function runAsk(run: Run, step: AskStep, frame: Frame): void {
   const answer = ownValue(run.state.answers, key);
   if (answer) {
     const refusal = dynamicRefusal(run, step, field, answer.value, frame);
+    const kept = run.state.kept?.includes(key) === true;
     if (refusal === undefined) {
+      if (kept) refuseKeptChange(run, step.field, key, answer.value);
       noteAsked(run, step.field);
       return traceStep(run, step, frame, "answered");
     }
-    if (run.state.kept?.includes(key)) stopKept(run, step, frame, refusal);
+    if (kept) return withdrawKept(run, step.field, key, answer.value, refusal) ? runAsk(run, step, frame) : askHere(run, step, field, key, frame);
     delete run.state.answers[key];
     if (field.secret) rememberRefusedSecret(run, answer.value);
     refuse(run, step.field, refusal);
   }
   askHere(run, step, field, key, frame);
-}
-
-/**
- * An answer kept from earlier in the conversation that its ask now refuses (a check that fails here, a
- * lookup that no longer knows it) cannot be asked again, since it cannot change in the conversation:
- * the request ends here, with the refusal and why, and nothing after this ask runs. Stays so on every
- * replay (the answer is kept as it is).
- */
-function stopKept(run: Run, step: AskStep, frame: Frame, refusal: string): never {
-  refuse(run, step.field, refusal);
-  emit(run, { type: "say", text: keptStopText(step.field) });
-  traceStep(run, step, frame, "stopped: kept answer refused");
-  throw new Halt("stopped");
 }
 
 /**

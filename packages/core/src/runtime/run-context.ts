@@ -103,12 +103,9 @@ export interface VerifyLog {
   failure?: string;
 }
 
-/**
- * Why a walk stopped early: a person is needed, a tool must run, an error was reported, a card's region
- * ended, or the request cannot go on (a kept answer its ask refuses: the flow is done, nothing more runs).
- */
+/** Why a walk stopped early: a person is needed, a tool must run, or an error was reported. */
 export class Halt {
-  constructor(readonly reason: "person" | "call" | "error" | "region_end" | "stopped") {}
+  constructor(readonly reason: "person" | "call" | "error" | "region_end") {}
 }
 
 export const DEFAULT_LIMITS: RuntimeLimits = { maxCallsPerEvent: 50 };

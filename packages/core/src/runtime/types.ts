@@ -135,6 +135,11 @@ export interface FlowState {
    * the run started or came back from hold): checked again at their asks, never changed in this run.
    */
   kept?: string[];
+  /**
+   * Values a message gave this turn for kept answers, by answer key: refused at the field's ask while the
+   * kept answer passes it, tried in its place when it no longer does. Dropped when the turn settles.
+   */
+  keptOffers?: Record<string, { value: unknown; by: Provenance }>;
 }
 
 /**

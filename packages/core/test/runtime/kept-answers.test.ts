@@ -157,31 +157,46 @@ describe("a later request", () => {
 });
 
 describe("a kept answer gets no write past a gate it would not pass if asked", () => {
-  it("a lookup that no longer knows it ends the request, with nothing written", () => {
+  const AGAIN = "The email given earlier in this conversation (ava@x.com) no longer passes here, so it is asked again.";
+
+  it("a lookup that no longer knows it: refused and asked again, nothing written on it", () => {
     const second = secondRequest(firstRequest(), { known: false, active: true });
     const turn = second.text("cancel #W2", { order_id: "#W2" });
-    expect(refusals(turn)).toEqual(["I could not find that. Please check and try again."]);
-    expect(says(turn)).toEqual(["The email was given earlier in this conversation and cannot change in it, so this request cannot go on. Start a new conversation to use another."]);
-    expect(second.state.pending).toEqual({ kind: "done" });
+    expect([refusals(turn), says(turn), asked(turn)]).toEqual([["I could not find that. Please check and try again."], [AGAIN], "email"]);
+    expect(second.state.answers.email).toBeUndefined();
     expect(writes(second.press("go"))).toEqual([]);
-    expect(writes(second.text("cancel it", { order_id: "#W2" }))).toEqual([]);
+    // Only an answer that passes now goes on: nobody is known, so nothing ever runs.
+    expect(writes(second.text("bo@x.com", { email: "bo@x.com" }))).toEqual([]);
+    expect(asked(second.text("ava@x.com", { email: "ava@x.com" }))).toBe("email");
   });
 
-  it("a check that now fails ends it the same way, and asking for another email does not reopen it", () => {
+  it("a check that now fails: refused and asked again; no write until an answer passes it", () => {
     const second = secondRequest(firstRequest(), { known: true, active: false });
     const turn = second.text("cancel #W2", { order_id: "#W2" });
-    expect(refusals(turn)).toEqual(["That account is closed."]);
-    expect(second.state.pending).toEqual({ kind: "done" });
-    const again = second.text("use bo@x.com", { email: "bo@x.com" });
-    expect(refusals(again)[0]).toMatch(/cannot change in it/);
+    expect([refusals(turn), says(turn), asked(turn)]).toEqual([["That account is closed."], [AGAIN], "email"]);
+    const same = second.text("ava@x.com", { email: "ava@x.com" });
+    expect([refusals(same), asked(same)]).toEqual([["That account is closed."], "email"]);
     expect(writes(second.press("go"))).toEqual([]);
+  });
+
+  it("a value the message gives is tried in its place, and checked as any answer", () => {
+    const db = { known: true, active: true };
+    const first = firstRequest(db);
+    // The second skill checks the account differently: the kept email does not pass its check.
+    const strict = skillText("strict", ", keep: conversation", "find_user.user_id == 'ava_1' && email == 'ava@new.com'");
+    const second = secondRequest(first, db, "strict", strict);
+    const turn = second.text("cancel #W2, my email is ava@new.com", { email: "ava@new.com", order_id: "#W2" });
+    // find_user knows only ava@x.com, so the new email is refused by its own lookup.
+    expect(says(turn)).toEqual(["The email given earlier in this conversation (ava@x.com) no longer passes here, so the one in your message is used."]);
+    expect([refusals(turn), asked(turn)]).toEqual([["I could not find that. Please check and try again."], "email"]);
+    expect(second.state.kept).toEqual(["sign_in"]);
   });
 
   it("a later skill's own extra check runs on the kept answer too", () => {
     const strict = skillText("strict", ", keep: conversation", "find_user.user_id == 'someone_else'");
     const second = secondRequest(firstRequest(), undefined, "strict", strict);
-    expect(refusals(second.text("go", { order_id: "#W2" }))).toEqual(["That account is closed."]);
-    expect(second.state.pending).toEqual({ kind: "done" });
+    const turn = second.text("go", { order_id: "#W2" });
+    expect([refusals(turn), asked(turn)]).toEqual([["That account is closed."], "email"]);
   });
 });
 

@@ -27,7 +27,8 @@ export interface RoutingState {
   /**
    * The answers established for the whole conversation (`keep: conversation`), by field: taken from a run
    * when it finishes or goes on hold (the kept fields whose asks it passed), given to every later run
-   * and to a run coming back from hold. The first value of a field stands: kept answers never change.
+   * and to a run coming back from hold. A kept answer changes only when a later run asked for it again
+   * because it no longer passed its ask there.
    */
   kept?: Record<string, KeptAnswer>;
 }
@@ -81,10 +82,13 @@ export function startRun(routing: RoutingState, threadId: string, skill: Skill):
 
 /**
  * The routing with what a run leaving the stage (finished, or put on hold) established for the
- * conversation: its kept answers for fields not kept yet. Give the host's step options. Pure.
+ * conversation: its kept answers that are its own — fields not kept yet, and a kept answer it asked
+ * again because it no longer passed (then the new one replaces it). An answer it was given and kept
+ * stays as it was. Give the host's step options. Pure.
  */
 export function keepFrom(routing: RoutingState, skill: Skill, flow: FlowState, options: StepOptions): RoutingState {
-  const established = Object.entries(keptAnswers(skill, flow, options)).filter(([field]) => ownValue(routing.kept ?? {}, field) === undefined);
+  const given = new Set(flow.kept ?? []);
+  const established = Object.entries(keptAnswers(skill, flow, options)).filter(([field]) => !given.has(field));
   if (established.length === 0) return routing;
   return { ...routing, kept: { ...routing.kept, ...Object.fromEntries(established) } };
 }

@@ -2,7 +2,8 @@
  * Several requests in one conversation share what is already established (`keep: conversation`): a
  * sign-in given in one request is not asked again in the next, through createFlow with two hosted skills
  * and a scripted model — and what must not carry over does not (a cancelled request's answers, a change
- * in a later request), a kept answer gets no write past a gate it would not pass if asked, and the kept
+ * in a later request), a kept answer gets no write past a gate it would not pass if asked (it is asked
+ * again, and only an answer that passes now goes on), and the kept
  * answers live in the checkpointed routing state (a new flow on the same SQLite or PostgreSQL store goes
  * on with them).
  */
@@ -23,13 +24,13 @@ import { PG_URL, notePgSkipped } from "../../../../test/fixtures/durable/pg-url.
 notePgSkipped("kept answers");
 
 /** The store: who is known, who is active, and what the writes did. */
-const db = { known: true, active: true, cancelled: [] as string[] };
+const db = { known: true, active: true, email: "ava@x.com", cancelled: [] as string[] };
 const findUser = lookup({
   name: "find_user",
   description: "The account of an email address.",
   input: z.object({ email: z.string() }),
   output: z.object({ known: z.boolean(), user_id: z.string(), active: z.boolean() }),
-}, ({ email }) => ({ known: db.known && email === "ava@x.com", user_id: "ava_1", active: db.active }));
+}, ({ email }) => ({ known: db.known && email === db.email, user_id: "ava_1", active: db.active }));
 const orderStatus = lookup({
   name: "order_status",
   description: "An order's status.",
@@ -184,35 +185,52 @@ describe("what does not carry over", () => {
 });
 
 describe("a kept answer gets no write past a gate it would not pass if asked", () => {
-  it("a check that now fails ends the later request with nothing written, and a yes cannot force it", async () => {
+  it("a check that now fails: the later request asks again, and a yes cannot force the write", async () => {
     db.cancelled = [];
-    db.active = true;
     const c = await conversation();
     await cancelFirst(c);
     db.active = false; // the account was closed between the two requests
     try {
       const turn = await c.say("cancel #W2 too", { skill: "cancel", order_id: "#W2" });
       expect(shown(turn)).toContain("That account is closed.");
-      expect(shown(turn)).toContain("so this request cannot go on");
-      expect(turn.done).toBe(true);
+      expect(shown(turn)).toContain("The email given earlier in this conversation (ava@x.com) no longer passes here, so it is asked again.");
+      expect(asked(turn)).toBe("email");
       expect((await c.send({ press: "go", yes: true })).tools.filter((t) => t.kind === "write")).toEqual([]);
+      expect(asked(await c.say("ava@x.com", { email: "ava@x.com" }))).toBe("email");
       expect(db.cancelled).toEqual(["#W1"]);
     } finally {
       db.active = true;
     }
   });
 
-  it("a lookup that no longer knows it does the same", async () => {
+  it("a lookup that no longer knows it: the person signs in again, and the new answer is kept from then on", async () => {
     db.cancelled = [];
     const c = await conversation();
     await cancelFirst(c);
-    db.known = false;
+    db.email = "ava@new.com"; // what the lookup knows changed between the two requests
     try {
-      const turn = await c.say("cancel #W2", { skill: "cancel", order_id: "#W2" });
-      expect(shown(turn)).toContain("so this request cannot go on");
-      expect(db.cancelled).toEqual(["#W1"]);
+      const turn = await c.say("status of #W1", { skill: "status", order_id: "#W1" });
+      expect(shown(turn)).toContain("no longer passes here, so it is asked again.");
+      expect(asked(turn)).toBe("email");
+      expect(shown(await c.say("ava@new.com", { email: "ava@new.com" }))).toContain("Order #W1 is cancelled.");
+      const third = await c.say("cancel #W3", { skill: "cancel", order_id: "#W3" });
+      expect(asked(third)).toBe("confirm");
+      expect((await c.flow.state("t"))?.answers.email?.value).toBe("ava@new.com");
     } finally {
-      db.known = true;
+      db.email = "ava@x.com";
+    }
+  });
+
+  it("a new value in the message is tried at once in place of a kept answer that no longer passes", async () => {
+    const c = await conversation();
+    await cancelFirst(c);
+    db.email = "ava@new.com";
+    try {
+      const turn = await c.say("status of #W1, my email is ava@new.com now", { skill: "status", email: "ava@new.com", order_id: "#W1" });
+      expect(shown(turn)).toContain("The email given earlier in this conversation (ava@x.com) no longer passes here, so the one in your message is used.");
+      expect(shown(turn)).toContain("Order #W1 is");
+    } finally {
+      db.email = "ava@x.com";
     }
   });
 });
