@@ -24,7 +24,8 @@ export interface Click {
   skill: string;
   conversation: string;
   token: string;
-  pick?: { field: string; value: string } | undefined;
+  /** A row's id, or for a pick of several rows the list of the ids ticked. */
+  pick?: { field: string; value: string | string[] } | undefined;
   press?: { confirm: string; yes: boolean } | undefined;
 }
 

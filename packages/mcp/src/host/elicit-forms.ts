@@ -4,6 +4,9 @@
  *
  * A pick is a single-select over the rows' ids, each titled with the grid's shown columns in words (the
  * first alone, then `Header: value`, as the skill's `columns:` chose them; the id when none has a value).
+ * A pick of several rows (`many: true`) is the specification's titled multi-select (2025-11-25, SEP-1330:
+ * `type: array`, `items.anyOf` of `{ const, title }`, `minItems: 1`); the list the person gives is sent
+ * as it came — an id that is not a row, or one given twice, is the runtime's to refuse, and it asks again.
  * A confirmation shows the card (the question and every write with its exact inputs, in words) and asks
  * one yes/no; accept with yes presses it, accept with no or decline presses no, cancel (the form was
  * dismissed) answers nothing.
@@ -23,20 +26,20 @@ export interface ElicitAnswer {
   content?: Record<string, unknown>;
 }
 
-export function pickForm(field: string, question: string, rows: ReadonlyArray<Record<string, unknown>>, columns: readonly ShownColumn[]): FormRequest {
+export function pickForm(field: string, question: string, rows: ReadonlyArray<Record<string, unknown>>, columns: readonly ShownColumn[], many = false): FormRequest {
   const options = rows.filter((row) => typeof row.id === "string" || typeof row.id === "number")
     .map((row) => ({ const: String(row.id), title: rowTitle(row, columns) }));
-  return {
-    mode: "form",
-    message: question,
-    requestedSchema: { type: "object", properties: { [field]: { type: "string", title: question, oneOf: options } }, required: [field] },
-  };
+  const property = many
+    ? { type: "array", title: question, minItems: 1, items: { anyOf: options } }
+    : { type: "string", title: question, oneOf: options };
+  return { mode: "form", message: question, requestedSchema: { type: "object", properties: { [field]: property }, required: [field] } };
 }
 
-/** The person's pick as a typed event, or undefined when they gave none. */
-export function pickAnswer(field: string, answer: ElicitAnswer): FlowInput | undefined {
+/** The person's pick as a typed event (a list of ids for `many`), or undefined when they gave none. */
+export function pickAnswer(field: string, answer: ElicitAnswer, many = false): FlowInput | undefined {
   const value = answer.action === "accept" ? answer.content?.[field] : undefined;
-  return typeof value === "string" ? { pick: { [field]: value } } : undefined;
+  const given = many ? Array.isArray(value) : typeof value === "string";
+  return given ? { pick: { [field]: value } } : undefined;
 }
 
 export function confirmForm(question: string, writes: readonly WriteView[]): FormRequest {

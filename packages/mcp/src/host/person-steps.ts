@@ -50,7 +50,8 @@ async function askPerson(hosted: HostedSkill, pending: Exclude<PendingView, { ki
   if (pending.kind === "pick") {
     const rows = turn.widgets[turn.widgets.length - 1]?.rows ?? [];
     const columns = gridColumns(hosted.skill, pending.field, rows);
-    const input = pickAnswer(pending.field, await channel.elicit(pickForm(pending.field, pending.question, rows, columns)));
+    const many = pending.many === true;
+    const input = pickAnswer(pending.field, await channel.elicit(pickForm(pending.field, pending.question, rows, columns, many)), many);
     return input ? { input } : notAnswered(pending);
   }
   const input = confirmAnswer(pending.confirm, await channel.elicit(confirmForm(pending.question, pending.writes)));

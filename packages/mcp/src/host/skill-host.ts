@@ -46,7 +46,7 @@ const CLICK_INPUT = z.strictObject({
   skill: z.string(),
   conversation: z.string(),
   token: z.string(),
-  pick: z.strictObject({ field: z.string(), value: z.string() }).optional(),
+  pick: z.strictObject({ field: z.string(), value: z.union([z.string(), z.array(z.string()).max(1000)]) }).optional(),
   press: z.strictObject({ confirm: z.string(), yes: z.boolean() }).optional(),
 });
 

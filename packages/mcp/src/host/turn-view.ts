@@ -15,7 +15,7 @@ import type { TurnResult } from "@skillflow/langgraph";
 
 export type PendingView =
   | { kind: "question"; field: string; question: string }
-  | { kind: "pick"; field: string; question: string }
+  | { kind: "pick"; field: string; question: string; many?: true }
   | { kind: "secret"; field: string; question: string }
   | { kind: "confirm"; confirm: string; question: string; writes: WriteView[] }
   | { kind: "approval"; confirm: string; role: string };
@@ -30,6 +30,8 @@ export type WidgetJson =
       name: string; kind: "grid" | "choices"; field: string; question: string; rows: Array<Record<string, unknown>>;
       /** The row properties shown, in order; `headers` are their headers and `cells` each row's shown values in words. */
       columns: string[]; headers: string[]; cells: string[][];
+      /** Several rows are picked together (`many: true`): the click sends the list of their ids. */
+      many?: true;
     }
   | {
       name: string; kind: "card" | "checkout"; confirm: string; question: string; writes: WriteView[];
@@ -72,6 +74,7 @@ export function pendingView(pending: Pending | undefined, turn: TurnResult): Pen
   if (pending.kind === "confirm") return { kind: "confirm", confirm: pending.confirm, question: pending.card.question, writes: writesOf(pending.card) };
   if (pending.kind === "approval") return { kind: "approval", confirm: pending.confirm, role: pending.role };
   const question = turn.reply[turn.reply.length - 1] ?? "";
+  if (!pending.secret && pending.pick && pending.many) return { kind: "pick", field: pending.field, question, many: true };
   const kind = pending.secret ? "secret" : pending.pick ? "pick" : "question";
   return { kind, field: pending.field, question };
 }
@@ -88,7 +91,7 @@ function widgetOf(skill: Skill, turn: TurnResult): WidgetJson | null {
     const rows = widget.rows ?? [];
     const shown = gridColumns(skill, widget.field, rows);
     const cells = rows.map((row) => shown.map((c) => describeValue(row[c.key])));
-    return { name: widget.name, kind: widget.kind, field: widget.field, question, rows, columns: shown.map((c) => c.key), headers: shown.map((c) => c.label), cells };
+    return { name: widget.name, kind: widget.kind, field: widget.field, question, rows, columns: shown.map((c) => c.key), headers: shown.map((c) => c.label), cells, ...(widget.many && { many: true as const }) };
   }
   return null;
 }

@@ -5,7 +5,8 @@
  * `ui/notifications/tool-result`), and sends a click with `tools/call` to the app-only tool, carrying the
  * widget's token from the result's `_meta`. Data is put into the page as text, never as HTML. A grid shows
  * the view's `headers` and `cells` (the skill's `columns:`, each cell in words, as the chat page does), a
- * card its `lines` (each write with its inputs in words).
+ * card its `lines` (each write with its inputs in words). A grid with `many: true` has a checkbox per row
+ * and one Send, disabled until a row is ticked, that sends the ids ticked as one list.
  */
 
 export const WIDGET_URI = "ui://skillflow/widget.html";
@@ -37,13 +38,28 @@ function render() {
   if (w.kind === "grid" || w.kind === "choices") {
     const table = el("table");
     const head = el("tr"); for (const h of w.headers || []) head.append(el("th", h)); head.append(el("th", "")); table.append(head);
+    const boxes = [];
+    const send = el("button", "Send"); send.dataset.send = "chosen"; send.disabled = true;
+    const update = () => { const n = boxes.filter((b) => b.checked).length; send.textContent = n === 0 ? "Send" : n === 1 ? "Send this one" : "Send these " + n; send.disabled = !token || n === 0; };
     w.rows.forEach((row, i) => {
       const tr = el("tr"); for (const text of (w.cells || [])[i] || []) tr.append(el("td", text));
-      const b = el("button", "Choose"); b.dataset.pick = String(row.id); b.disabled = !token;
-      b.onclick = () => answer({ pick: { field: w.field, value: String(row.id) } });
-      const td = el("td"); td.append(b); tr.append(td); table.append(tr);
+      const td = el("td");
+      if (w.many) {
+        const box = el("input"); box.type = "checkbox"; box.dataset.pick = String(row.id); box.disabled = !token;
+        box.setAttribute("aria-label", "Choose " + ((w.cells || [])[i] || [String(row.id)])[0]);
+        box.onchange = update; boxes.push(box); td.append(box);
+      } else {
+        const b = el("button", "Choose"); b.dataset.pick = String(row.id); b.disabled = !token;
+        b.onclick = () => answer({ pick: { field: w.field, value: String(row.id) } });
+        td.append(b);
+      }
+      tr.append(td); table.append(tr);
     });
     root.append(table);
+    if (w.many) {
+      send.onclick = () => answer({ pick: { field: w.field, value: boxes.filter((b) => b.checked).map((b) => b.dataset.pick) } });
+      root.append(send);
+    }
   } else {
     const list = el("ul", undefined, "writes");
     for (const line of w.lines || []) list.append(el("li", line));
@@ -55,7 +71,7 @@ function render() {
 }
 async function answer(click) {
   if (busy || !token || !view) return; busy = true;
-  for (const b of document.querySelectorAll("button")) b.disabled = true;
+  for (const b of document.querySelectorAll("button, input")) b.disabled = true;
   try {
     const result = await request("tools/call", { name: "${ANSWER_TOOL}", arguments: { skill: view.skill, conversation: view.conversation, token, ...click } });
     show(result);
