@@ -1,9 +1,10 @@
 /**
  * bench:tau (bench/tau/), offline. The runner on four train tasks: a cancel the scripted person drives
  * through the skills from the task's data alone, a hand-off played from its hand-written script, an
- * exchange no skill offers yet (reported with that reason and the first difference), and task 105,
- * whose expected database is unchanged but which no skill can take either; each final database written
- * with --out. Then live mode on two tasks, k = 2, with a scripted person and Gemini behind a stubbed
+ * exchange of two lines (a pick of several rows, then a pick inside the repeat for each), and task 105,
+ * whose expected database is unchanged because the benchmark refuses its exchange: it passes only at the
+ * flow's own refusal (the gift card too small), after both lines of the same item were picked; each
+ * final database written with --out. Then live mode on two tasks, k = 2, with a scripted person and Gemini behind a stubbed
  * `fetch` (never the network): pass^1 and pass^2 by the benchmark's formula.
  */
 import { mkdtempSync, readFileSync } from "node:fs";
@@ -34,9 +35,10 @@ describe("bench:tau offline", () => {
     expect(by.get("66")).toMatchObject({ pass: true, by: "person", writes: ["cancel_pending_order"], notes: [] });
     expect(by.get("66")!.calls).toBeGreaterThan(0);
     expect(by.get("10")).toMatchObject({ pass: true, by: "hand", writes: ["transfer_to_human_agents"] });
-    expect(by.get("0")).toMatchObject({ pass: false, notes: ["no skill for exchange_delivered_order_items yet"] });
-    expect(by.get("0")!.difference).toBe('orders.#W2378156.exchange_items: absent, expected ["1151293680","4983901480"]');
-    expect(by.get("105")).toMatchObject({ pass: false, notes: ["no skill for exchange_delivered_order_items yet"] });
+    expect(by.get("0")).toMatchObject({ pass: true, by: "person", writes: ["exchange_delivered_order_items"], notes: [] });
+    expect(by.get("0")!.difference).toBeUndefined();
+    expect(by.get("105")).toMatchObject({ pass: true, by: "person", writes: [],
+      notes: ['refused, as the benchmark refuses it: "The gift card does not have enough balance to pay for the price difference."'] });
     expect(by.get("105")!.difference).toBeUndefined();
 
     const written = JSON.parse(readFileSync(join(out, "66.json"), "utf8"));
@@ -46,8 +48,8 @@ describe("bench:tau offline", () => {
     // The ReAct arm makes the ground-truth calls, one a model call, and resends the policy each time.
     expect(react.get("66")!.calls).toBeGreaterThan(by.get("66")!.calls);
     expect(react.get("66")!.tokens).toBeGreaterThan(5 * by.get("66")!.tokens);
-    expect(lines).toContain("passed: 2 of 4 tasks (1 by a conversation written by hand)");
-    expect(lines.find((l) => l.startsWith("0 "))).toContain("FAIL");
+    expect(lines).toContain("passed: 4 of 4 tasks (1 by a conversation written by hand)");
+    expect(lines.find((l) => l.startsWith("105 "))).toContain("refused, as the benchmark refuses it");
     expect(lines.some((l) => l.startsWith("ratio: "))).toBe(true);
   }, 60_000);
 });

@@ -13,6 +13,8 @@ export interface Target {
   skill: string;
   /** Input of the request's tool → the field it is bound from. */
   binding: Record<string, string>;
+  /** Input of the request's tool → the path in each record a `repeat … as:` gathered (pass-answers.ts). */
+  gathered: Record<string, string[]>;
 }
 
 /** The value the person gives for `field`, or undefined when the task's data does not say. */

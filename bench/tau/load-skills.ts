@@ -2,7 +2,8 @@
  * The retail skills as they are at run time: every folder of skills/retail/ holding a SKILL.md, loaded
  * with its tools.ts (folders whose tools.ts reads the same are imported once). A skill that does not
  * load is left out and named with its first error, so a half-written skill never hides a task's cause.
- * Also which skill writes which tool, and how a write's inputs are bound to the skill's fields.
+ * Also which skill writes which tool, and how a write's inputs are bound to the skill's fields: to a
+ * plain field, or to a property of each record a `repeat … as:` gathered (`changes.map(c, c.new_item_id)`).
  */
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
@@ -20,13 +21,15 @@ export interface RetailSkills {
   writers: Map<string, string[]>;
   /** Skill → tool → input → the field it is bound from (its own name unless a `with:` says otherwise). */
   bindings: Map<string, Map<string, Record<string, string>>>;
+  /** Skill → tool → input → the path in each gathered record it takes (`["new_item_id"]`, `["line", "item_id"]`). */
+  gathered: Map<string, Map<string, Record<string, string[]>>>;
 }
 
 export async function loadRetailSkills(dir: string = RETAIL_SKILLS_DIR): Promise<RetailSkills> {
   const folders = readdirSync(dir, { withFileTypes: true })
     .filter((e) => e.isDirectory() && existsSync(join(dir, e.name, "SKILL.md"))).map((e) => e.name).sort();
   const imported = new Map<string, Promise<ToolsBeside>>();
-  const result: RetailSkills = { skills: [], broken: [], writers: new Map(), bindings: new Map() };
+  const result: RetailSkills = { skills: [], broken: [], writers: new Map(), bindings: new Map(), gathered: new Map() };
   for (const folder of folders) {
     const file = join(dir, folder, "SKILL.md");
     const toolsText = readIfThere(join(dir, folder, "tools.ts"));
@@ -49,24 +52,36 @@ function readIfThere(path: string): string {
 
 function indexWrites(skill: Skill, into: RetailSkills): void {
   const bound = new Map<string, Record<string, string>>();
+  const gathered = new Map<string, Record<string, string[]>>();
   for (const step of walk(skill.steps)) {
     if (step.kind !== "do" || skill.tools[step.tool]?.kind !== "write") continue;
     into.writers.set(step.tool, [...(into.writers.get(step.tool) ?? []), skill.name]);
-    bound.set(step.tool, { ...bound.get(step.tool), ...withBindings(step) });
+    const { plain, paths } = withBindings(step);
+    bound.set(step.tool, { ...bound.get(step.tool), ...plain });
+    gathered.set(step.tool, { ...gathered.get(step.tool), ...paths });
   }
   into.bindings.set(skill.name, bound);
+  into.gathered.set(skill.name, gathered);
 }
 
-/** `with:` on a do step: input → field, for the inputs bound to a plain field (`zip: new_zip`). */
-function withBindings(step: Step): Record<string, string> {
+/** A gathered list mapped to one property path of its records: `changes.map(c, c.line.item_id)`. */
+const MAPPED = /^[A-Za-z_]\w*\.map\(\s*([A-Za-z_]\w*)\s*,\s*\1((?:\.[A-Za-z_]\w*)+)\s*\)$/;
+
+/**
+ * `with:` on a do step: input → field for the inputs bound to a plain field (`zip: new_zip`), and
+ * input → path for those bound to one property of every record of a gathered list.
+ */
+function withBindings(step: Step): { plain: Record<string, string>; paths: Record<string, string[]> } {
   const given = (step as { with?: Array<{ input: string; value: { source: string } }> }).with;
-  if (!Array.isArray(given)) return {};
   const plain: Record<string, string> = {};
-  for (const { input, value } of given) {
+  const paths: Record<string, string[]> = {};
+  for (const { input, value } of Array.isArray(given) ? given : []) {
     const source = value?.source?.trim() ?? "";
     if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(source)) plain[input] = source;
+    const mapped = MAPPED.exec(source);
+    if (mapped) paths[input] = mapped[2]!.slice(1).split(".");
   }
-  return plain;
+  return { plain, paths };
 }
 
 function* walk(steps: readonly Step[]): Generator<Step> {

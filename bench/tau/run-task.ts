@@ -41,20 +41,22 @@ export async function runTask(task: TauTask, retail: RetailSkills): Promise<Task
   const persona = personaOf(task, fresh, expected.outcomes);
   const store = createRetailStore();
   const script = HAND_SCRIPTS.get(task.id);
-  let run: { notes: string[]; writes: string[]; calls: number; tokens: number; by: TaskResult["by"] };
+  let run: { notes: string[]; writes: string[]; misses: string[]; calls: number; tokens: number; by: TaskResult["by"] };
   if (wantsHandScript(persona) && script) {
     const hand = await runHandScript(script, retail, store);
-    run = { ...hand, ...meter(hand.model), by: "hand" };
+    run = { ...hand, misses: [], ...meter(hand.model), by: "hand" };
   } else if (persona.requests.length === 0) {
-    run = { notes: ["its right outcome writes nothing, and no conversation for it is written by hand yet"], writes: [], calls: 0, tokens: 0, by: "none" };
+    run = { notes: ["its right outcome writes nothing, and no conversation for it is written by hand yet"], writes: [], misses: [], calls: 0, tokens: 0, by: "none" };
   } else {
     const own = await runPersona(task, persona, retail, store);
-    run = { ...own, ...meter(own.port.model), by: "person" };
+    run = { notes: own.notes, writes: own.writes, misses: own.misses, ...meter(own.port.model), by: "person" };
   }
   const difference = firstDifference(store.db, expected.db);
-  // The database alone would pass a task whose request no skill can take when that request changes
-  // nothing in the end (task 105): it passes only when every request reached a skill.
+  // The database alone would pass a task whose only request changes nothing in the end (task 105, whose
+  // write the benchmark refuses): it passes only when every request reached a skill, and a refused one
+  // ended at the flow's refusal (run-persona.ts), not wherever the person got stuck.
   const unexpressed = run.notes.some((n) => n.startsWith("no skill for"));
-  const pass = run.by !== "none" && !difference && !unexpressed && (run.by !== "hand" || run.notes.length === 0);
-  return { id: task.id, pass, ...run, ...(difference ? { difference: describeDifference(difference) } : {}), db: store.db };
+  const pass = run.by !== "none" && !difference && !unexpressed && run.misses.length === 0 && (run.by !== "hand" || run.notes.length === 0);
+  const { misses: _misses, ...shown } = run;
+  return { id: task.id, pass, ...shown, ...(difference ? { difference: describeDifference(difference) } : {}), db: store.db };
 }
