@@ -48,11 +48,14 @@ export function extendEnvironment(base: SkillEnvironment, loopVars: Record<strin
 
 /**
  * `sum(list)`: the total of a list of numbers (CEL has none; a card shows a price difference summed over
- * a gathered list). Doubles are added in list order, as a tool summing them in a loop would.
+ * a gathered list). Doubles are added in list order, as a tool summing them in a loop would. And
+ * `round(x, digits)`, since such a sum of prices is 93.34000000000006 until it is rounded to cents.
  */
 function registerSum(env: Environment): void {
   env.registerFunction("sum(list<double>): double", (xs: readonly number[]) => xs.reduce((a, x) => a + x, 0));
   env.registerFunction("sum(list<int>): int", (xs: readonly bigint[]) => xs.reduce((a, x) => a + x, 0n));
+  // `round(x, 2)`: to that many decimals (a sum of prices shown and compared in cents, as a store rounds it).
+  env.registerFunction("round(double, int): double", (x: number, digits: bigint) => Number(x.toFixed(Number(digits))));
 }
 
 function declare(env: Environment, table: TypeTable, vars: Map<string, ValueType>, name: string, vt: ValueType): void {
