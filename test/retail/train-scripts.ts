@@ -24,10 +24,19 @@ export interface TrainScript {
 const byName = (first_name: string, last_name: string, zip: string) => ({ sign_in: "name_and_zip", first_name, last_name, zip });
 const byEmail = (email: string) => ({ sign_in: "email", email });
 
+/**
+ * The sign-in as the person says it: the skills' sign-in fields are `typed: true`, so the model's values
+ * count only when they are in the message.
+ */
+function saying(signIn: Record<string, unknown>): string {
+  if ("email" in signIn) return `My email is ${String(signIn.email)}.`;
+  return "first_name" in signIn ? `I'm ${String(signIn.first_name)} ${String(signIn.last_name)}, zip code ${String(signIn.zip)}.` : "";
+}
+
 /** One cancel request, start to yes, as its own run of cancel_order. */
 function cancel(signIn: Record<string, unknown>, order_id: string, reason: string, text = "I want to cancel an order"): Turn[] {
   return [
-    { text, model: { skill: "cancel_order", ...signIn, order_id } },
+    { text: `${text}: ${order_id}. ${saying(signIn)}`.trim(), model: { skill: "cancel_order", ...signIn, order_id } },
     { text: `It's because it is ${reason}`, model: { reason } },
     { press: "cancel" },
   ];
@@ -36,7 +45,7 @@ function cancel(signIn: Record<string, unknown>, order_id: string, reason: strin
 /** One return request (return_items): the order's lines picked together, then the refund's payment method. */
 function returnItems(signIn: Record<string, unknown>, order_id: string, item_ids: string[], payment_method_id: string, text = "I want to return some items"): Turn[] {
   return [
-    { text, model: { skill: "return_items", ...signIn, order_id } },
+    { text: `${text} of order ${order_id}. ${saying(signIn)}`.trim(), model: { skill: "return_items", ...signIn, order_id } },
     { pick: { item_ids } },
     { pick: { payment_method_id } },
     { press: "return_request" },

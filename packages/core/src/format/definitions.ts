@@ -128,13 +128,14 @@ export const FIELD_FLAGS = {
   synonyms: { form: "synonyms", doc: "Extra words that mean a choice, like `{ economy: [coach, standard] }` (with `choices:` only).", alsoChecked: "each key is one of the field's choices" },
   description: { form: "scalar", doc: "Plain words for people (the procedure, the model's prompt)." },
   cue: { form: "words", doc: "Words a person uses for this secret, like `[PIN, passcode]`: typed next to a match before it is asked (\"my PIN is 4071\"), the match is hidden from the model (with `secret: true` only).", alsoChecked: "the field is `secret: true`" },
+  typed: { form: "boolean", doc: "The value must be in the person's own words: a value the model proposes is taken only when it appears in what they typed (letter case and spacing aside), so a model never fills it with a value the person did not give (with `text:`, `pattern:` and `lookup:` only).", alsoChecked: "the field's shape is `text:`, `pattern:` or `lookup:`" },
   keep: { form: { oneOf: ["conversation"] }, doc: "`keep: conversation`: an answer a finished (or held) request passed its ask with is given to the later requests of the conversation that keep the field too: checked again, not asked again while it passes, never changed while it passes (not with `secret: true`)." },
 } as const satisfies Record<string, KeyDef>;
 
 export type FieldFlag = keyof typeof FIELD_FLAGS;
 
-/** Flags that only go with one shape. */
-export const FLAG_ONLY_WITH: Partial<Record<FieldFlag, ShapeKey>> = { synonyms: "choices" };
+/** Flags that only go with some shapes. */
+export const FLAG_ONLY_WITH: Partial<Record<FieldFlag, readonly ShapeKey[]>> = { synonyms: ["choices"], typed: ["text", "pattern", "lookup"] };
 
 /** Every step kind, in the order the format lists them. */
 export const STEP_KIND_NAMES = Object.keys(STEP_KINDS) as StepKind[];

@@ -58,6 +58,11 @@ export interface FieldDecl {
    */
   cue?: string[];
   /**
+   * `typed: true`: a value the model proposes is taken only when it appears in the person's message
+   * (letter case and spacing aside); other values are dropped (`apply-text.ts`).
+   */
+  typed?: boolean;
+  /**
    * `keep: conversation`: the answer, once its ask is passed, carries over to later requests of the
    * conversation (hosted skills that keep the same field), where it is given, checked again, and fixed.
    */

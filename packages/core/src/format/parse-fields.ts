@@ -1,6 +1,6 @@
 /**
  * The Fields block: a mapping of field names to declarations, each with exactly one shape and optional
- * flags (`secret`, `message`, `synonyms`, `description`, `cue`, `keep`). Pure.
+ * flags (`secret`, `message`, `synonyms`, `description`, `cue`, `typed`, `keep`). Pure.
  */
 import { isScalar, type YAMLMap } from "yaml";
 import { didYouMean, suggest } from "./suggest.js";
@@ -87,7 +87,12 @@ function finishDecl(decl: FieldDecl, shapes: Array<{ key: ShapeKey; shape: Shape
   }
   if (!only.shape) return false;
   decl.shape = only.shape;
-  if (decl.synonyms && decl.shape.kind !== FLAG_ONLY_WITH.synonyms) {
+  if (decl.typed !== undefined && !FLAG_ONLY_WITH.typed!.includes(decl.shape.kind as ShapeKey)) {
+    const at = map.items.find((item) => keyName(item) === "typed");
+    ctx.report("invalid-field", ctx.pos(at?.key), `\`typed:\` of \`${decl.name}\` only applies to \`text:\`, \`pattern:\` and \`lookup:\` fields: the model gives the others in its own form (a number, a date, one of the choices).`, "Remove `typed:`, or make the field a `text:`, `pattern:` or `lookup:` field.");
+    delete decl.typed;
+  }
+  if (decl.synonyms && !FLAG_ONLY_WITH.synonyms!.includes(decl.shape.kind as ShapeKey)) {
     const at = map.items.find((item) => keyName(item) === "synonyms");
     ctx.report("invalid-field", ctx.pos(at?.key), `\`synonyms:\` of \`${decl.name}\` only applies to \`choices:\`.`, "Remove `synonyms:`, or make the field a `choices:` field.");
     delete decl.synonyms;
@@ -122,9 +127,9 @@ function parseFlag(decl: FieldDecl, key: FieldFlag, pair: YamlPair, ctx: BlockCo
     ctx.report("invalid-field", ctx.pos(value ?? pair.key), reason, fix);
     return false;
   };
-  if (key === "secret") {
-    if (!fitsLeaf(FIELD_FLAGS.secret.form, value)) return bad(`\`secret:\` of \`${decl.name}\` is ${describeNode(value)}, not true or false.`, "Write `secret: true`.");
-    decl.secret = (value as { value: boolean }).value;
+  if (key === "secret" || key === "typed") {
+    if (!fitsLeaf(FIELD_FLAGS[key].form, value)) return bad(`\`${key}:\` of \`${decl.name}\` is ${describeNode(value)}, not true or false.`, `Write \`${key}: true\`.`);
+    decl[key] = (value as { value: boolean }).value;
   } else if (key === "cue") {
     const words = asSeq(value)?.items.map(scalarText);
     const blank = !words || words.length === 0 || words.some((word) => word === undefined || word.trim() === "");

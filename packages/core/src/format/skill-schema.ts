@@ -82,7 +82,7 @@ function fieldBranch(shape: ShapeKey): JsonSchema {
   const properties: JsonSchema = { [shape]: keySchema(SHAPES[shape]) };
   for (const [flag, def] of Object.entries(FIELD_FLAGS) as Array<[FieldFlag, KeyDef]>) {
     const only = FLAG_ONLY_WITH[flag];
-    if (only === undefined || only === shape) properties[flag] = keySchema(def);
+    if (only === undefined || only.includes(shape)) properties[flag] = keySchema(def);
   }
   // `cue:` goes with `secret: true` only; `keep:` never does.
   const dependentSchemas = {

@@ -1,7 +1,7 @@
 /**
  * "Who provides what": one row per field the flow asks for and per confirmation it waits for, in the
- * order the steps first reach them; declared fields no step asks come last. A field kept for the
- * conversation says so where it says who gives it. Pure.
+ * order the steps first reach them; declared fields no step asks come last. A field taken only as typed,
+ * or kept for the conversation, says so where it says who gives it. Pure.
  */
 import type { FieldDecl, Skill } from "../format/ir.js";
 import type { FieldRow, Inline } from "./model.js";
@@ -14,11 +14,17 @@ function pickField(name: string, from: FieldDecl["shape"] & { kind: "pick" }, po
   return { name, shape: from, secret: false, declared: false, pos };
 }
 
-/** Who gives the field; for a kept one, also that later requests start with it (`keep: conversation`). */
+/**
+ * Who gives the field; for one the model may fill, that it takes only what was typed (`typed: true`);
+ * for a kept one, also that later requests start with it (`keep: conversation`).
+ */
 function givenBy(skill: Skill, decl: FieldDecl): Inline {
   const who = describeGiver(skill, decl.name);
-  return decl.keep === "conversation" ? [...who, KEPT] : who;
+  const typed = decl.typed && !decl.secret ? [...who, TYPED] : who;
+  return decl.keep === "conversation" ? [...typed, KEPT] : typed;
 }
+
+const TYPED = ", only as the person typed it (a value not in their message is not taken)";
 
 const KEPT = "; kept for the conversation: a later request that keeps it too starts with this answer, checks it again, and asks for it again only if it no longer passes";
 

@@ -32,6 +32,7 @@ export function applyText(run: Run, event: TextEvent): void {
   for (const [name, value] of Object.entries(extraction.values)) {
     // The model saw `[secret]` where a secret was typed: a value holding it is not what the person typed.
     if (holdsMask(value) && !event.text.includes(SECRET_MASK)) drop(run, name, "the value holds a hidden secret's mask, not what the person typed");
+    else if (fieldDecl(run.skill, name)?.typed && !typedIn(event.text, value)) drop(run, name, "`typed: true`, and the value is not in what the person typed");
     else proposeValue(run, name, value, "model");
   }
   if (extraction.reply) {
@@ -49,6 +50,33 @@ function keepOffers(run: Run, offers: Record<string, string> | undefined): void 
     if (!ownValue(run.skill.fields, name)?.secret || typeof value !== "string") continue;
     run.state.offers = { ...run.state.offers, [name]: value };
   }
+}
+
+/**
+ * Is `value` text that stands in the message as typed? Letter case and runs of spaces aside, and not
+ * inside a longer word or number ("ada@example.com" is not in "ada@example.com.au"; "Lee" is not in
+ * "Leeds").
+ */
+export function typedIn(message: string, value: unknown): boolean {
+  if (typeof value !== "string") return false;
+  const wanted = plain(value);
+  if (wanted === "") return false;
+  const text = plain(message);
+  for (let at = text.indexOf(wanted); at >= 0; at = text.indexOf(wanted, at + 1)) {
+    const startsInWord = WORDY.test(wanted[0]!) && (WORDY.test(text[at - 1] ?? "") || (JOINER.test(text[at - 1] ?? "") && WORDY.test(text[at - 2] ?? "")));
+    const end = at + wanted.length;
+    const endsInWord = WORDY.test(wanted.at(-1)!) && (WORDY.test(text[end] ?? "") || (JOINER.test(text[end] ?? "") && WORDY.test(text[end + 1] ?? "")));
+    if (!startsInWord && !endsInWord) return true;
+  }
+  return false;
+}
+
+/** A letter or digit; and what joins two parts of one word, an address or an id ("a.b", "x@y", "W-12"). */
+const WORDY = /^[\p{L}\p{N}]$/u;
+const JOINER = /^[.@_+\-]$/;
+
+function plain(text: string): string {
+  return text.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
 }
 
 /** Does a proposed value hold the mask text anywhere (in a string, or a string inside a list or object)? */
