@@ -190,18 +190,15 @@ function nestingDepsOf(pass: Pass, blocks: readonly Step[]): DependencySet {
 }
 
 /**
- * One tool's dependencies from its inputs: by name, and through every tool that can produce them. Inside
- * a `repeat`, an input that is no field may be bound from a property of the loop's row, so what the
- * repeat's list reads counts too.
+ * One tool's dependencies from its inputs: by name, and through every tool that can produce them. An input
+ * bound from the loop's row inside a `repeat` needs nothing here: a step inside the repeat depends on its
+ * list through its nesting, and a gathered list on the repeat's list (`gatheredDeps`). Adding the list to
+ * the tool's own dependencies made every run of the tool, outside the repeat too, depend on it.
  */
 function dependTool(pass: Pass, name: string): Map<string, DependencyReason> {
   const out = new Map<string, DependencyReason>();
   const params = ownValue(pass.skill.tools, name)!.params;
   for (const param of params) mergeInto(out, paramDeps(pass, name, param.name));
-  if (params.every((p) => pass.fieldNames.has(p.name))) return out;
-  for (const site of pass.sites.get(name) ?? []) {
-    for (const block of site.blocks) if (block.kind === "repeat") mergeInto(out, blockDepsOf(pass, block));
-  }
   return out;
 }
 
