@@ -26,6 +26,9 @@ export default defineConfig({
     include: ["test/**/*.test.ts", "packages/*/test/**/*.test.ts"],
     exclude: ["**/*.int.test.ts", "**/node_modules/**"],
     testTimeout: 30000,
+    // A cleanup hook (removing a temp folder, stopping a server) can wait seconds for CPU while two other
+    // files run children and a browser: in one fresh-clone CI run an afterAll rmSync hit the 10 s default.
+    hookTimeout: 60000,
     pool: "forks",
     // vitest's default is one worker per core less one: on CI's two cores, one test file at a time, while
     // most of the slow files mostly wait (on child processes, PostgreSQL, a browser, timers). Three files
