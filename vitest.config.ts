@@ -33,7 +33,7 @@ export default defineConfig({
     // vitest's default is one worker per core less one: on CI's two cores, one test file at a time, while
     // most of the slow files mostly wait (on child processes, PostgreSQL, a browser, timers). Several files
     // at once take a fresh-clone CI run from about 12 minutes to under 10 (docs/design.md, "The test suite").
-    maxWorkers: 4,
+    maxWorkers: 3,
     sequence: { sequencer: SlowFirstSequencer },
   },
 });
