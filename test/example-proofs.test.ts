@@ -19,6 +19,10 @@ const skills = readdirSync(`${root}skills`, { withFileTypes: true })
 let summary: ProveSummary;
 
 beforeAll(async () => {
+  // The retail proofs run on the one store a process gets (skills/retail/tools.ts keeps it on globalThis).
+  // Test files share processes (isolate: false), so another file's conversations may have written to it:
+  // the proofs start from a fresh copy of the database, as `flow prove` in its own process does.
+  delete (globalThis as Record<symbol, unknown>)[Symbol.for("skillflow.retail.processStore")];
   const outcome = await proveFiles(["proofs"], root);
   if (!outcome.ok) throw new Error(`proofs do not parse:\n${outcome.errors.map((e) => e.message).join("\n")}`);
   summary = outcome.summary;

@@ -7,8 +7,7 @@
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it, vi } from "vitest";
-import { cli } from "../src/cli.js";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { describeFsError, isBadPath } from "../src/describe-fs-error.js";
 import { memoryIo } from "./memory-io.js";
 
@@ -28,6 +27,13 @@ function fsError(code: string, syscall: string, path: string): Error {
 describe("a file-system error that escapes a command", () => {
   const dir = mkdtempSync(join(tmpdir(), "flow-fs-"));
   mkdirSync(join(dir, "refused"));
+  // The suite shares module caches between files (isolate: false): the CLI is imported afresh here, so
+  // it reads node:fs/promises through the mock above, not through a copy another file loaded first.
+  let cli: typeof import("../src/cli.js").cli;
+  beforeAll(async () => {
+    vi.resetModules();
+    ({ cli } = await import("../src/cli.js"));
+  });
 
   it("is one sentence on stderr and exit 1, not an internal error", async () => {
     const mem = memoryIo(process.cwd());
