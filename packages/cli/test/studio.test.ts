@@ -68,7 +68,7 @@ describe("flow studio: the command line", () => {
     expect(out.replaceAll(`:${port}/`, ":8788/")).toBe(shown);
     expect(await (await fetch(url)).text()).toContain('<script type="module" src="studio/page/studio.js"></script>');
     const skills = await (await fetch(`${url}studio/api/skills`)).json();
-    expect(skills.skills.map((s: { key: string }) => s.key)).toEqual(["account_change", "conference_trip", "order_refund", "cancel_order", "change_default_address", "change_order_payment", "exchange_items", "human_agent", "modify_order_address", "order_details", "profile", "return_items"]);
+    expect(skills.skills.map((s: { key: string }) => s.key)).toEqual(["account_change", "conference_trip", "order_refund", "cancel_order", "change_default_address", "change_order_payment", "exchange_items", "human_agent", "modify_items", "modify_order_address", "order_details", "profile", "return_items"]);
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
     expect(out).toContain("flow studio: stopped.");

@@ -37,7 +37,7 @@ describe("the editor's requests", () => {
     expect(ungated[0].fix).toMatch(/^Add a `confirm:` step above line \d+/);
     const good = await api.request("studio/api/skills/conference_trip/check", { text: tripText });
     expect(good.json).toMatchObject({ passes: true, errors: 0, diagnostics: [] });
-    expect((await api.request("studio/api/skills/no_such/check", { text: "" })).json.error).toBe(`No skill no_such in ${join(ROOT, "skills")}: the skills are account_change, conference_trip, order_refund, cancel_order, change_default_address, change_order_payment, exchange_items, human_agent, modify_order_address, order_details, profile, return_items.`);
+    expect((await api.request("studio/api/skills/no_such/check", { text: "" })).json.error).toBe(`No skill no_such in ${join(ROOT, "skills")}: the skills are account_change, conference_trip, order_refund, cancel_order, change_default_address, change_order_payment, exchange_items, human_agent, modify_items, modify_order_address, order_details, profile, return_items.`);
     expect((await api.request("studio/api/skills/conference_trip/check", { txt: "" })).json.error).toBe("The body must be a JSON object with `text`, the SKILL.md text.");
   });
 
