@@ -2,13 +2,20 @@
  * bench:tau's scripted person inside a repeat (bench/tau/pass-answers.ts): which position of the task's
  * aligned lists a pass answers (an order holding the same item twice has two passes and two positions),
  * which rows a pick of repeated item ids names, and a task the benchmark refuses because its new item
- * is unavailable: it passes because the flow never offers that item, and says so.
+ * is unavailable: it passes because the flow never offers that item, and says so. Then a choices
+ * question whose branches bind the write differently (modify_order_address's default address or
+ * another one): the person takes the branch whose write, with the task's arguments, is the task's; and
+ * after a move earlier in the task they give their new zip.
  */
 import { describe, expect, test } from "vitest";
 import { runOffline } from "../bench/tau/offline.js";
 import { passValue, rowIdsFor, type Passes } from "../bench/tau/pass-answers.js";
 import type { Target } from "../bench/tau/answer-fields.js";
-import { defaultTasksFile, readTasks } from "../bench/tau/read-tasks.js";
+import { branchChoice } from "../bench/tau/branch-choice.js";
+import { loadRetailSkills } from "../bench/tau/load-skills.js";
+import { personaOf } from "../bench/tau/persona.js";
+import { defaultTasksFile, expectedOf, readTasks } from "../bench/tau/read-tasks.js";
+import { readRetailDb } from "../skills/retail/store/db-file.js";
 
 const lines = [
   { id: "111", item_id: "111", name: "Tea Kettle" },
@@ -55,5 +62,44 @@ describe("a request the benchmark refuses", () => {
     const { results } = await runOffline([task], { noReact: true, print: () => {} });
     expect(results[0]).toMatchObject({ pass: true, writes: [] });
     expect(results[0]!.notes).toEqual([expect.stringMatching(/^not offered, as the benchmark refuses it: the grid for new_item_id has no row 9690244451/)]);
+  }, 60_000);
+});
+
+describe("a choice between branches that write differently", () => {
+  const address = { order_id: "#W1", address1: "159 Hickory Lane", address2: "Suite 995", city: "Charlotte", state: "NC", country: "USA", zip: "28243" };
+  const shown = "Should it go to your default address (159 Hickory Lane, Charlotte), or to another address?";
+
+  async function choose(args: Record<string, unknown>, question = shown) {
+    const retail = await loadRetailSkills();
+    const skill = retail.skills.find((s) => s.name === "modify_order_address")!;
+    const field = skill.fields.ship_to!.shape;
+    return branchChoice({
+      skill, field: "ship_to", choices: field.kind === "choices" ? field.choices : [], shown: question, args,
+      routes: retail.routes.get(skill.name)!.get("modify_pending_order_address")!,
+      answer: (f) => ({ new_address1: args.address1, new_address2: args.address2, new_city: args.city, new_state: args.state, new_country: args.country, new_zip: args.zip })[f],
+    });
+  }
+
+  test("the default address when the task's new address is the one the question shows", async () => {
+    expect(await choose(address)).toBe("default address");
+  });
+
+  test("another address when it differs from the one shown, or the question shows none", async () => {
+    expect(await choose({ ...address, address1: "445 Maple Drive" })).toBe("another address");
+    expect(await choose({ ...address, city: "Springfield" })).toBe("another address");
+    expect(await choose(address, "Where should it go?")).toBe("another address");
+  });
+
+  test("after a move earlier in the task, the person gives the zip of their new address", () => {
+    const task = readTasks(defaultTasksFile()).find((t) => t.id === "22")!;
+    const persona = personaOf(task, readRetailDb(), expectedOf(task).outcomes);
+    expect(persona.requests.map((r) => [r.tool, r.identity?.zip])).toEqual([
+      ["modify_user_address", "80280"], ["modify_pending_order_address", "10001"], ["modify_user_address", "10001"],
+    ]);
+  });
+
+  test("tasks 22 and 72 reach their databases: a move then its order, and an order back to the default address", async () => {
+    const { results } = await runOffline(readTasks(defaultTasksFile()).filter((t) => ["22", "72"].includes(t.id)), { noReact: true, print: () => {} });
+    for (const result of results) expect(result).toMatchObject({ pass: true, by: "person", notes: [] });
   }, 60_000);
 });

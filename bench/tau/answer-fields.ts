@@ -4,7 +4,9 @@
  * and the field values a model would extract from their message, for the skill their request needs.
  * Nothing here is written per task. Pure.
  */
+import type { Skill } from "@skillflow/core";
 import type { ExtractRequest } from "@skillflow/langgraph";
+import type { Route } from "./load-skills.js";
 import type { Persona, Request } from "./persona.js";
 
 /** The request being worked on: the task's write, and the skill that makes it with its bindings. */
@@ -15,13 +17,21 @@ export interface Target {
   binding: Record<string, string>;
   /** Input of the request's tool → the path in each record a `repeat … as:` gathered (pass-answers.ts). */
   gathered: Record<string, string[]>;
+  /** The skill itself and its `do:`s of the request's tool, for a choice between branches (branch-choice.ts). */
+  ir?: Skill;
+  routes?: Route[];
+  /** The branch the person took at each choices question the task's data does not name, by field. */
+  chosen?: Map<string, string>;
 }
 
 /** The value the person gives for `field`, or undefined when the task's data does not say. */
 export function valueFor(field: string, persona: Persona, target: Target): unknown {
+  const chosen = target.chosen?.get(field);
+  if (chosen !== undefined) return chosen;
+  const identity = target.request.identity ?? persona.identity;
   const input = Object.entries(target.binding).find(([name, from]) => from === field && name !== field)?.[0];
   if (input !== undefined && input in target.request.args) return target.request.args[input];
-  if (field in persona.identity) return persona.identity[field];
+  if (field in identity) return identity[field];
   if (field in target.request.args) return target.request.args[field];
   return undefined;
 }

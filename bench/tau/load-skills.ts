@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { importToolsBeside, loadSkill, type ToolsBeside } from "@skillflow/core/loader";
-import type { Skill, Step } from "@skillflow/core";
+import type { DoStep, Expr, Skill, Step } from "@skillflow/core";
 
 export const RETAIL_SKILLS_DIR = fileURLToPath(new URL("../../skills/retail/", import.meta.url));
 
@@ -23,13 +23,21 @@ export interface RetailSkills {
   bindings: Map<string, Map<string, Record<string, string>>>;
   /** Skill → tool → input → the path in each gathered record it takes (`["new_item_id"]`, `["line", "item_id"]`). */
   gathered: Map<string, Map<string, Record<string, string[]>>>;
+  /** Skill → tool → each `do:` of it, with the `when` conditions above it (branch-choice.ts). */
+  routes: Map<string, Map<string, Route[]>>;
+}
+
+/** One `do:` of a write: the conditions of the `when`s it sits in, outermost first, and its `with:`. */
+export interface Route {
+  conditions: Expr[];
+  with: NonNullable<DoStep["with"]>;
 }
 
 export async function loadRetailSkills(dir: string = RETAIL_SKILLS_DIR): Promise<RetailSkills> {
   const folders = readdirSync(dir, { withFileTypes: true })
     .filter((e) => e.isDirectory() && existsSync(join(dir, e.name, "SKILL.md"))).map((e) => e.name).sort();
   const imported = new Map<string, Promise<ToolsBeside>>();
-  const result: RetailSkills = { skills: [], broken: [], writers: new Map(), bindings: new Map(), gathered: new Map() };
+  const result: RetailSkills = { skills: [], broken: [], writers: new Map(), bindings: new Map(), gathered: new Map(), routes: new Map() };
   for (const folder of folders) {
     const file = join(dir, folder, "SKILL.md");
     const toolsText = readIfThere(join(dir, folder, "tools.ts"));
@@ -53,8 +61,10 @@ function readIfThere(path: string): string {
 function indexWrites(skill: Skill, into: RetailSkills): void {
   const bound = new Map<string, Record<string, string>>();
   const gathered = new Map<string, Record<string, string[]>>();
-  for (const step of walk(skill.steps)) {
+  const routes = new Map<string, Route[]>();
+  for (const { step, conditions } of walk(skill.steps, [])) {
     if (step.kind !== "do" || skill.tools[step.tool]?.kind !== "write") continue;
+    routes.set(step.tool, [...(routes.get(step.tool) ?? []), { conditions, with: step.with ?? [] }]);
     into.writers.set(step.tool, [...(into.writers.get(step.tool) ?? []), skill.name]);
     const { plain, paths } = withBindings(step);
     bound.set(step.tool, { ...bound.get(step.tool), ...plain });
@@ -62,6 +72,7 @@ function indexWrites(skill: Skill, into: RetailSkills): void {
   }
   into.bindings.set(skill.name, bound);
   into.gathered.set(skill.name, gathered);
+  into.routes.set(skill.name, routes);
 }
 
 /** A gathered list mapped to one property path of its records: `changes.map(c, c.line.item_id)`. */
@@ -84,9 +95,10 @@ function withBindings(step: Step): { plain: Record<string, string>; paths: Recor
   return { plain, paths };
 }
 
-function* walk(steps: readonly Step[]): Generator<Step> {
+function* walk(steps: readonly Step[], conditions: Expr[]): Generator<{ step: Step; conditions: Expr[] }> {
   for (const step of steps) {
-    yield step;
-    if (step.kind === "when" || step.kind === "repeat") yield* walk(step.steps);
+    yield { step, conditions };
+    if (step.kind === "when") yield* walk(step.steps, [...conditions, step.condition]);
+    if (step.kind === "repeat") yield* walk(step.steps, conditions);
   }
 }

@@ -9,6 +9,7 @@ import type { FlowInput, TurnResult } from "@skillflow/langgraph";
 import { canonicalJson } from "../../skills/retail/store/canonical.js";
 import type { Persona } from "./persona.js";
 import { valueFor, type Target } from "./answer-fields.js";
+import { branchChoice } from "./branch-choice.js";
 import { passValue, rowIdsFor, type Passes } from "./pass-answers.js";
 
 /** `notOffered`: the value the task names is not a row of the grid, so the flow never offers it. */
@@ -24,13 +25,25 @@ export function nextEvent(result: TurnResult, grids: Grids, persona: Persona, ta
   if (pending.kind === "confirm") return press(pending.confirm, pending.card, target);
   const question = result.reply.at(-1) ?? pending.field;
   const want = passValue(pending.field, pending.answerKey, [...grids.values()].flat(), target, passes) ??
-    valueFor(pending.field, persona, target);
+    valueFor(pending.field, persona, target) ?? chooseBranch(pending.field, question, persona, target);
   if (want === undefined) return { stuck: `the skill asks for ${pending.field} ("${question}"), which the task's data does not give` };
   if (!pending.pick) return { event: { text: Array.isArray(want) ? want.join(", ") : String(want) } };
   const rows = grids.get(pending.field) ?? [];
   const { ids, missing } = rowIdsFor(Array.isArray(want) ? want : [want], rows);
   if (missing.length > 0) return { stuck: `the grid for ${pending.field} has no row ${missing.join(", ")} (rows: ${rows.map((r) => String(r.id)).join(", ") || "none"})`, notOffered: true };
   return { event: { pick: { [pending.field]: Array.isArray(want) ? ids : ids[0]! } } };
+}
+
+/** At a choices question the task's data does not name, the branch that leads to its write, remembered. */
+function chooseBranch(field: string, shown: string, persona: Persona, target: Target): string | undefined {
+  const shape = target.ir?.fields[field]?.shape;
+  if (!target.ir || !target.routes || shape?.kind !== "choices") return undefined;
+  const choice = branchChoice({
+    skill: target.ir, field, choices: shape.choices, shown, routes: target.routes, args: target.request.args,
+    answer: (f) => valueFor(f, persona, target),
+  });
+  if (choice !== undefined) (target.chosen ??= new Map()).set(field, choice);
+  return choice;
 }
 
 /**

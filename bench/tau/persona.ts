@@ -14,6 +14,8 @@ export interface Request {
   args: Record<string, unknown>;
   /** The benchmark's own tools refused this write in the ground truth: the right outcome is no change. */
   refused?: string;
+  /** Who the person says they are when they make this request (their zip after a move earlier in the task). */
+  identity?: Record<string, string>;
 }
 
 export interface Persona {
@@ -29,7 +31,9 @@ export function personaOf(task: TauTask, fresh: RetailDb, outcomes: Outcome[]): 
   const requests = actions.flatMap((action, i): Request[] => {
     if (!WRITE_TOOLS.has(action.name)) return [];
     const outcome = outcomes[i];
-    return [outcome && !outcome.ok ? { tool: action.name, args: action.arguments, refused: outcome.error } : { tool: action.name, args: action.arguments }];
+    const identity = user ? { identity: identityOf(task, actions, profileAt(user, outcomes.slice(0, i))) } : {};
+    const request = { tool: action.name, args: action.arguments, ...identity };
+    return [outcome && !outcome.ok ? { ...request, refused: outcome.error } : request];
   });
   return { ...(user ? { user } : {}), identity: user ? identityOf(task, actions, user) : {}, requests };
 }
@@ -45,6 +49,23 @@ function userOf(actions: Action[], outcomes: Outcome[], db: RetailDb): User | un
     if (typeof userId === "string" && db.users[userId]) return db.users[userId];
   }
   return undefined;
+}
+
+/**
+ * The user's record as the person knows it at a point of the task: the last one the ground truth's
+ * actions before it returned (a `modify_user_address` moves them to a new zip), else the fresh one.
+ */
+function profileAt(user: User, earlier: Outcome[]): User {
+  for (let i = earlier.length - 1; i >= 0; i--) {
+    const outcome = earlier[i]!;
+    if (outcome.ok && isUser(outcome.result) && outcome.result.user_id === user.user_id) return outcome.result;
+  }
+  return user;
+}
+
+function isUser(value: unknown): value is User {
+  const v = value as Partial<User> | null;
+  return typeof v === "object" && v !== null && typeof v.user_id === "string" && typeof v.address?.zip === "string" && typeof v.name === "object";
 }
 
 function identityOf(task: TauTask, actions: Action[], user: User): Record<string, string> {

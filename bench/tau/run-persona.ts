@@ -77,7 +77,13 @@ function judgeRefused(request: Request, played: Played, run: PersonaRun): string
 function targetOf(request: Request, retail: RetailSkills): Target | undefined {
   const skill = retail.writers.get(request.tool)?.[0];
   if (!skill) return undefined;
-  return { request, skill, binding: retail.bindings.get(skill)?.get(request.tool) ?? {}, gathered: retail.gathered.get(skill)?.get(request.tool) ?? {} };
+  return {
+    request, skill,
+    binding: retail.bindings.get(skill)?.get(request.tool) ?? {},
+    gathered: retail.gathered.get(skill)?.get(request.tool) ?? {},
+    ir: retail.skills.find((s) => s.name === skill),
+    routes: retail.routes.get(skill)?.get(request.tool) ?? [],
+  };
 }
 
 /** Open the request, then answer until its write ran and the skill ended, or until the flow is stuck. */
