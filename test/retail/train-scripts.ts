@@ -147,6 +147,29 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
     says: ["I can't find an account with that name and zip code.", "payment of 829.43 with credit_card_1620755"],
   },
   {
+    id: "25",
+    title: "the order sent to Texas found and its tracking read back; its refund cannot go to an amex the user does not have, so nothing is returned",
+    turns: [
+      {
+        text: "An order of mine went to Texas by accident and I need its tracking number, urgently. I don't remember the order number. I'm Isabella Johansson, zip 32286.",
+        model: { skill: "profile", ...byName("Isabella", "Johansson", "32286") },
+      },
+      { text: "Which one went to Texas? What about #W3792453?", model: { skill: "order_details", order_id: "#W3792453" } },
+      { text: "And #W5565470?", model: { skill: "order_details", order_id: "#W5565470" } },
+      { text: "That's it. Return everything in it except the pet bed.", model: { skill: "return_items", order_id: "#W5565470" } },
+      { pick: { item_ids: ["7602931732", "9570044148"] } },
+      // Her only payment method is PayPal: the amex is no row of the grid, so the refund is not picked.
+      { text: "Refund it to my amex credit card.", model: {} },
+    ],
+    writes: [],
+    says: [
+      "Your orders: #W3792453, #W7181492, #W5565470, #W2575533.",
+      "It ships to 812 Cedar Avenue, Suite 500, Houston, TX 77129, USA.",
+      "Tracking: 907614527588 for items",
+      "Which payment method should receive the refund",
+    ],
+  },
+  {
     id: "57",
     title: "a pending order's status read back; its cancel refunds the original card, not a gift card, so it is declined",
     turns: [
