@@ -29,6 +29,9 @@ export default defineConfig({
     // A cleanup hook (removing a temp folder, stopping a server) can wait seconds for CPU while two other
     // files run children and a browser: in one fresh-clone CI run an afterAll rmSync hit the 10 s default.
     hookTimeout: 60000,
+    // expect.poll waits 1 s by default: a browser test's page that runs `flow check` behind a click took
+    // longer beside two other files in a fresh-clone CI run. A poll that cannot succeed still fails.
+    expect: { poll: { timeout: 15000 } },
     pool: "forks",
     // Files share a worker's module cache: importing the packages once per worker instead of once per
     // file saved about 230 s of CPU (100 s of wall time) per CI run. A file that needs a module fresh
