@@ -7,7 +7,7 @@
  * (`skillflow.*`). No attribute or event holds a value a person gave, a tool's inputs or outputs, a
  * message text or an error message: only names, kinds, counts, outcomes and keyed digests.
  */
-import { trace, type Tracer } from "@opentelemetry/api";
+import { SpanStatusCode, trace, type Span, type SpanOptions, type Tracer } from "@opentelemetry/api";
 import {
   ATTR_GEN_AI_CONVERSATION_ID, ATTR_GEN_AI_OPERATION_NAME, ATTR_GEN_AI_PROVIDER_NAME, ATTR_GEN_AI_REQUEST_MODEL,
   ATTR_GEN_AI_TOOL_NAME, ATTR_GEN_AI_TOOL_TYPE, ATTR_GEN_AI_USAGE_INPUT_TOKENS, ATTR_GEN_AI_USAGE_OUTPUT_TOKENS,
@@ -19,6 +19,29 @@ export const TRACER_NAME = "@skillflow/langgraph";
 /** The tracer of the globally registered provider (a no-op one when none is registered). */
 export function flowTracer(): Tracer {
   return trace.getTracer(TRACER_NAME);
+}
+
+/**
+ * Run `body` inside an active span named `name`, and end the span however it goes. A throw marks the
+ * span ERROR with the error's class only (`error.type`; its message may quote a request) and goes on.
+ */
+export function inSpan<T>(name: string, options: SpanOptions, body: (span: Span) => Promise<T>): Promise<T> {
+  return flowTracer().startActiveSpan(name, options, async (span) => {
+    try {
+      return await body(span);
+    } catch (error) {
+      span.setAttribute(ERROR_TYPE, errorType(error));
+      span.setStatus({ code: SpanStatusCode.ERROR });
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+/** The class of a failure, for `error.type`: its name, never its message (it may quote a request). */
+export function errorType(error: unknown): string {
+  return error instanceof Error && error.name ? error.name : "Error";
 }
 
 export const GEN_AI = {

@@ -4,9 +4,9 @@
  * `gen_ai.usage.input_tokens` / `output_tokens` (output counts thinking tokens: `account-usage.ts`).
  * Neither the prompt nor the reply is recorded: the spans say how much, never what.
  */
-import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
+import { SpanKind } from "@opentelemetry/api";
 import type { ExtractRequest, ExtractResult, ModelPort } from "../understand/model-port.js";
-import { ERROR_TYPE, flowTracer, GEN_AI } from "./flow-tracer.js";
+import { GEN_AI, inSpan } from "./flow-tracer.js";
 
 /** Providers as `--model` names them, by the convention's well-known names. */
 const PROVIDER_NAMES: Record<string, string> = {
@@ -28,23 +28,11 @@ export function modelOf(id: string): { provider: string; model: string } {
 export async function tracedExtract(port: ModelPort, request: ExtractRequest): Promise<ExtractResult> {
   const { provider, model } = modelOf(port.id);
   const attributes = { [GEN_AI.operation]: "chat", [GEN_AI.provider]: provider, [GEN_AI.requestModel]: model };
-  return flowTracer().startActiveSpan(`chat ${model}`, { kind: SpanKind.CLIENT, attributes }, async (span) => {
-    try {
-      const result = await port.extract(request);
-      span.setAttribute(GEN_AI.inputTokens, result.usage.inputTokens);
-      span.setAttribute(GEN_AI.outputTokens, result.usage.outputTokens);
-      return result;
-    } catch (error) {
-      span.setAttribute(ERROR_TYPE, errorType(error));
-      span.setStatus({ code: SpanStatusCode.ERROR });
-      throw error;
-    } finally {
-      span.end();
-    }
+  return inSpan(`chat ${model}`, { kind: SpanKind.CLIENT, attributes }, async (span) => {
+    const result = await port.extract(request);
+    span.setAttribute(GEN_AI.inputTokens, result.usage.inputTokens);
+    span.setAttribute(GEN_AI.outputTokens, result.usage.outputTokens);
+    return result;
   });
 }
 
-/** The class of a failure, for `error.type`: its name, never its message (it may quote a request). */
-export function errorType(error: unknown): string {
-  return error instanceof Error && error.name ? error.name : "Error";
-}

@@ -7,12 +7,11 @@
  * limits reached are span events, from the turn's trace. A turn that throws ends the span with
  * ERROR and the error's class only (its message may quote what a tool or a provider was given).
  */
-import { SpanStatusCode, type Attributes, type Span } from "@opentelemetry/api";
+import type { Attributes, Span } from "@opentelemetry/api";
 import type { Pending, TraceEvent } from "@skillflow/core";
 import type { HostDeps } from "../graph/host-deps.js";
 import type { TurnResult } from "../render/render-turn.js";
-import { errorType } from "./trace-model-call.js";
-import { ERROR_TYPE, flowTracer, GEN_AI, SKILLFLOW } from "./flow-tracer.js";
+import { GEN_AI, inSpan, SKILLFLOW } from "./flow-tracer.js";
 
 /**
  * Run one turn inside its span. `run` receives `entered`, to call once the thread's lock is held; the
@@ -22,20 +21,11 @@ export function traceTurn<T extends TurnResult | undefined>(
   deps: HostDeps, threadId: string, eventKind: string, run: (entered: () => void) => Promise<T>,
 ): Promise<T> {
   const attributes = { [GEN_AI.conversationId]: threadId, [SKILLFLOW.eventKind]: eventKind };
-  return flowTracer().startActiveSpan("skillflow.turn", { attributes }, async (span) => {
+  return inSpan("skillflow.turn", { attributes }, async (span) => {
     const started = performance.now();
-    const entered = () => span.setAttribute(SKILLFLOW.lockWaitMs, Math.round(performance.now() - started));
-    try {
-      const turn = await run(entered);
-      if (turn) describeTurn(span, deps, turn);
-      return turn;
-    } catch (error) {
-      span.setAttribute(ERROR_TYPE, errorType(error));
-      span.setStatus({ code: SpanStatusCode.ERROR });
-      throw error;
-    } finally {
-      span.end();
-    }
+    const turn = await run(() => span.setAttribute(SKILLFLOW.lockWaitMs, Math.round(performance.now() - started)));
+    if (turn) describeTurn(span, deps, turn);
+    return turn;
   });
 }
 
