@@ -4,15 +4,20 @@ import { Annotation, END, MemorySaver, START, StateGraph } from "@langchain/lang
 
 const State = Annotation.Root({ n: Annotation() });
 
-/** A compiled trivial graph and a function timing one invoke of it, in milliseconds. */
-export function trivialGraph() {
-  const graph = new StateGraph(State)
+/** The trivial two-node graph, compiled on `checkpointer` (also bench/store's yardstick). */
+export function compileTrivial(checkpointer) {
+  return new StateGraph(State)
     .addNode("a", (s) => ({ n: s.n + 1 }))
     .addNode("b", (s) => ({ n: s.n + 1 }))
     .addEdge(START, "a")
     .addEdge("a", "b")
     .addEdge("b", END)
-    .compile({ checkpointer: new MemorySaver() });
+    .compile({ checkpointer });
+}
+
+/** A compiled trivial graph and a function timing one invoke of it, in milliseconds. */
+export function trivialGraph() {
+  const graph = compileTrivial(new MemorySaver());
   const config = { configurable: { thread_id: "trivial" } };
   return async () => {
     const t = performance.now();
