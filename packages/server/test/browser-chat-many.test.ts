@@ -8,8 +8,9 @@
  */
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Locator, Page } from "playwright-core";
+
 import { HAVE_CHROMIUM, launch, screenshot, type OpenBrowser } from "./helpers/browser.js";
+import { expectReadable, lastBot, timesShown } from "./helpers/page-reading.js";
 import { startServe, type ServeFixture } from "./helpers/serve-fixture.js";
 
 const RETURN_LINES = fileURLToPath(new URL("../../../test/fixtures/serve/return_lines", import.meta.url));
@@ -26,25 +27,6 @@ afterAll(async () => {
   await chrome?.close();
   await serve?.close();
 });
-
-const lastBot = (page: Page) => page.locator("#log > li.bot").last();
-
-/** The element is wholly inside the viewport and above the message box (not under it). */
-async function expectReadable(page: Page, target: Locator) {
-  await expect.poll(async () => {
-    const box = await target.boundingBox();
-    const composer = await page.locator("#composer").boundingBox();
-    return box !== null && composer !== null && box.y >= 0 && box.y + box.height <= composer.y + 1;
-  }, { timeout: 5000 }).toBe(true);
-}
-
-/** How many visible elements of the conversation show exactly this text. */
-async function timesShown(page: Page, text: string): Promise<number> {
-  return page.locator("#log").evaluate((log, wanted) => {
-    const own = (el: Element) => [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join("").trim();
-    return [...log.querySelectorAll("*")].filter((el) => own(el) === wanted && (el as HTMLElement).offsetParent !== null).length;
-  }, text);
-}
 
 suite(`the chat page: several rows picked from one grid${HAVE_CHROMIUM ? "" : " (skipped: /usr/bin/chromium missing)"}`, () => {
   it("ticks two rows (keyboard and click), sends exactly those, and the card lists both", async () => {

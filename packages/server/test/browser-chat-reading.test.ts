@@ -7,8 +7,9 @@
  * person sees) go to test-artifacts/, and each is checked by a test, not only taken.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { HAVE_CHROMIUM, launch, screenshot, type OpenBrowser } from "./helpers/browser.js";
+import { expectReadable, lastBot, timesShown } from "./helpers/page-reading.js";
 import { skillPath, startServe, type ServeFixture } from "./helpers/serve-fixture.js";
 
 const suite = HAVE_CHROMIUM ? describe : describe.skip;
@@ -32,25 +33,6 @@ afterAll(async () => {
 async function send(page: Page, text: string) {
   await page.getByLabel("Message").fill(text);
   await page.keyboard.press("Enter");
-}
-
-const lastBot = (page: Page) => page.locator("#log > li.bot").last();
-
-/** The element is wholly inside the viewport and above the message box (not under it). */
-async function expectReadable(page: Page, target: Locator) {
-  await expect.poll(async () => {
-    const box = await target.boundingBox();
-    const composer = await page.locator("#composer").boundingBox();
-    return box !== null && composer !== null && box.y >= 0 && box.y + box.height <= composer.y + 1;
-  }, { timeout: 5000 }).toBe(true);
-}
-
-/** How many elements of the conversation show exactly this text (a question shown twice counts 2). */
-async function timesShown(page: Page, text: string): Promise<number> {
-  return page.locator("#log").evaluate((log, wanted) => {
-    const own = (el: Element) => [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join("").trim();
-    return [...log.querySelectorAll("*")].filter((el) => own(el) === wanted && (el as HTMLElement).offsetParent !== null).length;
-  }, text);
 }
 
 async function toCheckout(page: Page) {
