@@ -8,7 +8,6 @@
  */
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
 import { HAVE_CHROMIUM, launch, screenshot, type OpenBrowser } from "./helpers/browser.js";
 import { expectReadable, lastBot, timesShown } from "./helpers/page-reading.js";
 import { startServe, type ServeFixture } from "./helpers/serve-fixture.js";
