@@ -2,7 +2,8 @@
  * `POST /agui`: an AG-UI `RunAgentInput` in (validated with `@ag-ui/core/schemas`), an SSE stream of
  * AG-UI events out. Problems a caller can make are answered before the stream starts, each with one
  * sentence: no session (401), a body over the limit (413), not JSON or not a `RunAgentInput` (400), a
- * thread that belongs to another caller (404 — as if it did not exist), shutting down (503). Runs
+ * thread that belongs to another caller (404 — as if it did not exist), shutting down (503), a widget form
+ * other than `agui` or `a2ui` in `forwardedProps.skillflow.ui` (400). Runs
  * whose bodies are in by the same turn of the event loop start together (agui/start-gate.ts).
  */
 import { RunAgentInputSchema } from "@ag-ui/core/schemas";
@@ -11,6 +12,7 @@ import { identifyCaller, type AuthMode } from "../auth/identify.js";
 import { readJson } from "../http/read-json.js";
 import { problem } from "../http/respond.js";
 import { admitted, type ServerContext } from "../server-context.js";
+import { widgetFormOf } from "../a2ui/widget-form.js";
 import { streamRun } from "./run-agui.js";
 
 export function handleAgui(ctx: ServerContext, request: Request, auth: AuthMode, bodyLimit: number): Promise<Response> {
@@ -31,9 +33,11 @@ async function admit(ctx: ServerContext, request: Request, auth: AuthMode, bodyL
   if (/[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(input.threadId)) {
     return problem(400, "threadId must be plain text: no control characters and no unpaired surrogates.");
   }
+  const ui = widgetFormOf(input);
+  if (!ui.ok) return problem(400, ui.message);
   const owner = await ctx.store.claimThread(input.threadId, caller.who, ctx.now());
   if (owner !== caller.who) return problem(404, `No conversation ${input.threadId}.`);
-  return streamRun(ctx, input);
+  return streamRun(ctx, input, ui.form);
 }
 
 function describeIssue(issue: { path: PropertyKey[]; message: string } | undefined): string {

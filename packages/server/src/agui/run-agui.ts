@@ -8,9 +8,12 @@
  *   → STATE_SNAPSHOT (redacted) → RUN_FINISHED { outcome: interrupt | success }   (or RUN_ERROR)
  *
  * A run that is refused (an interrupt that is not open, a forged row key, …) ends with RUN_ERROR and
- * changes nothing.
+ * changes nothing. An A2UI action (`forwardedProps.a2uiAction`) is one more resume entry; with
+ * `ui: "a2ui"` the widgets go out as A2UI surfaces (a2ui/).
  */
 import { EventType, type BaseEvent, type RunAgentInput } from "@ag-ui/core";
+import { withA2uiAction } from "../a2ui/action-to-resume.js";
+import type { WidgetForm } from "../a2ui/widget-form.js";
 import { syncApprovals } from "../approvals/sync-approvals.js";
 import { FlowInputError, type FlowInput } from "../flow-port.js";
 import { sseResponse, type Emit } from "../http/sse-response.js";
@@ -18,6 +21,7 @@ import { turnLogLine } from "../log/turn-log.js";
 import { newId, skillName, skillOf, toShown, tracked, type ServerContext } from "../server-context.js";
 import type { ShownTurn, ThreadRecord } from "../store/serve-types.js";
 import { interruptOf } from "./interrupt-of.js";
+import { eventIdOf, ownTurns, recordedRun, runDigest, withRun, type RunRecord } from "../runs/run-journal.js";
 import { planRun } from "./plan-run.js";
 import { stateSnapshot } from "./state-snapshot.js";
 import { turnEvents } from "./turn-events.js";
@@ -26,12 +30,12 @@ import { turnEvents } from "./turn-events.js";
 const SEEN_KEPT = 64;
 
 /** Stream the run; the caller has checked that `caller` owns (or just claimed) the thread. */
-export function streamRun(ctx: ServerContext, input: RunAgentInput): Response {
+export function streamRun(ctx: ServerContext, input: RunAgentInput, ui: WidgetForm = "agui"): Response {
   const { threadId, runId } = input;
   return sseResponse((emit) => tracked(ctx, async () => {
     emit({ type: EventType.RUN_STARTED, threadId, runId } as BaseEvent);
     try {
-      await ctx.store.db.lock.run(threadId, () => runLocked(ctx, input, emit));
+      await ctx.store.db.lock.run(threadId, () => runLocked(ctx, input, emit, ui));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       ctx.log({ at: ctx.now(), via: "agui", thread: threadId, error: message });
@@ -40,63 +44,74 @@ export function streamRun(ctx: ServerContext, input: RunAgentInput): Response {
   }));
 }
 
-async function runLocked(ctx: ServerContext, input: RunAgentInput, emit: Emit): Promise<void> {
+async function runLocked(ctx: ServerContext, input: RunAgentInput, emit: Emit, ui: WidgetForm): Promise<void> {
   const { threadId, runId } = input;
   const thread = (await ctx.store.readThread(threadId))!;
-  const plan = planRun(input, thread);
+  const acted = withA2uiAction(input, thread.interrupt);
+  if (!acted.ok) return void emit({ type: EventType.RUN_ERROR, message: acted.message, code: acted.code } as BaseEvent);
+  // A retry of a run that finished (the same runId and input) gets that run's answer again.
+  const digest = runDigest(acted.input);
+  const known = recordedRun(thread.runs, runId, digest);
+  if (known) return void known.events.forEach(emit);
+  const plan = planRun(acted.input, thread);
   if (!plan.ok) return void emit({ type: EventType.RUN_ERROR, message: plan.message, code: plan.code } as BaseEvent);
   const events = plan.events.length || thread.outbox.length || thread.lastTurn ? plan.events : [{ preset: {} }];
-  const sent = await sendAll(ctx, threadId, events, thread.interrupt?.kind === "approval");
+  const sent = await sendAll(ctx, threadId, events, thread.interrupt?.kind === "approval", (i) => eventIdOf(runId, digest, i));
   const turns = [...thread.outbox, ...sent.turns];
   const shown = turns.length ? turns : thread.lastTurn ? [thread.lastTurn] : [];
   const last = shown[shown.length - 1];
   const pair = last && interruptOf(last, skillOf(ctx.flow, last.skill), thread.interrupt, plan.answered, () => newId("i"));
-  const textSent = plan.messageId !== undefined && sent.turns.length === events.length;
-  // A run with nothing new (a page polling while an approval waits) leaves the record as it was.
-  const changed = sent.turns.length > 0 || thread.outbox.length > 0 || (pair?.open.id ?? null) !== (thread.interrupt?.id ?? null);
-  if (changed) await ctx.store.writeThread(nextRecord(thread, last, pair?.open ?? null, textSent ? plan.messageId : undefined));
+  const textSent = plan.messageId !== undefined && sent.count === events.length;
   // Read before anything is emitted, so the turns, the state and the end of the run leave as one chunk.
-  // The turns are recorded as shown already: if the read fails they are still sent, then the failure.
   const state = sent.error ? undefined : await ctx.flow.state(threadId).then((value) => ({ value }), (error: unknown) => ({ error }));
-  shown.forEach((turn, i) => {
-    const skill = skillOf(ctx.flow, turn.skill);
-    for (const event of turnEvents(turn, skill, i === shown.length - 1 ? pair?.wire.id : undefined)) emit(event);
-  });
-  if (sent.error) return void emit({ type: EventType.RUN_ERROR, message: sent.error.message, code: sent.error.code } as BaseEvent);
+  const answer = shown.flatMap((turn, i) => turnEvents(turn, skillOf(ctx.flow, turn.skill), i === shown.length - 1 ? pair?.wire.id : undefined, ui));
+  if (sent.error) answer.push({ type: EventType.RUN_ERROR, message: sent.error.message, code: sent.error.code } as BaseEvent);
+  else if (state && !("error" in state)) {
+    // Several skills report the one in progress (null: none); one skill is always the flow's.
+    const active = last?.skill !== undefined ? last.skill : ctx.flow.skills.length > 1 ? null : ctx.flow.skill.name;
+    const outcome = pair ? { type: "interrupt", interrupts: [pair.wire] } : { type: "success" };
+    answer.push({ type: EventType.STATE_SNAPSHOT, snapshot: stateSnapshot(active, state.value) } as BaseEvent);
+    answer.push({ type: EventType.RUN_FINISHED, threadId, runId, outcome, result: { done: last?.done ?? false } } as BaseEvent);
+  }
+  // A run with nothing new (a page polling while an approval waits) leaves the record as it was. The
+  // turns are recorded as shown even when the state read failed (they are sent, then the failure).
+  const changed = sent.turns.length > 0 || thread.outbox.length > 0 || (pair?.open.id ?? null) !== (thread.interrupt?.id ?? null);
+  const finished = plan.events.length > 0 && !(state && "error" in state) ? { id: runId, input: digest, events: answer } : undefined;
+  if (changed) await ctx.store.writeThread(nextRecord(thread, last, pair?.open ?? null, textSent ? plan.messageId : undefined, finished));
+  answer.forEach(emit);
   if (state && "error" in state) throw state.error;
-  // Several skills report the one in progress (null: none); one skill is always the flow's.
-  const active = last?.skill !== undefined ? last.skill : ctx.flow.skills.length > 1 ? null : ctx.flow.skill.name;
-  emit({ type: EventType.STATE_SNAPSHOT, snapshot: stateSnapshot(active, state?.value) } as BaseEvent);
-  const outcome = pair ? { type: "interrupt", interrupts: [pair.wire] } : { type: "success" };
-  emit({ type: EventType.RUN_FINISHED, threadId, runId, outcome, result: { done: last?.done ?? false } } as BaseEvent);
 }
 
 interface Sent {
+  /** The turns to show: each event's own (runs/run-journal.ts `ownTurns`). */
   turns: ShownTurn[];
+  /** How many events the flow took (applied, or already applied by an earlier attempt). */
+  count: number;
   error?: { code: string; message: string };
 }
 
-/** Send the events in order; stop at the first that fails (the turns before it stand). */
-async function sendAll(ctx: ServerContext, threadId: string, events: FlowInput[], waitedOnApproval: boolean): Promise<Sent> {
-  const turns: ShownTurn[] = [];
+/** Send the events in order, each with its id; stop at the first that fails (the turns before it stand). */
+async function sendAll(ctx: ServerContext, threadId: string, events: FlowInput[], waitedOnApproval: boolean, idOf: (i: number) => string): Promise<Sent> {
+  const taken: Array<{ shown: ShownTurn; repeated: boolean }> = [];
+  const done = (error?: Sent["error"]): Sent => ({ turns: ownTurns(taken).map((t) => t.shown), count: taken.length, ...(error && { error }) });
   let mayHaveWaiting = waitedOnApproval;
-  for (const event of events) {
+  for (const [i, event] of events.entries()) {
     const started = performance.now();
     try {
-      const turn = await ctx.flow.send(threadId, event);
+      const turn = await ctx.flow.send(threadId, event, { eventId: idOf(i) });
       ctx.log(turnLogLine({ at: ctx.now(), via: "agui", thread: threadId, skill: skillName(ctx.flow, turn), event, turn, durationMs: performance.now() - started }));
       await syncApprovals(ctx, threadId, turn, mayHaveWaiting);
       mayHaveWaiting = turn.pending?.kind === "approval";
-      turns.push(toShown(turn));
+      taken.push({ shown: toShown(turn), repeated: turn.repeated === true });
     } catch (error) {
       if (!(error instanceof FlowInputError)) throw error;
-      return { turns, error: { code: "bad_event", message: error.message } };
+      return done({ code: "bad_event", message: error.message });
     }
   }
-  return { turns };
+  return done();
 }
 
-function nextRecord(thread: ThreadRecord, last: ShownTurn | undefined, interrupt: ThreadRecord["interrupt"], messageId: string | undefined): ThreadRecord {
+function nextRecord(thread: ThreadRecord, last: ShownTurn | undefined, interrupt: ThreadRecord["interrupt"], messageId: string | undefined, run: RunRecord | undefined): ThreadRecord {
   const seen = messageId ? [...thread.seen, messageId].slice(-SEEN_KEPT) : thread.seen;
-  return { ...thread, seen, interrupt, lastTurn: last ?? thread.lastTurn, outbox: [] };
+  return { ...thread, seen, interrupt, lastTurn: last ?? thread.lastTurn, outbox: [], runs: run ? withRun(thread.runs, run) : thread.runs };
 }

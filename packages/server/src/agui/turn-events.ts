@@ -7,10 +7,13 @@
  * produced, `status: approved | rejected`). A grid carries the columns to show and their headers (the
  * ask's `columns:`, else every property headed in words), and `many: true` when several rows are picked
  * together (one resume with the list of their ids). Message ids derive from the turn's id, so a
- * turn shown again carries the same ids. Pure.
+ * turn shown again carries the same ids. With `ui: "a2ui"` each widget is an `a2ui-surface` activity
+ * drawn from the same content (a2ui/widget-surface.ts). Pure.
  */
 import { EventType, type BaseEvent } from "@ag-ui/core";
 import { gridColumns, type Card, type FieldDecl, type Skill, type WidgetView } from "@skillflow/core";
+import { a2uiActivity } from "../a2ui/widget-surface.js";
+import type { WidgetForm } from "../a2ui/widget-form.js";
 import type { ShownTurn } from "../store/serve-types.js";
 import { valueSchema } from "./response-schema.js";
 
@@ -24,7 +27,7 @@ export const ACTIVITY = {
 } as const;
 
 /** Events for `turn`; `interruptId` is set on the widget of what the run ends waiting for. */
-export function turnEvents(turn: ShownTurn, skill: Skill, interruptId?: string): BaseEvent[] {
+export function turnEvents(turn: ShownTurn, skill: Skill, interruptId?: string, ui: WidgetForm = "agui"): BaseEvent[] {
   const events: BaseEvent[] = [];
   turn.reply.forEach((line, i) => {
     const messageId = `${turn.id}.m${i}`;
@@ -37,7 +40,9 @@ export function turnEvents(turn: ShownTurn, skill: Skill, interruptId?: string):
   });
   activities(turn, skill).forEach((activity, i) => {
     const content = activity.waitsHere && interruptId ? { ...activity.content, interruptId } : activity.content;
-    events.push({ type: EventType.ACTIVITY_SNAPSHOT, messageId: `${turn.id}.a${i}`, activityType: activity.type, content, replace: true } as BaseEvent);
+    const messageId = `${turn.id}.a${i}`;
+    events.push(ui === "a2ui" ? a2uiActivity(messageId, activity.type, content)
+      : { type: EventType.ACTIVITY_SNAPSHOT, messageId, activityType: activity.type, content, replace: true } as BaseEvent);
   });
   return events;
 }

@@ -1,0 +1,62 @@
+/**
+ * A grid (`skillflow.grid`: a `from:` list) as an A2UI surface. One row to pick: a Card holding the
+ * question, a header Row and a Row per list row — its shown cells in words, then a Choose button whose
+ * action is `skillflow.pick { interruptId, field, value: row id }`. Several rows (`many: true`): a
+ * ChoicePicker with a checkbox per row (the option's value is the row id, its label the cells) bound to
+ * `/picked`, and one Send button whose action carries `value: { path: "/picked" }` — the ids ticked,
+ * as one list. Component ids are positions (`row.0`, `row.0.pick`), never data, so the same grid drawn
+ * again has the same ids. Pure.
+ */
+import { describeValue } from "@skillflow/core";
+import { A2UI_ACTION, button, card, column, row, surface, text, type A2uiComponent, type A2uiMessage } from "./a2ui-components.js";
+
+export interface GridContent {
+  field: string;
+  question?: string;
+  columns: string[];
+  headers: string[];
+  rows: Array<Record<string, unknown>>;
+  many?: boolean;
+  interruptId?: string;
+}
+
+export function gridSurface(surfaceId: string, grid: GridContent): A2uiMessage[] {
+  const cells = grid.rows.map((r) => grid.columns.map((key) => describeValue(r[key])));
+  const body = grid.many ? manyRows(grid, cells) : oneRow(grid, cells);
+  const top = grid.question ? [text("question", grid.question, "h4")] : [];
+  const parts = [...top, ...body.components];
+  const root = [card("root", "body"), column("body", [...top.map((c) => c.id), ...body.children])];
+  return surface(surfaceId, [...root, ...parts], grid.many ? { picked: [] } : {});
+}
+
+interface Body {
+  children: string[];
+  components: A2uiComponent[];
+}
+
+function oneRow(grid: GridContent, cells: string[][]): Body {
+  const header = grid.headers.map((h, j) => text(`header.${j}`, h, "caption"));
+  const components: A2uiComponent[] = [row("header", [...header.map((c) => c.id), "header.pick"]), ...header, text("header.pick", "")];
+  grid.rows.forEach((r, i) => {
+    const shown = cells[i]!.map((words, j) => text(`row.${i}.cell.${j}`, words));
+    const context = { ...interrupt(grid), field: grid.field, value: String(r.id) };
+    const pick = button(`row.${i}.pick`, "Choose", A2UI_ACTION.pick, context, { describedAs: `Choose ${cells[i]![0] ?? String(r.id)}` });
+    components.push(row(`row.${i}`, [...shown.map((c) => c.id), pick[0]!.id]), ...shown, ...pick);
+  });
+  return { children: ["header", ...grid.rows.map((_, i) => `row.${i}`)], components };
+}
+
+function manyRows(grid: GridContent, cells: string[][]): Body {
+  const picker: A2uiComponent = {
+    id: "rows", component: "ChoicePicker", label: grid.headers.join(" · "), variant: "multipleSelection",
+    options: grid.rows.map((r, i) => ({ label: cells[i]!.join(" · "), value: String(r.id) })),
+    value: { path: "/picked" },
+  };
+  const send = button("send", "Send the rows ticked", A2UI_ACTION.pick, { ...interrupt(grid), field: grid.field, value: { path: "/picked" } }, { primary: true });
+  return { children: ["rows", "send"], components: [picker, ...send] };
+}
+
+/** The interrupt the grid answers, when it is the one the run ends waiting on. */
+export function interrupt(content: { interruptId?: string }): { interruptId?: string } {
+  return content.interruptId ? { interruptId: content.interruptId } : {};
+}
