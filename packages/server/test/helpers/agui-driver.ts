@@ -19,6 +19,8 @@ export interface RunOutput {
 
 export class AguiDriver {
   readonly agent: HttpAgent;
+  /** Sent with every run (e.g. `{ skillflow: { ui: "a2ui" } }`); `run` may add more for one run. */
+  forwardedProps: Record<string, unknown> | undefined;
   private seq = 0;
   constructor(url: string, token: string | undefined, threadId: string) {
     this.agent = new HttpAgent({ url: `${url}/agui`, threadId, headers: token ? { authorization: `Bearer ${token}` } : {} });
@@ -46,10 +48,11 @@ export class AguiDriver {
     return this.run({ resume: [{ interruptId: open.id, status: "resolved", payload }] });
   }
 
-  async run(params: { resume?: ResumeEntry[] }): Promise<RunOutput> {
+  async run(params: { resume?: ResumeEntry[]; forwardedProps?: Record<string, unknown> }): Promise<RunOutput> {
     const out: RunOutput = { events: [], types: [], text: [], activities: [] };
+    const forwardedProps = this.forwardedProps || params.forwardedProps ? { ...this.forwardedProps, ...params.forwardedProps } : undefined;
     try {
-      await this.agent.runAgent(params.resume?.length ? { resume: params.resume } : {}, {
+      await this.agent.runAgent({ ...(params.resume?.length ? { resume: params.resume } : {}), ...(forwardedProps && { forwardedProps }) }, {
         onEvent: ({ event }) => {
           out.events.push(event);
           out.types.push(event.type);
