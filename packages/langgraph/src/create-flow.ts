@@ -75,24 +75,42 @@ export async function createFlowWith(options: CreateFlowOptions, hooks: FlowHook
     }
     return out;
   };
-  /** Finish a run a crash interrupted (`failed`: also one whose task threw); its values, or undefined. */
-  const finish = async (threadId: string, failed: boolean): Promise<FlowGraphValues | undefined> => {
-    if (!failed && (await settledNow(threadId))) return undefined;
+  /**
+   * Finish a run a crash interrupted (`failed`: also one whose task threw). `finished`: its values, or
+   * undefined; `values`: the thread's values now (undefined when the settled copy could not be kept).
+   */
+  const finish = async (threadId: string, failed: boolean): Promise<{ finished?: FlowGraphValues; values?: Partial<FlowGraphValues> }> => {
+    const known = failed ? undefined : await settledNow(threadId);
+    if (known) return known.values ? { values: known.values } : {};
     const snapshot = await graph.getState(config(threadId));
-    return isInterrupted(snapshot, { failed }) ? run(threadId, null) : undefined;
+    if (!isInterrupted(snapshot, { failed })) return { values: snapshot.values as Partial<FlowGraphValues> };
+    const finished = await run(threadId, null);
+    return { finished, values: finished };
   };
+  /** The thread's values, read from the store unless `values` has them. */
+  const valuesOf = async (threadId: string, values: Partial<FlowGraphValues> | undefined) =>
+    values ?? ((await graph.getState(config(threadId))).values as Partial<FlowGraphValues>);
   return {
     skill: deps.skills[0]!.skill,
     skills: deps.skills.map((h) => h.skill),
     model: deps.model,
     graph,
-    send: async (threadId, event) => {
+    send: async (threadId, event, options) => {
       const input = toFlowEvent(event);
+      const eventId = options?.eventId;
       const turn = await traceTurn(deps, threadId, input.type, (entered) => lock.run(threadId, async () => {
         entered();
         // The event applies after what a crash left is finished; the reply shows both.
-        const finished = await finish(threadId, false);
-        return renderFlowTurn(deps, await run(threadId, { input, event: null, call: null, out: finished?.out ?? emptyTurn() }));
+        const { finished, values } = await finish(threadId, false);
+        if (eventId !== undefined) {
+          // A retry of an event already stored (its input is checkpointed with its id): not applied twice.
+          const stored = await valuesOf(threadId, values);
+          if (stored.eventIds?.includes(eventId)) {
+            return { ...renderFlowTurn(deps, { ...stored, out: stored.out ?? emptyTurn() } as FlowGraphValues), repeated: true as const };
+          }
+        }
+        const ids = eventId !== undefined ? { eventIds: [eventId] } : {};
+        return renderFlowTurn(deps, await run(threadId, { input, event: null, call: null, out: finished?.out ?? emptyTurn(), ...ids }));
       }));
       await store.sweep();
       return turn;
@@ -100,7 +118,7 @@ export async function createFlowWith(options: CreateFlowOptions, hooks: FlowHook
     resume: (threadId) =>
       traceTurn(deps, threadId, "resume", (entered) => lock.run(threadId, async () => {
         entered();
-        const finished = await finish(threadId, true);
+        const { finished } = await finish(threadId, true);
         return finished && renderFlowTurn(deps, finished);
       })),
     lastTurn: (threadId) => view(threadId, (stored) =>

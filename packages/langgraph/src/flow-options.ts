@@ -70,6 +70,20 @@ export interface CreateFlowOptions {
   durability?: "sync" | "async" | "exit" | undefined;
 }
 
+export interface SendOptions {
+  /** Identifies the event across retries (the same id for the same event, whichever process sends it). */
+  eventId?: string | undefined;
+}
+
+/** What `send` returns: the turn, and whether its event had been taken already. */
+export type SentTurn = TurnResult & {
+  /**
+   * `send` with an `eventId` the conversation already took: nothing was applied again, and this is the
+   * last turn as it stands (the turn that event made, when it was the last one sent).
+   */
+  repeated?: true;
+};
+
 export interface Flow {
   /** The skill (the first one when several are hosted). */
   readonly skill: Skill;
@@ -78,8 +92,12 @@ export interface Flow {
   readonly model: ModelPort;
   /** The compiled LangGraph graph (can be hosted by LangGraph's own server). */
   readonly graph: FlowGraph;
-  /** Run one turn of conversation `threadId`. */
-  send(threadId: string, input: FlowInput): Promise<TurnResult>;
+  /**
+   * Run one turn of conversation `threadId`. With `eventId`, an event whose id the conversation already
+   * took (one of its last 8) is not applied again: what a crash left is finished, and the last turn is
+   * returned with `repeated: true`. A client's retry of an event therefore takes effect once.
+   */
+  send(threadId: string, input: FlowInput, options?: SendOptions): Promise<SentTurn>;
   /**
    * Finish a turn a crash interrupted (between any two checkpoints, even when LangGraph's `next` is
    * empty): a write left `started` is re-sent with its idempotency key. Undefined when nothing was left.

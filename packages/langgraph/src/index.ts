@@ -4,7 +4,7 @@
 // `/prove` (`flow prove`), `/persistence` (stores, keys, retention), `/testing` (injected failures).
 // Named exports only (no `export *`).
 export { createFlow } from "./create-flow.js";
-export type { CreateFlowOptions, Flow, FlowLimits } from "./flow-options.js";
+export type { CreateFlowOptions, Flow, FlowLimits, SendOptions, SentTurn } from "./flow-options.js";
 export type { FlowSkillSource } from "./routing/load-hosted-skills.js";
 export { FlowLoadError } from "./load-flow-skill.js";
 export type { FlowTool } from "./load-flow-skill.js";

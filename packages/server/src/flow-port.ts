@@ -5,7 +5,7 @@
  * this package imports `@skillflow/langgraph`.
  */
 export { createFlow, openCheckpointer, PersistenceError, FlowLoadError, FlowInputError } from "@skillflow/langgraph";
-export type { Flow, FlowInput, TurnResult, CreateFlowOptions, Persistence, ModelPort, FlowSkillSource } from "@skillflow/langgraph";
+export type { Flow, FlowInput, TurnResult, SentTurn, CreateFlowOptions, Persistence, ModelPort, FlowSkillSource } from "@skillflow/langgraph";
 export { resolveModel, isModelSetupError } from "@skillflow/langgraph/models";
 export type { ResolvedModel } from "@skillflow/langgraph/models";
 export { parseDbUrl, createMemoryLock } from "@skillflow/langgraph/persistence";

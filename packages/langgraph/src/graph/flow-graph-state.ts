@@ -4,7 +4,7 @@
  * every new event, and the channels that carry an event or a call are cleared once consumed.
  */
 import { Annotation, type LangGraphRunnableConfig } from "@langchain/langgraph";
-import type { Effect, FlowEvent, FlowState, TraceEvent, Usage } from "@skillflow/core";
+import type { Effect, FlowEvent, FlowState, ToolKind, TraceEvent, Usage } from "@skillflow/core";
 import type { CallEffect } from "../run-tool.js";
 import type { HostEvent } from "../to-flow-event.js";
 import type { RouteNote, RoutingState } from "../routing/routing-state.js";
@@ -12,7 +12,7 @@ import type { RouteNote, RoutingState } from "../routing/routing-state.js";
 /** One tool run by the act node this turn. */
 export interface ToolRun {
   tool: string;
-  kind: "lookup" | "write";
+  kind: ToolKind;
   ok: boolean;
   durationMs: number;
   error?: string;
@@ -43,7 +43,16 @@ export const FlowGraphState = Annotation.Root({
    * first event, and in one-skill conversations stored before routing was kept for one skill too.
    */
   routing: Annotation<RoutingState | null>(),
+  /**
+   * The ids of the last few events sent with one (`send(thread, event, { eventId })`), the newest last:
+   * stored with the event's input in the same checkpoint, so a retry of an event that already reached the
+   * store is told apart from a new one whichever process sends it (create-flow.ts).
+   */
+  eventIds: Annotation<string[] | undefined, string[]>({ reducer: (kept, added) => [...(kept ?? []), ...added].slice(-EVENT_IDS_KEPT) }),
 });
+
+/** Event ids a conversation remembers: a retry comes right after its first attempt, not many events later. */
+export const EVENT_IDS_KEPT = 8;
 
 export type FlowGraphValues = typeof FlowGraphState.State;
 export type FlowGraphUpdate = typeof FlowGraphState.Update;

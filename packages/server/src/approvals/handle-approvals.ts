@@ -15,7 +15,9 @@ import { APPROVER_COOKIE, APPROVER_SESSION_MS, identifyApprover } from "../auth/
 import { sessionCookie } from "../auth/cookies.js";
 import { readJson } from "../http/read-json.js";
 import { json, problem } from "../http/respond.js";
+import type { TurnResult } from "../flow-port.js";
 import { turnLogLine } from "../log/turn-log.js";
+import { eventIdOf } from "../runs/run-journal.js";
 import { skillName, toShown, type ServerContext } from "../server-context.js";
 import type { ApprovalRecord } from "../store/serve-types.js";
 import { syncApprovals } from "./sync-approvals.js";
@@ -63,13 +65,20 @@ async function answerLocked(ctx: ServerContext, id: string, approver: Approver, 
   if (record.status !== "waiting") return conflict(record);
   const state = await ctx.flow.state(record.threadId);
   const pending = state?.pending;
-  if (pending?.kind !== "approval" || pending.requestId !== record.requestId) {
-    await ctx.store.setApprovalStatus(record.id, "stale");
-    return conflict({ ...record, status: "stale" });
-  }
   const event = { approve: record.confirm, by: record.role, yes, request: record.requestId };
   const started = performance.now();
-  const turn = await ctx.flow.send(record.threadId, event);
+  let turn: TurnResult | undefined;
+  if (pending?.kind !== "approval" || pending.requestId !== record.requestId) {
+    // An earlier attempt whose process died after the flow took this approval: finish recording it.
+    const taken = Object.values(state?.approvals ?? {}).some((a) => a.id === record.requestId && a.status === (yes ? "approved" : "rejected"));
+    turn = taken ? await ctx.flow.lastTurn(record.threadId) : undefined;
+    if (!turn) {
+      await ctx.store.setApprovalStatus(record.id, "stale");
+      return conflict({ ...record, status: "stale" });
+    }
+  }
+  // The event's id makes a retry of an approval whose first attempt died mid-turn apply once.
+  turn ??= await ctx.flow.send(record.threadId, event, { eventId: eventIdOf(record.id, String(yes), 0) });
   ctx.log(turnLogLine({ at: ctx.now(), via: "approval", thread: record.threadId, skill: skillName(ctx.flow, turn), event, turn, durationMs: performance.now() - started }));
   if (!turn.trace.some((t) => t.type === "approval_given")) {
     await syncApprovals(ctx, record.threadId, turn);

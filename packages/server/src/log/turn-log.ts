@@ -4,7 +4,7 @@
  * what the flow waits for next. Built from the redacted `TurnResult` and the event's kind alone, so no
  * answer — secret or not — can reach the log. Pure.
  */
-import type { FlowInput, TurnResult } from "../flow-port.js";
+import type { FlowInput, SentTurn } from "../flow-port.js";
 
 export interface TurnLogLine {
   at: string;
@@ -21,9 +21,11 @@ export interface TurnLogLine {
   outputTokens: number;
   totalTokens: number;
   waits: string;
+  /** A retried event the flow had already taken (nothing applied again; the turn as it stands). */
+  repeated?: true;
 }
 
-export function turnLogLine(args: { at: string; via: TurnLogLine["via"]; thread: string; skill: string | null; event: FlowInput; turn: TurnResult; durationMs: number }): TurnLogLine {
+export function turnLogLine(args: { at: string; via: TurnLogLine["via"]; thread: string; skill: string | null; event: FlowInput; turn: SentTurn; durationMs: number }): TurnLogLine {
   const { turn, event } = args;
   const kind = eventKind(event);
   const line: TurnLogLine = {
@@ -41,6 +43,7 @@ export function turnLogLine(args: { at: string; via: TurnLogLine["via"]; thread:
     totalTokens: turn.usage.totalTokens,
     waits: waitsFor(turn),
   };
+  if (turn.repeated) line.repeated = true;
   if (kind === "pick") line.field = Object.keys((event as { pick: Record<string, unknown> }).pick)[0]!;
   return line;
 }
@@ -54,7 +57,7 @@ function eventKind(event: FlowInput): TurnLogLine["event"] {
 }
 
 /** `ask:field`, `confirm:id`, `approval:role`, `done`, or `nothing` (no skill in progress). */
-function waitsFor(turn: TurnResult): string {
+function waitsFor(turn: SentTurn): string {
   const p = turn.pending;
   if (!p) return "nothing";
   if (p.kind === "ask") return `ask:${p.field}`;

@@ -42,6 +42,7 @@ export async function createServeStore(db: SqlDb): Promise<ServeStore> {
   // Two processes creating the tables of a fresh PostgreSQL database at once would collide: one at a time.
   await db.lock.run("skillflow-serve-schema", async () => {
     for (const statement of SCHEMA) await db.run(statement);
+    await addRunsColumn(db);
   });
   const hash = (token: string) => createHash("sha256").update(token).digest("hex");
   return {
@@ -75,8 +76,8 @@ export async function createServeStore(db: SqlDb): Promise<ServeStore> {
     },
     async writeThread(r) {
       await db.run(
-        `UPDATE skillflow_serve_threads SET seen = $2, interrupt = $3, last_turn = $4, outbox = $5 WHERE thread_id = $1`,
-        [r.threadId, JSON.stringify(r.seen), json(r.interrupt), json(r.lastTurn), JSON.stringify(r.outbox)]);
+        `UPDATE skillflow_serve_threads SET seen = $2, interrupt = $3, last_turn = $4, outbox = $5, runs = $6 WHERE thread_id = $1`,
+        [r.threadId, JSON.stringify(r.seen), json(r.interrupt), json(r.lastTurn), JSON.stringify(r.outbox), JSON.stringify(r.runs)]);
     },
     async indexApproval(r) {
       await db.run(
@@ -119,7 +120,18 @@ export async function createServeStore(db: SqlDb): Promise<ServeStore> {
   };
 }
 
-interface ThreadRow { thread_id: string; owner: string; seen: string; interrupt: string | null; last_turn: string | null; outbox: string }
+/** The `runs` column (the runs a retry is answered from), added to a table made before it existed. */
+async function addRunsColumn(db: SqlDb): Promise<void> {
+  if (db.dialect === "postgres") return void (await db.run(`ALTER TABLE skillflow_serve_threads ADD COLUMN IF NOT EXISTS runs TEXT`));
+  const has = async () => (await db.query<{ name: string }>(`PRAGMA table_info(skillflow_serve_threads)`)).some((c) => c.name === "runs");
+  if (await has()) return;
+  // Another process on the same file may add it first (the schema lock is per process on SQLite).
+  await db.run(`ALTER TABLE skillflow_serve_threads ADD COLUMN runs TEXT`).catch(async (error: unknown) => {
+    if (!(await has())) throw error;
+  });
+}
+
+interface ThreadRow { thread_id: string; owner: string; seen: string; interrupt: string | null; last_turn: string | null; outbox: string; runs: string | null }
 interface ApprovalRow {
   id: string; thread_id: string; request_id: string; confirm: string; role: string; card: string; status: string;
   created_at: string; answered_by: string | null; answered_at: string | null;
@@ -138,6 +150,7 @@ function fromThreadRow(r: ThreadRow): ThreadRecord {
     interrupt: r.interrupt ? JSON.parse(r.interrupt) : null,
     lastTurn: r.last_turn ? JSON.parse(r.last_turn) : null,
     outbox: JSON.parse(r.outbox),
+    runs: r.runs ? JSON.parse(r.runs) : [],
   };
 }
 

@@ -5,6 +5,7 @@
  * Everything here is already redacted: it is built from `TurnResult`s, which hold no secret in clear.
  */
 import type { Card, Pending, WidgetView } from "@skillflow/core";
+import type { RunRecord } from "../runs/run-journal.js";
 
 /** The interrupt a run ended with, as the server needs it to check the run that answers it. */
 export interface OpenInterrupt {
@@ -53,6 +54,8 @@ export interface ThreadRecord {
   lastTurn: ShownTurn | null;
   /** Turns produced outside the chat (approvals), delivered on the conversation's next run. */
   outbox: ShownTurn[];
+  /** The last few runs with input that finished, to answer a retry of one (runs/run-journal.ts). */
+  runs: RunRecord[];
 }
 
 export type ApprovalStatus = "waiting" | "approved" | "rejected" | "stale";
