@@ -4,7 +4,7 @@
  * action is `skillflow.pick { interruptId, field, value: row id }`. Several rows (`many: true`): a
  * ChoicePicker with a checkbox per row (the option's value is the row id, its label the cells) bound to
  * `/picked`, and one Send button whose action carries `value: { path: "/picked" }` — the ids ticked,
- * as one list. Component ids are positions (`row.0`, `row.0.pick`), never data, so the same grid drawn
+ * as one list. Cells weigh the same, so the columns line up. Component ids are positions (`row.0`, `row.0.pick`), never data, so the same grid drawn
  * again has the same ids. Pure.
  */
 import { describeValue } from "@skillflow/core";
@@ -35,13 +35,14 @@ interface Body {
 }
 
 function oneRow(grid: GridContent, cells: string[][]): Body {
-  const header = grid.headers.map((h, j) => text(`header.${j}`, h, "caption"));
-  const components: A2uiComponent[] = [row("header", [...header.map((c) => c.id), "header.pick"]), ...header, text("header.pick", "")];
+  // Every cell has the same weight (flex 1), so the columns line up from row to row.
+  const header = [...grid.headers.map((h, j) => text(`header.${j}`, h, "caption")), text("header.pick", "")].map(weighed);
+  const components: A2uiComponent[] = [row("header", header.map((c) => c.id)), ...header];
   grid.rows.forEach((r, i) => {
-    const shown = cells[i]!.map((words, j) => text(`row.${i}.cell.${j}`, words));
+    const shown = cells[i]!.map((words, j) => weighed(text(`row.${i}.cell.${j}`, words)));
     const context = { ...interrupt(grid), field: grid.field, value: String(r.id) };
-    const pick = button(`row.${i}.pick`, "Choose", A2UI_ACTION.pick, context, { describedAs: `Choose ${cells[i]![0] ?? String(r.id)}` });
-    components.push(row(`row.${i}`, [...shown.map((c) => c.id), pick[0]!.id]), ...shown, ...pick);
+    const [pick, label] = button(`row.${i}.pick`, "Choose", A2UI_ACTION.pick, context, { describedAs: `Choose ${cells[i]![0] ?? String(r.id)}` });
+    components.push(row(`row.${i}`, [...shown.map((c) => c.id), pick!.id]), ...shown, weighed(pick!), label!);
   });
   return { children: ["header", ...grid.rows.map((_, i) => `row.${i}`)], components };
 }
@@ -54,6 +55,10 @@ function manyRows(grid: GridContent, cells: string[][]): Body {
   };
   const send = button("send", "Send the rows ticked", A2UI_ACTION.pick, { ...interrupt(grid), field: grid.field, value: { path: "/picked" } }, { primary: true });
   return { children: ["rows", "send"], components: [picker, ...send] };
+}
+
+function weighed(component: A2uiComponent): A2uiComponent {
+  return { ...component, weight: 1 };
 }
 
 /** The interrupt the grid answers, when it is the one the run ends waiting on. */
