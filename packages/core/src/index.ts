@@ -1,6 +1,6 @@
 // @skillflow/core — the pure core: format, IR, checks, diagnostics, runtime step, procedure.
 // Named exports only (no `export *`); test/public-api.test.ts pins this list.
-export { lookup, action, isToolDefinition, TOOL_TAG } from "./tools/define.js";
+export { lookup, action, handoff, isToolDefinition, TOOL_TAG } from "./tools/define.js";
 export type { ToolContext, ToolSpec, ToolDefinition } from "./tools/define.js";
 export { ToolRejected, isToolRejected } from "./tools/tool-rejected.js";
 export { TOOL_SOURCE_TAG, isToolSource } from "./tools/tool-source.js";
@@ -18,7 +18,7 @@ export { normalizeText } from "./format/check-text.js";
 export type { JsonSchema } from "./format/skill-schema.js";
 export type { ParseResult } from "./format/parse-skill.js";
 export type {
-  Position, Expr, Template, Shape, FieldDecl, Check, Step, StepKind, SayStep, AskStep, DoStep, ConfirmStep,
+  Position, Expr, Template, Shape, FieldDecl, Check, Step, StepKind, SayStep, AskStep, DoStep, HandoffStep, ConfirmStep,
   ChatStep, WhenStep, RepeatStep, ToolKind, ToolParam, ToolInfo, Skill, GridColumn,
 } from "./format/ir.js";
 export { createExpressions } from "./expr/create-expressions.js";

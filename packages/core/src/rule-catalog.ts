@@ -69,6 +69,10 @@ const rules = [
   ["approval-covers-nothing", "error", "a `confirm … by:` that releases no write on some path"],
   ["confirm-covers-nothing", "warning", "a confirm with no write below it"],
   ["duplicate-write", "warning", "a second `do:` of a write under the confirm that covers the first"],
+  // The hand-off.
+  ["handoff-needs-handoff-tool", "error", "a `handoff:` naming a write or a lookup"],
+  ["handoff-tool-in-do", "error", "a `do:` naming a hand-off tool"],
+  ["step-after-handoff", "error", "a step after a `handoff`, which ends the conversation"],
 ] as const satisfies ReadonlyArray<readonly [string, Severity, string]>;
 
 export type RuleId = (typeof rules)[number][0];

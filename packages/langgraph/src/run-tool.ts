@@ -43,11 +43,15 @@ export async function runToolCall(
   if (call.kind === "lookup" && tool.kind !== "lookup") {
     return { ...base, ok: false, rejected: true, error: `${call.tool} was not run: it is a write, and a write runs only as a \`do:\` step after a confirm, never as a lookup.`, durationMs: 0 };
   }
+  // A hand-off function runs only as a hand-off, and a hand-off call runs only a hand-off function.
+  if ((call.kind === "handoff") !== (tool.kind === "handoff")) {
+    return { ...base, ok: false, rejected: true, error: `${call.tool} was not run: it is a ${tool.kind}, and this call was for a ${call.kind}.`, durationMs: 0 };
+  }
   try {
     const injected = options.shouldFail?.(call.tool);
     if (injected === "reject") throw new ToolRejected(`${call.tool} refused the request (injected by the proof's fixtures)`);
     if (injected === "doubt") throw new Error(`${call.tool} failed (injected by the proof's fixtures)`);
-    const context = { idempotencyKey: call.kind === "write" ? call.key : "", now: options.now() };
+    const context = { idempotencyKey: call.kind !== "lookup" ? call.key : "", now: options.now() };
     // Copies both ways: a tool that keeps and later changes its input or its output (a shared object it
     // returns again) never changes what the flow recorded, the card it showed or a write's inputs.
     const output = await withTimeout(call.tool, options.timeoutMs, (signal) => tool.run(ownCopy(call.inputs), { ...context, signal }));

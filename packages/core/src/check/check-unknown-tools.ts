@@ -9,7 +9,7 @@ import { ownValue } from "../own-value.js";
 
 export function checkUnknownTools(ctx: CheckContext): void {
   walkSteps(ctx, (step) => {
-    if (step.kind === "do") reportIfUnknown(ctx, step.tool, step.toolPos);
+    if (step.kind === "do" || step.kind === "handoff") reportIfUnknown(ctx, step.tool, step.toolPos);
   });
   for (const field of Object.values(ctx.skill.fields)) {
     if (field.shape.kind === "lookup") reportIfUnknown(ctx, field.shape.tool, field.shape.toolPos);

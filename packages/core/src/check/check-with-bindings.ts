@@ -18,10 +18,10 @@ import { fits, typeWords } from "./value-fits.js";
 
 export function checkWithBindings(ctx: CheckContext): void {
   walkSteps(ctx, (step, place) => {
-    if (step.kind !== "do" || !step.with) return;
+    if ((step.kind !== "do" && step.kind !== "handoff") || !step.with) return;
     const tool = ownValue(ctx.skill.tools, step.tool);
     if (!tool) return;
-    if (tool.kind === "lookup") return withOnLookup(ctx, step, tool);
+    if (tool.kind === "lookup") return step.kind === "do" ? withOnLookup(ctx, step, tool) : undefined;
     for (const binding of step.with) checkBinding(ctx, binding, tool, place.scope);
   });
 }

@@ -111,7 +111,7 @@ export function computeDependencies(skill: Skill, exprs: SkillExpressions, index
 /** A `do` step: its tool's dependencies and the conditions around it; a block: its condition or list. */
 function ownDeps(pass: Pass, step: Step): DependencySet {
   if (step.kind === "when" || step.kind === "repeat") return blockDepsOf(pass, step);
-  if (step.kind !== "do") return EMPTY;
+  if (step.kind !== "do" && step.kind !== "handoff") return EMPTY;
   const out = step.with ? boundDeps(pass, step.tool, step.with) : new Map(pass.toolDeps.get(step.tool) ?? EMPTY);
   mergeInto(out, nestingDepsOf(pass, pass.blocksOf.get(step) ?? []));
   return out;
@@ -238,10 +238,11 @@ function collectSites(pass: Pass, steps: readonly Step[], blocks: readonly Step[
   };
   for (const step of steps) {
     pass.blocksOf.set(step, blocks);
-    if (step.kind === "do") {
+    if (step.kind === "do" || step.kind === "handoff") {
       site(step.tool);
       for (const binding of step.with ?? []) read(binding.value);
     }
+    if (step.kind === "handoff") holes(step.tell.parts);
     if (step.kind === "say") holes(step.text.parts);
     if (step.kind === "confirm") holes(step.question.parts);
     if (step.kind === "ask") {
@@ -280,7 +281,7 @@ export function computeSecretDerived(skill: Skill, index: SkillIndex, exprs: Ski
   // A `with:` expression that reads a secret, or a secret-derived output, makes its tool secret-derived too.
   const boundReads = new Map<string, string[]>();
   for (const step of index.steps.values()) {
-    if (step.kind !== "do" || !step.with) continue;
+    if ((step.kind !== "do" && step.kind !== "handoff") || !step.with) continue;
     const reads = boundReads.get(step.tool) ?? [];
     for (const b of step.with) reads.push(...exprs.refs(b.value).map((r) => r.root));
     boundReads.set(step.tool, reads);

@@ -30,6 +30,8 @@ export function expressionsOf(step: Step): StepExpr[] {
       return [{ expr: step.list, role: "list" }];
     case "do":
       return (step.with ?? []).map((b) => ({ expr: b.value, role: "input" as const }));
+    case "handoff":
+      return [...(step.with ?? []).map((b) => ({ expr: b.value, role: "input" as const })), ...holes(step.tell)];
     default:
       return [];
   }

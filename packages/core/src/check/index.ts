@@ -9,12 +9,14 @@ import { sortDiagnostics } from "../diagnostics.js";
 import { makeDiagnostic } from "../format/diagnose.js";
 import type { Skill } from "../format/ir.js";
 import { checkConditionTypes } from "./check-condition-types.js";
+import { checkAfterHandoff } from "./check-after-handoff.js";
 import { checkConfirmCoverage } from "./check-confirm-coverage.js";
 import { checkDuplicateAsks } from "./check-duplicate-asks.js";
 import { checkDuplicateConfirms } from "./check-duplicate-confirms.js";
 import { checkDuplicateWrites } from "./check-duplicate-writes.js";
 import { checkExpressionSyntax } from "./check-expression-syntax.js";
 import { checkFromLists } from "./check-from-lists.js";
+import { checkHandoffTools } from "./check-handoff-tools.js";
 import { checkInputTypes } from "./check-input-types.js";
 import { checkGridColumns } from "./check-grid-columns.js";
 import { checkLookupShapes } from "./check-lookup-shapes.js";
@@ -54,6 +56,8 @@ export const SEMANTIC_RULES: readonly Rule[] = [
   checkUnconfirmableInputs,
   checkConfirmCoverage,
   checkDuplicateWrites,
+  checkHandoffTools,
+  checkAfterHandoff,
 ];
 
 /** Every semantic diagnostic for `skill`, sorted by position. */

@@ -5,7 +5,7 @@
  * for themselves. A lookup counts as run where it is referenced or done (its inputs are then checked).
  * Collects every tool input that cannot be bound and every value read before it exists. Pure.
  */
-import type { AskStep, DoStep, Expr, Position, Skill, Step, WhenStep } from "../format/ir.js";
+import type { AskStep, DoStep, Expr, HandoffStep, Position, Skill, Step, WhenStep } from "../format/ir.js";
 import { locateInExpr } from "../expr/locate.js";
 import type { SkillExpressions } from "../expr/types.js";
 import { expressionsOf, holes } from "./expressions-of.js";
@@ -72,6 +72,10 @@ function walk(steps: readonly Step[], pass: Pass): void {
       i++;
     } else if (step.kind === "ask") passAsk(step, pass);
     else if (step.kind === "do") passDo(step, pass);
+    else if (step.kind === "handoff") {
+      passDo(step, pass);
+      for (const { expr } of holes(step.tell)) readExpr(expr, pass);
+    }
     else {
       for (const { expr } of expressionsOf(step)) readExpr(expr, pass);
       if (step.kind === "when" || step.kind === "repeat") passNested(step, pass);
@@ -124,7 +128,7 @@ function passAsk(step: AskStep, pass: Pass): void {
 }
 
 /** A `do:`: its `with:` expressions are read here (like conditions); the inputs they bind need nothing else. */
-function passDo(step: DoStep, pass: Pass): void {
+function passDo(step: DoStep | HandoffStep, pass: Pass): void {
   const { tool, toolPos: pos } = step;
   const info = ownValue(pass.skill.tools, tool);
   for (const binding of step.with ?? []) readExpr(binding.value, pass);

@@ -39,8 +39,8 @@ export function completeAt(text: string, position: EditorPosition, skill: Skill 
       return Object.values(skill?.fields ?? {}).filter((f) => f.declared).map((f) => item(f.name, "field", "field", undefined, keyText(f.name)));
     case "tool":
       return Object.values(skill?.tools ?? {})
-        .filter((tool) => !spot.lookupOnly || tool.kind === "lookup")
-        .map((tool) => item(tool.name, "tool", tool.kind === "lookup" ? "lookup" : "write", tool.description));
+        .filter((tool) => spot.only.includes(tool.kind))
+        .map((tool) => item(tool.name, "tool", tool.kind, tool.description));
     case "column": {
       if (!skill) return [];
       const step = indexOf(skill).steps.get(stepOf(place.path)?.id ?? "");
@@ -51,7 +51,7 @@ export function completeAt(text: string, position: EditorPosition, skill: Skill 
     }
     case "tool-input": {
       const step = skill && indexOf(skill).steps.get(stepOf(place.path)?.id ?? "");
-      const tool = step?.kind === "do" ? skill!.tools[step.tool] : undefined;
+      const tool = step?.kind === "do" || step?.kind === "handoff" ? skill!.tools[step.tool] : undefined;
       return (tool?.params ?? []).map((p) => item(p.name, "property", `input: ${formatType(p.type)}${p.optional ? " (optional)" : ""}`, p.description, keyText(p.name)));
     }
     case "field-decl":

@@ -46,10 +46,10 @@ export function hoverAt(text: string, position: EditorPosition, skill: Skill | u
   }
 }
 
-/** An input of a `do:` step's tool, as a key of its `with:`: its type and description. */
+/** An input of a `do:` or `handoff:` step's tool, as a key of its `with:`: its type and description. */
 function inputHover(skill: Skill, stepId: string | undefined, name: string): string | undefined {
   const step = stepId === undefined ? undefined : findStep(skill.steps, stepId);
-  const tool = step?.kind === "do" ? ownValue(skill.tools, step.tool) : undefined;
+  const tool = step?.kind === "do" || step?.kind === "handoff" ? ownValue(skill.tools, step.tool) : undefined;
   const param = tool?.params.find((p) => p.name === name);
   if (!tool || !param) return undefined;
   const about = param.description ? ` ${param.description}` : "";
@@ -65,10 +65,16 @@ function findStep(steps: readonly Step[], id: string): Step | undefined {
   return undefined;
 }
 
+const TOOL_KIND_WORDS: Record<ToolInfo["kind"], string> = {
+  lookup: "lookup (read-only: runs when a step reads it)",
+  write: "write (runs only after a confirm, once)",
+  handoff: "hand-off (runs once from a `handoff:` step, with no confirm; the conversation ends there)",
+};
+
 /** A tool: kind, description, inputs and output. */
 export function toolHover(tool: ToolInfo | undefined): string | undefined {
   if (!tool) return undefined;
-  const kind = tool.kind === "lookup" ? "lookup (read-only: runs when a step reads it)" : "write (runs only after a confirm, once)";
+  const kind = TOOL_KIND_WORDS[tool.kind];
   const inputs = tool.params.map((p) => `\`${p.name}${p.optional ? "?" : ""}: ${formatType(p.type)}\`${p.description ? ` ${p.description}` : ""}`);
   return [
     `**\`${tool.name}\`** · ${kind}`,

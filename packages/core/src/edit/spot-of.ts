@@ -3,6 +3,7 @@
  * condition, a text with holes, a field name. Completion, hover and go to definition all start from
  * this. Pure.
  */
+import type { ToolKind } from "../format/ir.js";
 import type { BlockPlace, YamlPath } from "./locate-in-block.js";
 
 export type Spot =
@@ -16,11 +17,11 @@ export type Spot =
   | { kind: "column" }
   /** An input of the step's tool, as a key of its `with:`. */
   | { kind: "tool-input" }
-  /** A tool name: after `do:` (any tool) or `lookup:` (a lookup). */
-  | { kind: "tool"; lookupOnly: boolean }
+  /** A tool name: after `do:` (a lookup or a write), `lookup:` (a lookup) or `handoff:` (a hand-off tool). */
+  | { kind: "tool"; only: readonly ToolKind[] }
   /** A CEL expression: `when:`, `from:`, `in:`, a `check:` condition, a value of `with:`. */
   | { kind: "expression" }
-  /** Text with `{expression}` holes: `say:`, a question. */
+  /** Text with `{expression}` holes: `say:`, `tell:`, a question. */
   | { kind: "template" }
   /** Any other value, whose schema may list the values it takes (`true`, `false`). */
   | { kind: "value"; schema: SchemaAt };
@@ -61,11 +62,12 @@ function stepSpot(place: BlockPlace): Spot | undefined {
   if (first === "with" && step.rest.length === 1 && key) return { kind: "tool-input" };
   if (first === "columns" && ((step.rest.length === 1 && key) || (step.rest.length === 2 && typeof second === "number"))) return { kind: "column" };
   if (key) return undefined;
-  if (first === "do" && step.rest.length === 1) return { kind: "tool", lookupOnly: false };
+  if (first === "do" && step.rest.length === 1) return { kind: "tool", only: ["lookup", "write"] };
+  if (first === "handoff" && step.rest.length === 1) return { kind: "tool", only: ["handoff"] };
   if ((first === "when" || first === "from") && step.rest.length === 1) return { kind: "expression" };
   if (first === "repeat" && second === "in") return { kind: "expression" };
   if (first === "with" && step.rest.length === 2) return { kind: "expression" };
-  if (first === "say" || ((first === "ask" || first === "confirm") && step.rest.length === 2)) return { kind: "template" };
+  if (first === "say" || first === "tell" || ((first === "ask" || first === "confirm") && step.rest.length === 2)) return { kind: "template" };
   return { kind: "value", schema: { def: "step", keys: [{ key: String(first), beside: stepKeys }] } };
 }
 
@@ -78,6 +80,6 @@ function fieldSpot(place: BlockPlace, fieldKeys: string[]): Spot | undefined {
   const at: SchemaAt = { def: "field", keys: [{ key: shape, beside: fieldKeys }] };
   if (key && place.path.length === 2) return { kind: "key", schema: at, existing: place.siblings };
   if (key) return undefined;
-  if (shape === "lookup" && place.path.length === 2) return { kind: "tool", lookupOnly: true };
+  if (shape === "lookup" && place.path.length === 2) return { kind: "tool", only: ["lookup"] };
   return place.path.length === 2 ? { kind: "value", schema: at } : typeof option === "string" ? { kind: "value", schema: { ...at, keys: [...at.keys, { key: option, beside: [] }] } } : undefined;
 }

@@ -1,6 +1,7 @@
 /**
  * Build a step of a known kind from its keys: each kind's value and the extra keys it takes
- * (ask: from, widget, columns, check; confirm: by, widget; when/repeat: steps). Pure.
+ * (ask: from, widget, columns, check; do: with; handoff: with, tell; confirm: by, widget; when/repeat:
+ * steps). Pure.
  */
 import { didYouMean } from "./suggest.js";
 import { templateOf } from "./parse-template.js";
@@ -10,7 +11,7 @@ import { STEP_EXTRAS, STEP_KINDS } from "./definitions.js";
 import { fitsLeaf, nameOf } from "./value-forms.js";
 import { parseColumns } from "./parse-columns.js";
 import { parseWith } from "./parse-with.js";
-import type { AskStep, Check, ConfirmStep, Expr, Position, Step, StepKind } from "./ir.js";
+import type { AskStep, Check, ConfirmStep, Expr, HandoffStep, Position, Step, StepKind } from "./ir.js";
 
 /** The block context plus a way to parse nested `steps:` (ids continue from the parent's). */
 export interface StepContext extends BlockContext {
@@ -52,6 +53,7 @@ const builders: Record<StepKind, Builder> = {
       ? { id: common.id, pos: common.pos, keys: common.keys, kind: "do", tool, toolPos: ctx.pos(value), with: bindings }
       : { id: common.id, pos: common.pos, keys: common.keys, kind: "do", tool, toolPos: ctx.pos(value) };
   },
+  handoff: (entries, common, ctx, bad) => buildHandoff(entries, common, ctx, bad),
   when: (entries, common, ctx, bad) => {
     const value = entries.get("when")!.value;
     const condition = fitsLeaf(STEP_KINDS.when.form, value) ? exprOf(value, ctx) : undefined;
@@ -104,6 +106,22 @@ function buildAsk(entries: Entries, common: Common, ctx: StepContext, bad: Bad):
   if (from && many) step.many = true;
   if (widget !== undefined) step.widget = widget;
   if (columns) step.columns = columns;
+  return step;
+}
+
+function buildHandoff(entries: Entries, common: Common, ctx: StepContext, bad: Bad): Step | undefined {
+  const value = entries.get("handoff")!.value;
+  const tool = nameOf(value);
+  if (tool === undefined || !fitsLeaf(STEP_KINDS.handoff.form, value)) return bad(`\`handoff:\` is ${describeNode(value)}, not the name of a hand-off tool.`, "Write the name of a hand-off tool from tools.ts, like `handoff: transfer_to_human_agents`.");
+  const bindings = parseWith(entries.get("with"), ctx);
+  const tellPair = entries.get("tell");
+  if (!tellPair || !fitsLeaf(STEP_EXTRAS.tell.form, tellPair.value)) {
+    const at = tellPair ? ctx.pos(tellPair.value ?? tellPair.key) : (common.keys.handoff ?? common.pos);
+    ctx.report("invalid-step", at, `This \`handoff\` has ${tellPair ? `${describeNode(tellPair.value)} under \`tell:\`` : "no `tell:`"}, so the person would not be told the conversation is handed over.`, 'Add `tell:` under `handoff:` (same indentation) with the sentence, like `tell: "You are being transferred to a human agent."`.');
+    return undefined;
+  }
+  const step: HandoffStep = { id: common.id, pos: common.pos, keys: common.keys, kind: "handoff", tool, toolPos: ctx.pos(value), tell: templateOf(tellPair.value, ctx) };
+  if (bindings) step.with = bindings;
   return step;
 }
 

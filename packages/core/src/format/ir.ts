@@ -124,6 +124,20 @@ export interface DoStep extends StepCommon {
   /** `with:` — inputs bound from expressions (over fields, tool outputs, loop variables) instead of by name. */
   with?: InputBinding[];
 }
+/**
+ * `handoff: tool` — the conversation is handed to a person outside it (a human agent): the hand-off tool
+ * runs once, with no confirm (it changes nothing the person owns), `tell:` is said, and the conversation
+ * ends there: every later message gets one fixed sentence, nothing else runs. Terminal.
+ */
+export interface HandoffStep extends StepCommon {
+  kind: "handoff";
+  tool: string;
+  toolPos: Position;
+  /** `with:` — inputs bound from expressions, as on a `do:` of a write. */
+  with?: InputBinding[];
+  /** `tell:` — what the person is told as the conversation is handed over. */
+  tell: Template;
+}
 export interface ConfirmStep extends StepCommon {
   kind: "confirm";
   /** The confirmation's id (`pay`), used by `press:` and `approve:`. */
@@ -149,10 +163,14 @@ export interface RepeatStep extends StepCommon {
   steps: Step[];
 }
 
-export type Step = SayStep | AskStep | DoStep | ConfirmStep | ChatStep | WhenStep | RepeatStep;
+export type Step = SayStep | AskStep | DoStep | HandoffStep | ConfirmStep | ChatStep | WhenStep | RepeatStep;
 export type StepKind = Step["kind"];
 
-export type ToolKind = "lookup" | "write";
+/**
+ * `lookup`: read-only. `write`: changes something, behind a confirm. `handoff`: hands the conversation
+ * to a person outside it (changes nothing the person owns): run only by a `handoff:` step, once.
+ */
+export type ToolKind = "lookup" | "write" | "handoff";
 
 export interface ToolParam {
   name: string;

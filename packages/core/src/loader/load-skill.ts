@@ -8,7 +8,8 @@
  */
 import { readFile } from "node:fs/promises";
 import type { Diagnostic } from "../diagnostics.js";
-import { makeDiagnostic } from "../format/diagnose.js";
+import { checkNameIsFolder, namePosition } from "../format/agent-skills.js";
+import { makeDiagnostic, reportInto } from "../format/diagnose.js";
 import { allSteps } from "../format/parse-steps.js";
 import { parseSkill } from "../format/parse-skill.js";
 import type { Position, Skill } from "../format/ir.js";
@@ -59,6 +60,7 @@ export async function loadSkill(path: string, options: TextLoadOptions = {}): Pr
 /** Check SKILL.md `text` as if it were `file` (a SKILL.md path), with the tools.ts beside that file. */
 export async function loadSkillText(file: string, text: string, options: TextLoadOptions = {}): Promise<LoadedSkill> {
   const parsed = parseSkill(text, file);
+  if (parsed.skill?.name) checkNameIsFolder(parsed.skill.name, file, namePosition(text), reportInto(parsed.diagnostics, file));
   const tools = parsed.skill ? toolsFor(file, parsed.skill, options.tools ?? await importToolsBeside(file, options)) : emptyTools();
   const checked = finishSkill(parsed, tools.infos, tools.diagnostics);
   return { ...(checked.skill && { skill: checked.skill }), tools: tools.runnables, diagnostics: checked.diagnostics, file };
@@ -96,7 +98,7 @@ function firstToolUse(skill: Skill): { tool: string; pos: Position } | undefined
     if (field.shape.kind === "lookup") uses.push({ tool: field.shape.tool, pos: field.shape.toolPos });
   }
   for (const step of allSteps(skill.steps)) {
-    if (step.kind === "do") uses.push({ tool: step.tool, pos: step.toolPos });
+    if (step.kind === "do" || step.kind === "handoff") uses.push({ tool: step.tool, pos: step.toolPos });
     if (step.kind === "ask" && step.from) uses.push({ tool: step.from.source.split(".")[0]!, pos: step.from.pos }); // split returns at least one piece
   }
   return uses.sort((a, b) => a.pos.line - b.pos.line || a.pos.column - b.pos.column)[0];

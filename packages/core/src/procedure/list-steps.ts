@@ -1,9 +1,9 @@
 /**
  * The numbered steps in plain words: "Ask: …", "Look up …", "Refuse if …: '…'", "Show the checkout and
- * ask: …", "Run …", "Say: …", "Answer questions freely: …", with `when`/`repeat` bodies numbered inside
+ * ask: …", "Run …", "Say: …", "Answer questions freely: …", "Hand the conversation over with …", with `when`/`repeat` bodies numbered inside
  * their step (6, 6.1, 6.2). Every step appears exactly once. Pure.
  */
-import type { AskStep, ConfirmStep, Skill, Step } from "../format/ir.js";
+import type { AskStep, ConfirmStep, HandoffStep, Skill, Step } from "../format/ir.js";
 import type { Inline, StepLine } from "./model.js";
 import { code, inline, joinList, quoted } from "./inline.js";
 import { describeCondition, describeValue } from "./describe-condition.js";
@@ -60,7 +60,7 @@ function confirmLine(step: ConfirmStep, covers: readonly Covered[]): Omit<StepLi
 }
 
 function stepLine(step: Step, ctx: WordsContext, byId: ReadonlyMap<string, PlacedStep>): Omit<StepLine, "number" | "depth"> {
-  const tool = step.kind === "do" ? ownValue(ctx.skill.tools, step.tool) : undefined;
+  const tool = step.kind === "do" || step.kind === "handoff" ? ownValue(ctx.skill.tools, step.tool) : undefined;
   const about = tool?.description ? `: ${tool.description.trim()}` : "";
   switch (step.kind) {
     case "say": return { text: [`Say: ${quoted(step.text.source)}`], notes: [] };
@@ -69,6 +69,7 @@ function stepLine(step: Step, ctx: WordsContext, byId: ReadonlyMap<string, Place
       return isWrite(ctx.skill, step.tool)
         ? { text: inline("Run ", code(step.tool), ` (changes something)${about}`), notes: boundNotes(step, ctx) }
         : { text: inline("Look up ", code(step.tool), about), notes: [] };
+    case "handoff": return handoffLine(step, about, ctx);
     case "confirm": return confirmLine(step, coveredWrites(ctx.skill, byId, step.id));
     case "chat":
       return { text: [`Answer questions freely: ${step.instructions.trim()}`], notes: [["The assistant's answers set no field and change nothing"]] };
@@ -103,7 +104,17 @@ export function listSteps(skill: Skill): StepLine[] {
   }));
 }
 
+/** "Hand the conversation over with `tool`: …. Say: "…". The conversation ends there." */
+function handoffLine(step: HandoffStep, about: string, ctx: WordsContext): Omit<StepLine, "number" | "depth"> {
+  const text = inline("Hand the conversation over with ", code(step.tool), `${about.replace(/\.$/, "")}. Say: ${quoted(step.tell.source)}. The conversation ends there.`);
+  const notes: Inline[] = [
+    ...boundNotes(step, ctx),
+    ["No confirm: it changes nothing the person owns; it runs once, and every later message is answered that the person is with a human agent, with nothing else run"],
+  ];
+  return { text, notes };
+}
+
 /** One note per input a write's `with:` binds: "`zip` is the new zip code (`new_zip`)". */
-function boundNotes(step: Extract<Step, { kind: "do" }>, ctx: WordsContext): Inline[] {
+function boundNotes(step: Extract<Step, { kind: "do" | "handoff" }>, ctx: WordsContext): Inline[] {
   return (step.with ?? []).map((b) => inline(code(b.input), " is ", describeValue(b.value, ctx)));
 }

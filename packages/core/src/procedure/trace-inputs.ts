@@ -21,6 +21,7 @@ function stepExprs(step: Step): Expr[] {
     case "when": return [step.condition];
     case "repeat": return [step.list];
     case "do": return (step.with ?? []).map((b) => b.value);
+    case "handoff": return [...(step.with ?? []).map((b) => b.value), ...holes(step.tell.parts)];
     default: return [];
   }
 }
@@ -42,7 +43,7 @@ function toolsMet(skill: Skill, placed: readonly PlacedStep[], target: PlacedSte
     const shape = step.kind === "ask" ? ownValue(skill.fields, step.field)?.shape : undefined;
     if (shape?.kind === "lookup") meet(shape.tool, step.id, false);
     for (const ref of stepExprs(step).flatMap(refs)) if (ownValue(skill.tools, ref.root)) meet(ref.root, step.id, false);
-    if (step.kind === "do") meet(step.tool, step.id, true);
+    if (step.kind === "do" || step.kind === "handoff") meet(step.tool, step.id, true);
   }
   return [...met].map(([tool, step]) => ({ tool, step }));
 }

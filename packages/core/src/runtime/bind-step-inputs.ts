@@ -5,13 +5,13 @@
  * bind a step's inputs here, so the card lists exactly what the write will receive, under each input's
  * name. Pure over the run's draft state.
  */
-import type { DoStep, ToolInfo } from "../format/ir.js";
+import type { DoStep, HandoffStep, ToolInfo } from "../format/ir.js";
 import { availableInputs } from "./bind-inputs.js";
 import { evaluateIn } from "./eval-in-frame.js";
 import { fail, type Frame, type Run } from "./run-context.js";
 
 /** The inputs `step` gives `tool` here; with `required`, stops with an error when a required one has no value. */
-export function stepInputs(run: Run, step: DoStep, tool: ToolInfo, frame: Frame, required: boolean): Record<string, unknown> {
+export function stepInputs(run: Run, step: DoStep | HandoffStep, tool: ToolInfo, frame: Frame, required: boolean): Record<string, unknown> {
   const bindings = step.with;
   if (!bindings) return required ? withRequired(run, tool, availableInputs(run, tool, frame)) : availableInputs(run, tool, frame);
   const bound = new Map(bindings.map((b) => [b.input, b]));

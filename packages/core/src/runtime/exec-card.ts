@@ -25,6 +25,10 @@ export const CARD: StepExecutor = {
     if (!collectSkips(run, depsOf(run, step))) ensureLookup(run, tool, frame, instance);
   },
   write: listWrite,
+  // Nothing runs after a hand-off, so a card lists nothing past it: its region ends there.
+  handoff: () => {
+    throw new Halt("region_end");
+  },
   passesOver: (run, block) => collectSkips(run, depsOf(run, block)),
   endIteration(run, frame) {
     if (run.collect!.loop?.frame === frame) throw new Halt("region_end");

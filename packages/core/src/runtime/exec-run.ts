@@ -11,6 +11,7 @@ import { runAsk } from "./run-ask.js";
 import { runConfirm } from "./run-confirm.js";
 import { emit, record, recordStep, traceStep, type Frame, type Run } from "./run-context.js";
 import { runLookup, runWrite } from "./run-do.js";
+import { runHandoff } from "./run-handoff.js";
 import type { StepExecutor } from "./step-executor.js";
 
 export const RUN: StepExecutor = {
@@ -23,6 +24,7 @@ export const RUN: StepExecutor = {
   confirm: runConfirm,
   lookup: runLookup,
   write: runWrite,
+  handoff: runHandoff,
   passesOver: () => false,
   endIteration: endRegionsOf,
   goesOnAfterError: () => false,

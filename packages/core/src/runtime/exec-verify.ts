@@ -9,7 +9,7 @@ import type { DoStep, ToolInfo } from "../format/ir.js";
 import { compareCompleted } from "./compare-completed.js";
 import { renderIn } from "./eval-in-frame.js";
 import { verifyAnswer } from "./run-ask.js";
-import type { Frame, Run } from "./run-context.js";
+import { Halt, type Frame, type Run } from "./run-context.js";
 import { passDone, runLookup } from "./run-do.js";
 import type { StepExecutor } from "./step-executor.js";
 import { ownValue } from "../own-value.js";
@@ -21,6 +21,10 @@ export const VERIFY: StepExecutor = {
   confirm: (run, step, frame) => void renderIn(run, step.question, frame),
   lookup: runLookup,
   write: compareWrite,
+  // Terminal: no write runs after it, so none is left to compare. A hand-off in doubt is re-sent with its pinned inputs.
+  handoff: () => {
+    throw new Halt("region_end");
+  },
   passesOver: () => false,
   endIteration: () => {},
   goesOnAfterError: (run) => run.verify?.failure === undefined,

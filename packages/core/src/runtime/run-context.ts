@@ -103,9 +103,10 @@ export interface VerifyLog {
   failure?: string;
 }
 
-/** Why a walk stopped early: a person is needed, a tool must run, or an error was reported. */
+/** Why a walk stopped early: a person is needed, a tool must run, an error was reported, or the conversation was handed over. */
 export class Halt {
-  constructor(readonly reason: "person" | "call" | "error" | "region_end") {}
+  /** `handoff`: the conversation was handed over; nothing after it runs. */
+  constructor(readonly reason: "person" | "call" | "error" | "region_end" | "handoff") {}
 }
 
 export const DEFAULT_LIMITS: RuntimeLimits = { maxCallsPerEvent: 50 };

@@ -24,6 +24,8 @@ export function runDo(run: Run, step: DoStep, frame: Frame): void {
   if (!tool) fail(run, `Cannot run ${step.tool}: no such tool.`);
   const instance = answerKey(step.id, frame.scope);
   if (tool.kind === "lookup") return run.exec.lookup(run, step, tool, frame, instance);
+  // The gate holds whatever the IR: a hand-off tool runs only from a `handoff:` step, which ends the conversation.
+  if (tool.kind === "handoff") fail(run, `${tool.name} was not run: it is a hand-off tool, so it runs only from a \`handoff:\` step, never from \`do:\`.`);
   run.exec.write(run, step, tool, frame, instance);
 }
 

@@ -5,7 +5,8 @@
  * A change made after a write completed is tried first and refused if it would alter that write
  * (try-change.ts); while the lookups that check needs run, no replay happens. Once the replay stops at
  * a person (no call pending), the state is compacted to what the next replay needs (compact-state.ts).
- * A person's event to a finished flow is answered with a sentence saying so (after-the-end.ts).
+ * A person's event to a finished flow is answered with a sentence saying so (after-the-end.ts); to a
+ * flow handed over to a person (a `handoff` step), with one fixed sentence, and nothing is applied.
  * No I/O, no clock, no randomness: the same skill, state and event always give the same result.
  */
 import type { Skill } from "../format/ir.js";
@@ -14,10 +15,12 @@ import { applyEvent } from "./apply-event.js";
 import { compactState } from "./compact-state.js";
 import { copyState } from "./copy-state.js";
 import { newRun, replay } from "./replay.js";
+import { answerHandedOff } from "./run-handoff.js";
 import { settleTrial } from "./try-change.js";
 import type { FlowEvent, FlowState, StepOptions, StepResult } from "./types.js";
 
 export function step(skill: Skill, state: FlowState, event: FlowEvent, options?: StepOptions): StepResult {
+  if (state.handedOff && event.type !== "tool_result") return answerHandedOff(state, event);
   const run = newRun(skill, copyState(state), options);
   run.trace.push({ type: "event", event: event.type, turn: event.type === "tool_result" ? state.turn : state.turn + 1 });
   applyEvent(run, event);

@@ -4,6 +4,7 @@
  * the LangGraph host (which runs `call` effects and feeds `tool_result` events back).
  * Everything here is plain JSON so any LangGraph checkpointer can store it.
  */
+import type { ToolKind } from "../format/ir.js";
 
 /** Where a value came from. */
 export type Provenance = "model" | "user" | "widget" | "approval" | "fixture";
@@ -140,6 +141,11 @@ export interface FlowState {
    * kept answer passes it, tried in its place when it no longer does. Dropped when the turn settles.
    */
   keptOffers?: Record<string, { value: unknown; by: Provenance }>;
+  /**
+   * The conversation was handed to a person outside it (a `handoff` step's tool ran, on this turn): it
+   * has ended; every later person event is answered with one sentence and applies nothing.
+   */
+  handedOff?: { tool: string; instance: string; turn: number };
 }
 
 /**
@@ -215,7 +221,7 @@ export type Effect =
   | { type: "confirm"; card: Card; widget?: WidgetView }
   | { type: "request_approval"; request: ApprovalRequest }
   /** Run a tool and send back a `tool_result`. `key` is the lookup cache key or the write's idempotency key. */
-  | { type: "call"; tool: string; kind: "lookup" | "write"; inputs: Record<string, unknown>; key: string; instance: string }
+  | { type: "call"; tool: string; kind: ToolKind; inputs: Record<string, unknown>; key: string; instance: string }
   | { type: "error"; message: string }
   | { type: "done" };
 
@@ -227,7 +233,7 @@ export type TraceEvent =
   | { type: "field_set"; field: string; key: string; by: Provenance; value: unknown }
   | { type: "dropped"; field: string; reason: string }
   | { type: "refused"; field: string; message: string }
-  | { type: "tool_called"; tool: string; kind: "lookup" | "write"; inputsDigest: string; key: string }
+  | { type: "tool_called"; tool: string; kind: ToolKind; inputsDigest: string; key: string }
   | { type: "tool_result"; tool: string; ok: boolean; durationMs: number; error?: string }
   | { type: "confirm_shown"; confirm: string; digest: string }
   | { type: "confirm_given"; confirm: string; yes: boolean; digest: string }
@@ -244,6 +250,8 @@ export type TraceEvent =
       message: string;
     }
   | { type: "said"; text: string }
+  /** The hand-off tool ran and the conversation was handed over: it ends here (an embedding routes it to a person). */
+  | { type: "handed_off"; tool: string; instance: string }
   /** A limit ended the turn: the tool calls of one event, or (`budget`) a model-call budget of the host's. */
   | { type: "limit"; message: string; budget?: { limit: string; max: number; used: number } }
   | { type: "model_call"; fields: string[]; inputTokens: number; outputTokens: number };

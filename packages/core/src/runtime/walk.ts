@@ -67,6 +67,7 @@ function runStep(run: Run, step: Step, frame: Frame, frames: Frame[]): void {
     case "ask": return exec.ask(run, step, frame);
     case "confirm": return exec.confirm(run, step, frame, frames);
     case "do": return runDo(run, step, frame);
+    case "handoff": return exec.handoff(run, step, frame);
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * `lookup(spec, fn)` and `action(spec, fn)`: how a skill's tools.ts declares its tools.
+ * `lookup(spec, fn)`, `action(spec, fn)` and `handoff(spec, fn)`: how a skill's tools.ts declares its tools.
  * The result is a plain object tagged with a global symbol, so a tool defined against one copy of
  * this package is recognised by another (tools.ts is loaded at run time, from the skill's folder).
  */
@@ -9,7 +9,7 @@ import type { ToolKind } from "../format/ir.js";
 export const TOOL_TAG = Symbol.for("skillflow.tool");
 
 export interface ToolContext {
-  /** Stable per write and flow; a retry after a crash carries the same key. Empty for lookups. */
+  /** Stable per write (or hand-off) and flow; a retry after a crash carries the same key. Empty for lookups. */
   idempotencyKey: string;
   /** The clock handed to tools (frozen in proofs), ISO 8601. */
   now: string;
@@ -57,6 +57,18 @@ export function action<I extends z.ZodObject, O extends z.ZodType>(
   run: ToolDefinition<I, O>["run"],
 ): ToolDefinition<I, O> {
   return define("write", spec, run);
+}
+
+/**
+ * A hand-off: passes the conversation to a person outside it (a human agent, a support queue). It changes
+ * nothing the person owns, so it needs no confirm; it runs only from a `handoff:` step, at most once per
+ * conversation, with an idempotency key like a write's, and the conversation ends after it.
+ */
+export function handoff<I extends z.ZodObject, O extends z.ZodType>(
+  spec: ToolSpec<I, O>,
+  run: ToolDefinition<I, O>["run"],
+): ToolDefinition<I, O> {
+  return define("handoff", spec, run);
 }
 
 export function isToolDefinition(value: unknown): value is ToolDefinition {

@@ -3,12 +3,13 @@
  * output type. Works for `lookup()`/`action()` definitions and for plain LangChain tools. Pure.
  *
  * A LangChain tool (anything with `name`, `schema` and `invoke`) counts as a write unless it is marked
- * read-only with `metadata: { readOnly: true }`; its output type is `dyn` (LangChain tools declare none).
+ * read-only with `metadata: { readOnly: true }` or a hand-off with `metadata: { handoff: true }`; its
+ * output type is `dyn` (LangChain tools declare none).
  */
 import { z } from "zod";
 import { isToolDefinition, type ToolDefinition } from "./define.js";
 import { valueTypeOfJsonSchema, type JsonSchema } from "./value-type-of-schema.js";
-import type { ToolInfo, ToolParam } from "../format/ir.js";
+import type { ToolInfo, ToolKind, ToolParam } from "../format/ir.js";
 
 /** The parts of a LangChain `StructuredTool` Skillflow uses (no LangChain import in core). */
 export interface LangChainToolLike {
@@ -41,11 +42,17 @@ export function describeTool(tool: ToolDefinition | LangChainToolLike): ToolInfo
   }
   return {
     name: tool.name,
-    kind: tool.metadata?.readOnly === true ? "lookup" : "write",
+    kind: langChainKind(tool),
     ...(tool.description !== undefined && { description: tool.description }),
     params: paramsOf(jsonSchemaOf(tool.schema, "input")),
     output: { t: "dyn" },
   };
+}
+
+/** A LangChain tool's kind from its metadata: `readOnly: true` a lookup, `handoff: true` a hand-off, else a write. */
+export function langChainKind(tool: LangChainToolLike): ToolKind {
+  if (tool.metadata?.readOnly === true) return "lookup";
+  return tool.metadata?.handoff === true ? "handoff" : "write";
 }
 
 /** The JSON Schema of a zod schema (via its own copy of zod when it has one), or a JSON Schema as is. */

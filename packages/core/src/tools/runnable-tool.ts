@@ -1,10 +1,10 @@
 /**
- * RunnableTool: the one shape the runtime calls, whether the tool came from `lookup()`/`action()` or is
+ * RunnableTool: the one shape the runtime calls, whether the tool came from `lookup()`/`action()`/`handoff()` or is
  * a LangChain tool. Pure adapters (they wrap functions; they do not run them).
  */
 import type { ToolKind } from "../format/ir.js";
 import type { ToolContext, ToolDefinition } from "./define.js";
-import { isLangChainTool, type LangChainToolLike } from "./describe-tool.js";
+import { isLangChainTool, langChainKind, type LangChainToolLike } from "./describe-tool.js";
 
 export interface RunnableTool {
   name: string;
@@ -20,7 +20,7 @@ export function runnableTool(tool: ToolDefinition | LangChainToolLike): Runnable
   if (!isLangChainTool(tool)) {
     return { name: tool.name, kind: tool.kind, run: async (input, context) => tool.run(input, context) };
   }
-  const kind: ToolKind = tool.metadata?.readOnly === true ? "lookup" : "write";
+  const kind: ToolKind = langChainKind(tool);
   return {
     name: tool.name,
     kind,

@@ -50,12 +50,12 @@ describe("with: in the parser", () => {
     const reasons = (steps: string) => parseSkill(text(steps), "t/SKILL.md").diagnostics.map((d) => `${d.ruleId}: ${d.reason}`);
     expect(reasons("- do: set_address\n  with: new_zip")).toEqual(["invalid-step: `with:` is `new_zip`, not tool inputs with their values."]);
     expect(reasons("- do: set_address\n  with: { zip: }")).toEqual(["invalid-step: The value of `zip` in `with:` is nothing, not an expression."]);
-    expect(reasons('- say: "Hi"\n  with: { zip: new_zip }')).toEqual(["invalid-step: `with:` is on a `say` step, but it belongs on a `do`."]);
+    expect(reasons('- say: "Hi"\n  with: { zip: new_zip }')).toEqual(["invalid-step: `with:` is on a `say` step, but it belongs on a `do` or `handoff`."]);
   });
 
-  it("is in the JSON Schema on do: only, as a mapping of names to expressions", () => {
+  it("is in the JSON Schema on do: and handoff: only, as a mapping of names to expressions", () => {
     const steps = (skillBlocksSchema().$defs as Record<string, { oneOf: Array<{ title: string; properties: Record<string, unknown> }> }>).step.oneOf;
-    expect(steps.filter((b) => "with" in b.properties).map((b) => b.title)).toEqual(["do"]);
+    expect(steps.filter((b) => "with" in b.properties).map((b) => b.title)).toEqual(["do", "handoff"]);
     expect(steps.find((b) => b.title === "do")!.properties.with).toMatchObject({ type: "object", additionalProperties: { $ref: "#/$defs/expression" } });
   });
 });

@@ -35,3 +35,4 @@ function tool(kind: ToolInfo["kind"], name: string, params: Record<string, Value
 
 export const lookupTool = (name: string, params: Record<string, ValueType>, output: ValueType) => tool("lookup", name, params, output);
 export const writeTool = (name: string, params: Record<string, ValueType>, output: ValueType) => tool("write", name, params, output);
+export const handoffTool = (name: string, params: Record<string, ValueType>, output: ValueType) => tool("handoff", name, params, output);

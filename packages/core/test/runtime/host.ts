@@ -3,7 +3,7 @@
  * the results back until the replay stops at a person — what the LangGraph host does, minus LangGraph.
  */
 import { parseSkill } from "../../src/format/parse-skill.js";
-import type { Skill, ToolInfo } from "../../src/format/ir.js";
+import type { Skill, ToolInfo, ToolKind } from "../../src/format/ir.js";
 import { initialState } from "../../src/runtime/initial-state.js";
 import { step } from "../../src/runtime/step.js";
 import type { Effect, FlowEvent, FlowState, RuntimeLimits, StepResult, TraceEvent } from "../../src/runtime/types.js";
@@ -20,7 +20,7 @@ export const T = {
 
 /** A ToolInfo as the loader would derive it from a zod schema. */
 export function toolInfo(
-  name: string, kind: "lookup" | "write", params: Record<string, ValueType>, output: Record<string, ValueType>,
+  name: string, kind: ToolKind, params: Record<string, ValueType>, output: Record<string, ValueType>,
 ): ToolInfo {
   const list = Object.entries(params).map(([p, type]) => ({ name: p, type, optional: false }));
   return { name, kind, params: list, output: T.obj(output) };
@@ -37,7 +37,7 @@ export function skillFrom(markdown: string, tools: ToolInfo[]): Skill {
 /** A fake tool: returns the output, or throws to fail. */
 export type Fake = (inputs: Record<string, unknown>, key: string) => unknown;
 
-export interface ToolRun { tool: string; kind: "lookup" | "write"; inputs: Record<string, unknown>; key: string; instance: string }
+export interface ToolRun { tool: string; kind: ToolKind; inputs: Record<string, unknown>; key: string; instance: string }
 
 /** What one person event produced, across all the replays the host loop ran. */
 export interface Turn {

@@ -1,5 +1,5 @@
 /**
- * The act node: runs the one write the last super-step stopped at, feeds its result back to the runtime
+ * The act node: runs the one write (or hand-off) the last super-step stopped at, feeds its result back to the runtime
  * and goes on in the same super-step — lookups included — up to the next write or a person
  * (`advance-flow.ts`). So each write costs one checkpoint: its `done` entry is stored together with the
  * next write's `started` one.
@@ -22,7 +22,7 @@ export function actNode(deps: HostDeps) {
     const routing = routingOf(deps, state);
     if (!call || !state.flow || !routing) throw new Error("The act node needs a call.");
     const { skill, tools } = skillInProgress(deps, routing);
-    const guarded = call.kind === "write" ? ledgerGuard(state.flow, call) : undefined;
+    const guarded = call.kind !== "lookup" ? ledgerGuard(state.flow, call) : undefined;
     const result = guarded ?? (await runTracedToolCall(call, tools, toolOptions(deps), deps.deploymentKey));
     const out = guarded ? state.out : extendTurn(state.out, { tools: [toolRun(call, result)] });
     return { ...(await advanceFlow(deps, skill, tools, state.flow, result, out)), event: null };

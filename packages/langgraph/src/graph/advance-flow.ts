@@ -14,7 +14,7 @@ import type { HostDeps } from "./host-deps.js";
 
 export interface Advanced {
   flow: FlowState;
-  /** The write to run next (its `started` entry is in `flow`), or null: the flow waits for a person. */
+  /** The write or hand-off to run next (its `started` entry is in `flow`), or null: the flow waits for a person. */
   call: CallEffect | null;
   out: TurnOutput;
 }
@@ -31,7 +31,8 @@ export async function advanceFlow(
     const shown = result.effects.filter((e: Effect) => e.type !== "call");
     flow = result.state;
     out = extendTurn(out, { effects: shown, trace: result.trace });
-    if (!call || call.kind === "write") return { flow, call, out };
+    // A write or a hand-off is run by the act node, after its `started` entry is checkpointed.
+    if (!call || call.kind !== "lookup") return { flow, call, out };
     const looked = await runTracedToolCall(call, tools, toolOptions(deps), deps.deploymentKey);
     out = extendTurn(out, { tools: [toolRun(call, looked)] });
     event = looked;

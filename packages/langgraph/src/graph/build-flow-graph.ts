@@ -5,7 +5,8 @@
  *     │                     │          │       └──→ END (the flow stopped at a person)
  *     │                     │          └──────────→ END (the flow stopped at a person)
  *     │                     └─────────────────────→ END (several skills hosted and none in progress)
- *     └─(a typed event: pick, press, approval, preset, open; a pick from the menu of skills)→ replay
+ *     └─(a typed event: pick, press, approval, preset, open; a pick from the menu of skills;
+ *        anything, once the conversation was handed to a person)→ replay
  *
  * `understand` is the one model call of a free-text message (and routing, with several skills). A typed
  * event never reaches it: the replay node admits it. `replay` runs the lookups it needs inside its own
@@ -15,6 +16,7 @@
  * `thread_id` is the conversation.
  */
 import { END, MemorySaver, START, StateGraph, type BaseCheckpointSaver } from "@langchain/langgraph";
+import { handedOffFlow } from "../routing/handed-off.js";
 import { readMenuPick } from "../routing/read-menu-pick.js";
 import { routingOf } from "../routing/where-now.js";
 import { needsModel } from "../understand/admit-event.js";
@@ -41,7 +43,7 @@ export type FlowGraph = ReturnType<typeof buildFlowGraph>;
 
 /** Free text goes to the model first — except a pick from the menu of skills; a typed event straight to the replay. Pure. */
 function routeAtStart(deps: HostDeps, state: FlowGraphValues): "understand" | "replay" {
-  if (!needsModel(state.input)) return "replay";
+  if (!needsModel(state.input) || handedOffFlow(deps, state)) return "replay";
   return readMenuPick(deps, routingOf(deps, state), state.input) ? "replay" : "understand";
 }
 

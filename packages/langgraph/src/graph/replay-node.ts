@@ -6,11 +6,13 @@
  * entry comes back in the state, so it is checkpointed at the end of this super-step, before the act
  * node runs the write. Text typed at the menu of skills that picks one (`read-menu-pick.ts`) comes here
  * without the model and is admitted as the `open` event it stands for; an empty preset at the menu (a
- * host starting a conversation) shows just the menu.
+ * host starting a conversation) shows just the menu. Once the conversation was handed to a person, every
+ * input goes to the handed-off skill as typed (`handed-off.ts`), and its reply is one fixed sentence.
  */
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { Effect } from "@skillflow/core";
 import { admitEvent } from "../understand/admit-event.js";
+import { eventAfterHandoff, handedOffFlow } from "../routing/handed-off.js";
 import { readMenuPick } from "../routing/read-menu-pick.js";
 import { routeNotes } from "../routing/route-notes.js";
 import { whereNow, type Routed } from "../routing/where-now.js";
@@ -35,6 +37,7 @@ function admit(deps: HostDeps, state: FlowGraphValues, config: LangGraphRunnable
   if (!state.input) throw new Error("A turn needs an event.");
   const threadId = threadIdOf(config);
   const here = whereNow(deps, state, threadId);
+  if (handedOffFlow(deps, state)) return { ...here, event: eventAfterHandoff(state.input), input: null };
   const pick = readMenuPick(deps, here.routing, state.input);
   if (pick && "refuse" in pick) {
     return menuOnly(deps, state, here, [{ type: "say", text: pick.refuse }], pick.refuse);

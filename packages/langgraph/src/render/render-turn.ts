@@ -19,6 +19,11 @@ export interface TurnResult {
   pending?: Pending;
   /** The skill finished. */
   done: boolean;
+  /**
+   * This turn handed the conversation to a person (a `handoff` step's tool ran): route the thread to
+   * them. Every later turn of the thread only says the person is with a human agent.
+   */
+  handedOff?: { tool: string };
   /** Model usage of this turn. */
   usage: Usage;
   /** Flows hosting several skills: the skill in progress after the turn, or null when none is. */
@@ -44,6 +49,8 @@ export function renderTurn(skill: Skill, flow: FlowState | null, out: TurnOutput
     usage: out.usage,
   };
   if (flow?.pending) view.pending = flow.pending;
+  const handed = out.trace.find((t) => t.type === "handed_off");
+  if (handed) view.handedOff = { tool: handed.tool };
   return flow ? redactSecrets(skill, flow, view) : view;
 }
 

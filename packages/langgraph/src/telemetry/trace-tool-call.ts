@@ -37,7 +37,7 @@ export function runTracedToolCall(
     [GEN_AI.toolType]: "function",
     [SKILLFLOW.toolKind]: call.kind,
   };
-  if (call.kind === "write") attributes[SKILLFLOW.keyDigest] = keyDigest(deploymentKey, call.key);
+  if (call.kind !== "lookup") attributes[SKILLFLOW.keyDigest] = keyDigest(deploymentKey, call.key);
   return flowTracer().startActiveSpan(`execute_tool ${call.tool}`, { kind: SpanKind.INTERNAL, attributes }, async (span) => {
     try {
       const result = await runToolCall(call, tools, options);

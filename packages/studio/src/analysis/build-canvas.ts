@@ -5,7 +5,7 @@
  * Built from the parsed skill even when the check fails (an ungated write is what the Canvas must show).
  * Pure.
  */
-import { coverageOf, ownValue, type Diagnostic, type Skill, type Step } from "@skillflow/core";
+import { coverageOf, ownValue, type Diagnostic, type Skill, type Step, type ToolKind } from "@skillflow/core";
 
 export interface CanvasStep {
   id: string;
@@ -19,8 +19,8 @@ export interface CanvasStep {
   title: string;
   /** Its text: the question, what is said, the chat instructions. */
   text?: string;
-  /** `do:` of a tool: lookup or write (absent for a tool tools.ts does not have). */
-  tool?: "lookup" | "write";
+  /** `do:` or `handoff:` of a tool: its kind (absent for a tool tools.ts does not have). */
+  tool?: ToolKind;
   /** A write: covered by a confirm on every path. */
   gated?: boolean;
   /** A write: the confirms that may cover it (`by` for approvals), in step order. */
@@ -78,6 +78,7 @@ function titleOf(step: Step): string {
     case "say": return "say";
     case "ask": return `ask ${step.field}`;
     case "do": return `do ${step.tool}`;
+    case "handoff": return `handoff ${step.tool}`;
     case "confirm": return step.by ? `confirm ${step.confirm} by ${step.by}` : `confirm ${step.confirm}`;
     case "chat": return "chat";
     case "when": return `when ${step.condition.source}`;
@@ -94,6 +95,7 @@ function detailsOf(skill: Skill, step: Step): Partial<CanvasStep> {
       ...(step.widget ? { widget: step.widget } : {}),
       ...(step.checks.length ? { checks: step.checks.map((c) => c.condition.source) } : {}),
     };
+    case "handoff": return { text: step.tell.source, ...(ownValue(skill.tools, step.tool) ? { tool: ownValue(skill.tools, step.tool)!.kind } : {}) };
     case "do": {
       const tool = ownValue(skill.tools, step.tool);
       return tool ? { tool: tool.kind } : {};
