@@ -126,6 +126,9 @@ describe("an A2UI action back as the AG-UI resume entry", () => {
     const press = withA2uiAction(input(action("skillflow.press", { interruptId: "i_2", confirm: "pay", digest: "d_abc", yes: true })), CARD_OPEN);
     expect(press).toMatchObject({ ok: true, input: { resume: [{ interruptId: "i_2", status: "resolved", payload: { yes: true } }] } });
     expect(withA2uiAction(input({}), PICK_OPEN)).toMatchObject({ ok: true, input: { resume: [] } });
+    // A resolved entry for the same interrupt stays: the run's plan refuses the two answers (duplicate_resume).
+    const both = withA2uiAction(input(action("skillflow.pick", { interruptId: "i_1", field: "flight_id", value: "BA500" }), [{ interruptId: "i_1", status: "resolved", payload: { flight_id: "TP1350" } }]), PICK_OPEN);
+    expect(both.ok && both.input.resume!.map((r) => r.interruptId)).toEqual(["i_1", "i_1"]);
   });
 
   it("refuses a press whose digest is stale or missing, and an answer shaped as a press, with one sentence", () => {
