@@ -9,6 +9,7 @@ import { listSteps } from "./list-steps.js";
 import { listWays } from "./list-ways.js";
 import { listWrites } from "./list-writes.js";
 import { demoteHeadings } from "./prepare-prose.js";
+import { placeSteps } from "./walk-steps.js";
 import { gateWrites } from "./write-gates.js";
 
 /** The whole procedure of a loaded skill. */
@@ -23,5 +24,6 @@ export function buildProcedure(skill: Skill): Procedure {
     steps: listSteps(skill),
     ways: listWays(skill),
     writes: listWrites(skill, gates),
+    handsOver: placeSteps(skill.steps).some((p) => p.step.kind === "handoff"),
   };
 }

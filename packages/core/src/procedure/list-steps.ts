@@ -104,9 +104,11 @@ export function listSteps(skill: Skill): StepLine[] {
   }));
 }
 
-/** "Hand the conversation over with `tool`: …. Say: "…". The conversation ends there." */
+/** "Hand the conversation over with `tool` (…), and say: "…" The conversation ends there." */
 function handoffLine(step: HandoffStep, about: string, ctx: WordsContext): Omit<StepLine, "number" | "depth"> {
-  const text = inline("Hand the conversation over with ", code(step.tool), `${about.replace(/\.$/, "")}. Say: ${quoted(step.tell.source)}. The conversation ends there.`);
+  const said = about.slice(2).replace(/\.$/, "");
+  const what = said ? ` (${said.charAt(0).toLowerCase()}${said.slice(1)})` : "";
+  const text = inline("Hand the conversation over with ", code(step.tool), `${what}, and say: ${quoted(step.tell.source)} The conversation ends there.`);
   const notes: Inline[] = [
     ...boundNotes(step, ctx),
     ["No confirm: it changes nothing the person owns; it runs once, and every later message is answered that the person is with a human agent, with nothing else run"],

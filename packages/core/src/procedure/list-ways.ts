@@ -18,7 +18,8 @@ import { expressionsFor } from "../compile/compile-skill.js";
 export const MAX_WAYS = 8;
 
 interface Choice { when: WhenStep; ancestors: Block[]; value: boolean }
-interface RawWay { choices: Choice[]; steps: string[] }
+/** `ended`: the way reached a `handoff`, so no later step is on it. */
+interface RawWay { choices: Choice[]; steps: string[]; ended?: true }
 
 /** How many ways a list of steps allows (capped growth: Infinity is fine). */
 export function countWays(steps: readonly Step[], exprs: SkillExpressions): number {
@@ -38,14 +39,14 @@ export function countWays(steps: readonly Step[], exprs: SkillExpressions): numb
 /** The ways of a `when` taken (its condition holds), each starting with it. */
 function taken(s: WhenStep, ancestors: Block[], exprs: SkillExpressions): RawWay[] {
   return enumerate(s.steps, [...ancestors, s], exprs)
-    .map((w) => ({ choices: [{ when: s, ancestors, value: true }, ...w.choices], steps: [s.id, ...w.steps] }));
+    .map((w) => ({ choices: [{ when: s, ancestors, value: true }, ...w.choices], steps: [s.id, ...w.steps], ...(w.ended ? { ended: true as const } : {}) }));
 }
 
 function enumerate(steps: readonly Step[], ancestors: Block[], exprs: SkillExpressions): RawWay[] {
   let ways: RawWay[] = [{ choices: [], steps: [] }];
   for (let i = 0; i < steps.length; i++) {
     const s = steps[i]!;
-    let options: RawWay[] = [{ choices: [], steps: [s.id] }];
+    let options: RawWay[] = [{ choices: [], steps: [s.id], ...(s.kind === "handoff" ? { ended: true as const } : {}) }];
     const pair = eitherOrPair(steps, i, exprs);
     if (pair) {
       // One branch or the other: each way names the condition that held, and skips the other block.
@@ -54,9 +55,12 @@ function enumerate(steps: readonly Step[], ancestors: Block[], exprs: SkillExpre
     } else if (s.kind === "when") {
       options = [...taken(s, ancestors, exprs), { choices: [{ when: s, ancestors, value: false }], steps: [] }];
     } else if (s.kind === "repeat") {
-      options = enumerate(s.steps, [...ancestors, s], exprs).map((w) => ({ choices: w.choices, steps: [s.id, ...w.steps] }));
+      options = enumerate(s.steps, [...ancestors, s], exprs).map((w) => ({ choices: w.choices, steps: [s.id, ...w.steps], ...(w.ended ? { ended: true as const } : {}) }));
     }
-    ways = ways.flatMap((w) => options.map((o) => ({ choices: [...w.choices, ...o.choices], steps: [...w.steps, ...o.steps] })));
+    // A way that handed the conversation over takes no later step.
+    ways = ways.flatMap((w) => (w.ended ? [w] : options.map((o) => ({
+      choices: [...w.choices, ...o.choices], steps: [...w.steps, ...o.steps], ...(o.ended ? { ended: true as const } : {}),
+    }))));
   }
   return ways;
 }
@@ -69,6 +73,7 @@ function conditionWords(skill: Skill, when: WhenStep, ancestors: readonly Block[
 function changes(skill: Skill, ids: readonly string[], byId: Map<string, PlacedStep>): Inline[] {
   return ids.flatMap((id) => {
     const step = byId.get(id)?.step;
+    if (step?.kind === "handoff") return [inline(code(step.tool), ` (step ${id}, hands the conversation over)`)];
     return step?.kind === "do" && isWrite(skill, step.tool) ? [inline(code(step.tool), ` (step ${id})`)] : [];
   });
 }

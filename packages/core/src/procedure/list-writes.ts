@@ -100,3 +100,10 @@ export function listWrites(skill: Skill, gates: readonly WriteGate[]): WriteCond
     };
   });
 }
+
+/** The sentence of a procedure with no write; a hand-off is not a write (it needs no yes). */
+export function noChangeSentence(handsOver: boolean): string {
+  return handsOver
+    ? "No step changes anything: every tool this skill runs is a lookup, or hands the conversation over (which changes nothing the person owns, so it needs no yes)."
+    : "No step changes anything: every tool this skill runs is a lookup.";
+}

@@ -71,4 +71,6 @@ export interface Procedure {
   steps: StepLine[];
   ways: WaysSection;
   writes: WriteConditions[];
+  /** A `handoff` step hands the conversation over somewhere (it needs no yes, so it is not among `writes`). */
+  handsOver: boolean;
 }

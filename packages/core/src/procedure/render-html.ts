@@ -4,6 +4,7 @@
  */
 import type { Inline, Procedure, StepLine, WaysSection, WriteConditions } from "./model.js";
 import { escapeHtml, renderProseHtml } from "./render-prose-html.js";
+import { noChangeSentence } from "./list-writes.js";
 
 const STYLE = [
   "body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b}",
@@ -88,7 +89,7 @@ export function renderHtml(p: Procedure): string {
     "<h2>Steps</h2>", ...(p.steps.length ? stepItems(p.steps) : ["<p>No steps.</p>"]),
     "<h2>Ways through the flow</h2>", ...waysBlocks(p.ways),
     "<h2>Before each change</h2>",
-    ...(p.writes.length ? p.writes.flatMap(writeBlock) : ["<p>No step changes anything: every tool this skill runs is a lookup.</p>"]),
+    ...(p.writes.length ? p.writes.flatMap(writeBlock) : [`<p>${escapeHtml(noChangeSentence(p.handsOver))}</p>`]),
     "</body>", "</html>",
   ];
   return `${lines.join("\n")}\n`;

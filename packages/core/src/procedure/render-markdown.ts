@@ -3,6 +3,7 @@
  * from the skill escaped so it reads as written. Pure and deterministic.
  */
 import type { Inline, Procedure, WaysSection, WriteConditions } from "./model.js";
+import { noChangeSentence } from "./list-writes.js";
 
 /** Escape plain text so Markdown shows it literally; runs of whitespace become one space. */
 export function escapeMarkdown(text: string): string {
@@ -95,7 +96,7 @@ export function renderMarkdown(p: Procedure): string {
     "", "## Steps", "", ...(p.steps.length ? stepLines(p) : ["No steps."]),
     "", "## Ways through the flow", "", ...waysLines(p.ways),
     "", "## Before each change",
-    ...(p.writes.length ? p.writes.flatMap(writeLines) : ["", "No step changes anything: every tool this skill runs is a lookup."]),
+    ...(p.writes.length ? p.writes.flatMap(writeLines) : ["", noChangeSentence(p.handsOver)]),
   ];
   return `${lines.join("\n")}\n`;
 }

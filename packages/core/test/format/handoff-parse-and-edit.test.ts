@@ -64,8 +64,17 @@ describe("handoff: in the procedure", () => {
   it("reads as a plain sentence that ends the conversation", () => {
     const skill = withTools(parseSkill(text(HANDOFF), "t/SKILL.md").skill);
     const md = renderProcedure(skill, "markdown");
-    expect(md).toContain(`- **2** Hand the conversation over with \`transfer\`: Pass the person to a human agent. Say: "${TELL}". The conversation ends there.\n`);
-    expect(md).toContain("There is one way through this flow.\n\n- Steps: 1, 2\n");
+    expect(md).toContain(`- **2** Hand the conversation over with \`transfer\` (pass the person to a human agent), and say: "${TELL}" The conversation ends there.\n`);
+    expect(md).toContain("There is one way through this flow.\n\n- Steps: 1, 2\n- Changes: `transfer` (step 2, hands the conversation over)\n");
+    expect(md).toContain("No step changes anything: every tool this skill runs is a lookup, or hands the conversation over");
+  });
+
+  it("ends a way at a hand-off inside a when: the steps after the when are on the other way only", () => {
+    const source = text(`- when: summary == "a person"\n  steps:\n    ${HANDOFF.replace(/\n/g, "\n    ")}\n- do: cancel\n- say: "Done."`);
+    const skill = withTools(parseSkill(source, "t/SKILL.md").skill);
+    const md = renderProcedure(skill, "markdown");
+    expect(md).toContain("- Steps: 1, 2, 2.1\n- Changes: `transfer` (step 2.1, hands the conversation over)\n");
+    expect(md).toContain("- Steps: 1, 3, 4\n");
     expect(md).toContain("No confirm: it changes nothing the person owns");
   });
 });

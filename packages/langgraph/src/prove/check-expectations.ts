@@ -95,6 +95,13 @@ function checkState(key: ExpectationKey, expect: Expectations, seen: TurnObserva
       return { key, ok: result.done === expect.done, expected: String(expect.done), seen: result.done ? "done" : describePending(seen.pending) };
     case "active":
       return { key, ok: (seen.active ?? null) === expect.active, expected: expect.active ?? "none", seen: seen.active ?? "none" };
+    case "handed_off": {
+      const want = expect.handed_off!;
+      const tool = result.handedOff?.tool;
+      const ok = typeof want === "boolean" ? (tool !== undefined) === want : tool === want;
+      const expected = want === true ? "handed over" : want === false ? "not handed over" : `handed over with ${want}`;
+      return { key, ok, expected, seen: tool ? `handed over with ${tool}` : "not handed over" };
+    }
     default:
       throw new Error(`No check for ${key}.`);
   }

@@ -54,6 +54,9 @@ function setExpectation(reader: ProofReader, path: YamlPath, expect: Expectation
     case "active":
       expect.active = value === null || value === "none" ? null : name(reader, path, key, value);
       return;
+    case "handed_off":
+      expect.handed_off = typeof value === "boolean" ? value : name(reader, path, key, value);
+      return;
   }
 }
 

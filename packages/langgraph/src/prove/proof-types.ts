@@ -21,13 +21,15 @@ export interface Expectations {
   done?: boolean;
   /** The skill in progress after the turn (`null`: none), in a proof hosting several skills. */
   active?: string | null;
+  /** This turn handed the conversation over: with this hand-off tool (`true`: any; `false`: it did not). */
+  handed_off?: string | boolean;
 }
 
 export type ExpectationKey = keyof Expectations;
 
 export const EXPECTATION_KEYS: readonly ExpectationKey[] = [
   "asks", "says", "shows", "called", "called_in_order", "not_called", "fields", "dropped", "refused", "waits_for",
-  "model_calls", "done", "active",
+  "model_calls", "done", "active", "handed_off",
 ];
 
 export type TurnKind = "user" | "pick" | "press" | "approve";

@@ -5,7 +5,8 @@
  * approval), record what the run leaves open, and stream it all as AG-UI events:
  *
  *   RUN_STARTED → per turn: TEXT_MESSAGE_* for each line, ACTIVITY_SNAPSHOT for each widget
- *   → STATE_SNAPSHOT (redacted) → RUN_FINISHED { outcome: interrupt | success }   (or RUN_ERROR)
+ *   → STATE_SNAPSHOT (redacted) → RUN_FINISHED { outcome: interrupt | success, result: { done, handedOff? } }
+ *   (or RUN_ERROR)
  *
  * A run that is refused (an interrupt that is not open, a forged row key, …) ends with RUN_ERROR and
  * changes nothing. An A2UI action (`forwardedProps.a2uiAction`) is one more resume entry; with
@@ -71,7 +72,9 @@ async function runLocked(ctx: ServerContext, input: RunAgentInput, emit: Emit, u
     const active = last?.skill !== undefined ? last.skill : ctx.flow.skills.length > 1 ? null : ctx.flow.skill.name;
     const outcome = pair ? { type: "interrupt", interrupts: [pair.wire] } : { type: "success" };
     answer.push({ type: EventType.STATE_SNAPSHOT, snapshot: stateSnapshot(active, state.value) } as BaseEvent);
-    answer.push({ type: EventType.RUN_FINISHED, threadId, runId, outcome, result: { done: last?.done ?? false } } as BaseEvent);
+    // A conversation handed to a person says so at the end of every run, so the embedding routes the thread to them.
+    const handedOff = state.value?.handedOff ? { handedOff: { tool: state.value.handedOff.tool } } : {};
+    answer.push({ type: EventType.RUN_FINISHED, threadId, runId, outcome, result: { done: last?.done ?? false, ...handedOff } } as BaseEvent);
   }
   // A run with nothing new (a page polling while an approval waits) leaves the record as it was. The
   // turns are recorded as shown even when the state read failed (they are sent, then the failure).
