@@ -15,7 +15,7 @@ const PUBLISHED = { react: { calls: 24, tokens: 175_259 }, flow: { calls: 4, tok
 const GOAL_RATIO = 25;
 
 /** The example skills a multi-skill host would offer: the story's first. */
-const HOSTED = ["conference_trip", "order_refund", "account_change"];
+const HOSTED = ["conference-trip", "order-refund", "account-change"];
 
 const story = readStory();
 const flow = await runSkillflowArm(story);

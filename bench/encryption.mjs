@@ -1,4 +1,4 @@
-// bench/encryption: what encrypting checkpoints at rest costs on SQLite, for conference_trip's Pay turn
+// bench/encryption: what encrypting checkpoints at rest costs on SQLite, for conference-trip's Pay turn
 // (four writes, 23 checkpoint writes). Two arms on fresh files, same flow, same pruning and lock:
 //   plain      LangGraph's SqliteSaver with its default serializer (what was stored before)
 //   encrypted  openCheckpointer's saver: AES-256-GCM under the deployment key (EncryptedSerializer)
@@ -13,7 +13,7 @@ import { createFlow, openCheckpointer } from "@skillflow/langgraph";
 import { offlineModel } from "@skillflow/langgraph/models";
 
 const RUNS = Number(process.env.RUNS ?? 40);
-const SKILL = fileURLToPath(new URL("../skills/conference_trip", import.meta.url));
+const SKILL = fileURLToPath(new URL("../skills/conference-trip", import.meta.url));
 const PRESET = { conference: "Lisbon AI Summit", nights: 3, flight_id: "TP1350", hotel_id: "H-BAIXA" };
 const dir = mkdtempSync(join(tmpdir(), "bench-encryption-"));
 
@@ -62,7 +62,7 @@ const plain = summary(arms.plain);
 const encrypted = summary(arms.encrypted);
 rmSync(dir, { recursive: true, force: true });
 const row = (name, r) => `${name.padEnd(11)}${String(r.rows).padStart(6)}${r.bytes.toLocaleString("en-US").padStart(12)}${`${r.answers.toFixed(2)} ms`.padStart(14)}${`${r.pay.toFixed(2)} ms`.padStart(12)}`;
-console.log(`conference_trip on SQLite, median of ${RUNS} conversations`);
+console.log(`conference-trip on SQLite, median of ${RUNS} conversations`);
 console.log(`${"arm".padEnd(11)}${"rows".padStart(6)}${"Pay bytes".padStart(12)}${"answers turn".padStart(14)}${"Pay turn".padStart(12)}`);
 console.log(row("plain", plain));
 console.log(row("encrypted", encrypted));

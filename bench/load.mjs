@@ -1,5 +1,5 @@
 // bench/load: how long parse + check takes, beside the time to merely `yaml.parse` the same YAML, in the
-// same run. Cases: skills/conference_trip (if present), generated skills of 100 and 1,000 steps with
+// same run. Cases: skills/conference-trip (if present), generated skills of 100 and 1,000 steps with
 // nested `when`s, confirms and writes, and 1,000 and 10,000 `when`-guarded confirms each followed by a
 // write (accepted, and "-bad": each write after its `when`, so all are reported). Goal: parse + check ≤ 10× the bare YAML parse at 1,000 steps, and
 // close to linear growth (the path analysis must not enumerate paths).
@@ -64,11 +64,11 @@ function guardedConfirms(n, ungated = false) {
 }
 
 async function conferenceTrip() {
-  const dir = `${root}skills/conference_trip/`;
+  const dir = `${root}skills/conference-trip/`;
   if (!existsSync(`${dir}SKILL.md`)) return undefined;
   const imported = await importTools(`${dir}tools.ts`);
   const tools = imported.module ? collectTools(imported.module, `${dir}tools.ts`, "").infos : {};
-  return { name: "conference_trip", text: readFileSync(`${dir}SKILL.md`, "utf8"), tools };
+  return { name: "conference-trip", text: readFileSync(`${dir}SKILL.md`, "utf8"), tools };
 }
 
 /** The YAML of the skill's blocks (frontmatter, fields, steps), as `yaml.parse` alone would see it. */

@@ -13,7 +13,7 @@ import { Worker } from "node:worker_threads";
 import { createFlow, openCheckpointer } from "@skillflow/langgraph";
 import { createSkillflowServer, listen } from "@skillflow/server";
 
-const SKILL = fileURLToPath(new URL("../skills/conference_trip", import.meta.url));
+const SKILL = fileURLToPath(new URL("../skills/conference-trip", import.meta.url));
 const NOW = "2027-03-01T09:00:00Z";
 const GOAL = 1.5;
 /** Rounds of each condition (`SERVE_ROUNDS=N`); medians over them. */

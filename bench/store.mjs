@@ -108,7 +108,7 @@ try {
 }
 
 const pad = (x, n) => String(x).padStart(n);
-console.log(`conference_trip (4 turns) vs a trivial 2-node graph on LangGraph's own saver (4 invokes); medians of ${ROUNDS} interleaved rounds`);
+console.log(`conference-trip (4 turns) vs a trivial 2-node graph on LangGraph's own saver (4 invokes); medians of ${ROUNDS} interleaved rounds`);
 console.log(`${"store".padEnd(11)}${pad("conv", 5)}${pad("skillflow t/s", 15)}${pad("trivial t/s", 13)}${pad("ratio", 8)}${pad("goal", 7)}${pad("stmts/turn", 12)}${pad("(trivial)", 10)}${pad("B written/turn", 16)}${pad("(trivial)", 10)}`);
 let met = true;
 for (const r of results) {

@@ -1,6 +1,6 @@
 // bench/turn: one Skillflow turn against one invoke of a trivial two-node StateGraph with MemorySaver
 // (bench/turn/baseline.mjs), measured interleaved in the same run: for every sample a fresh conversation
-// of conference_trip is brought to the row's starting point (untimed), then the turn is timed between
+// of conference-trip is brought to the row's starting point (untimed), then the turn is timed between
 // two trivial invokes. Each row's figure is the median over the samples of
 // turn / (mean of the two invokes around it), so load on a shared machine moves both alike. The
 // model is a ScriptedChatModel answering from a fixed table (a real LangChain chat model with no
@@ -17,7 +17,7 @@ import { trivialGraph } from "./turn/baseline.mjs";
 import { countingSaver } from "./turn/count-saver.mjs";
 import { measurePureStep } from "./turn/pure-step.mjs";
 
-const SKILL = fileURLToPath(new URL("../skills/conference_trip", import.meta.url));
+const SKILL = fileURLToPath(new URL("../skills/conference-trip", import.meta.url));
 const NOW = "2027-03-01T09:00:00Z";
 const SAMPLES = Number(process.env.TURN_SAMPLES ?? 120);
 const WARMUP = 10;
@@ -137,7 +137,7 @@ const pure = await measurePureStep(trivialGraph(), SAMPLES, WARMUP, median);
 const PURE_GOAL = 1;
 
 const pad = (s, n) => String(s).padStart(n);
-console.log(`conference_trip, scripted zero-latency model; ${SAMPLES} samples per row; ratio = median of turn / trivial invoke around it`);
+console.log(`conference-trip, scripted zero-latency model; ${SAMPLES} samples per row; ratio = median of turn / trivial invoke around it`);
 console.log(`${"turn".padEnd(54)}${pad("memory", 8)}${pad("goal", 7)}${pad("ckpts", 7)}${pad("writes", 7)}${pad("KB", 7)}${pad("sqlite", 9)}${pad("ckpts", 7)}${pad("KB", 7)}`);
 const missed = [];
 ROWS.forEach((row, i) => {

@@ -70,7 +70,7 @@ describe("bench/cost, the Skillflow arm", () => {
 
 describe("bench/cost, the Skillflow arm hosting three skills", () => {
   it("folds the choice of skill into the extraction call: still 3 calls, none for data entry", async () => {
-    const hosted = ["conference_trip", "order_refund", "account_change"].map((name) => fileURLToPath(new URL(`../skills/${name}`, import.meta.url)));
+    const hosted = ["conference-trip", "order-refund", "account-change"].map((name) => fileURLToPath(new URL(`../skills/${name}`, import.meta.url)));
     const routed: SkillflowArm = await runSkillflowArm(readStory(), { hosted });
     expect(routed.turns.map((t) => t.calls)).toEqual(arm.turns.map((t) => t.calls));
     expect(routed.writes).toEqual(BOOKINGS);

@@ -3,7 +3,7 @@
  * aligned lists a pass answers (an order holding the same item twice has two passes and two positions),
  * which rows a pick of repeated item ids names, and a task the benchmark refuses because its new item
  * is unavailable: it passes because the flow never offers that item, and says so. Then a choices
- * question whose branches bind the write differently (modify_order_address's default address or
+ * question whose branches bind the write differently (modify-order-address's default address or
  * another one): the person takes the branch whose write, with the task's arguments, is the task's; and
  * after a move earlier in the task they give their new zip.
  */
@@ -25,7 +25,7 @@ const lines = [
 
 const target: Target = {
   request: { tool: "exchange_delivered_order_items", args: { order_id: "#W1", item_ids: ["111", "222", "111"], new_item_ids: ["A", "B", "C"], payment_method_id: "pm" } },
-  skill: "exchange_items",
+  skill: "exchange-items",
   binding: {},
   gathered: { item_ids: ["line", "item_id"], new_item_ids: ["new_item_id"] },
 };
@@ -71,7 +71,7 @@ describe("a choice between branches that write differently", () => {
 
   async function choose(args: Record<string, unknown>, question = shown) {
     const retail = await loadRetailSkills();
-    const skill = retail.skills.find((s) => s.name === "modify_order_address")!;
+    const skill = retail.skills.find((s) => s.name === "modify-order-address")!;
     const field = skill.fields.ship_to!.shape;
     return branchChoice({
       skill, field: "ship_to", choices: field.kind === "choices" ? field.choices : [], shown: question, args,

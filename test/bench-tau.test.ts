@@ -63,9 +63,9 @@ describe("pass^k", () => {
 /** What the stubbed Gemini extracts from each message the scripted person types. */
 const EXTRACTS: Record<string, Record<string, unknown>> = {
   "Cancel my order #W3361211, I no longer need it. I'm Aarav Lee, zip 85025.":
-    { skill: "cancel_order", sign_in: "name_and_zip", first_name: "Aarav", last_name: "Lee", zip: "85025", order_id: "#W3361211", reason: "no longer needed" },
+    { skill: "cancel-order", sign_in: "name_and_zip", first_name: "Aarav", last_name: "Lee", zip: "85025", order_id: "#W3361211", reason: "no longer needed" },
   "Please cancel #W8835847, I ordered it by mistake. My email is daiki.silva6295@example.com":
-    { skill: "cancel_order", sign_in: "email", email: "daiki.silva6295@example.com", order_id: "#W8835847", reason: "ordered by mistake" },
+    { skill: "cancel-order", sign_in: "email", email: "daiki.silva6295@example.com", order_id: "#W8835847", reason: "ordered by mistake" },
 };
 
 function stubGemini(): string[] {

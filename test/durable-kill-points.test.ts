@@ -1,5 +1,5 @@
 /**
- * A kill at every checkpoint boundary of conference_trip's Pay turn (four writes): a child process
+ * A kill at every checkpoint boundary of conference-trip's Pay turn (four writes): a child process
  * presses Pay and SIGKILLs itself right after the Nth `put()`/`putWrites()` of that turn (a test-only
  * saver wrapper, kill-saver.ts), for every N the turn has. Then a new flow on the same store and thread
  * either resumes (`flow.resume`), or — on a copy of the same store state — gets the person's next event

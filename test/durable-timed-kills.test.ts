@@ -1,5 +1,5 @@
 /**
- * 50 timed kills of conference_trip's Pay turn per store: a child process presses Pay and is SIGKILLed
+ * 50 timed kills of conference-trip's Pay turn per store: a child process presses Pay and is SIGKILLed
  * from outside after a random delay (0 to twice a reference turn's length at first, at least 60 ms, then
  * adjusted to where the kills land), wherever it happens to be — inside a tool, between two checkpoints,
  * in the middle of a saver's transaction. A new

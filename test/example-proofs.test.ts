@@ -59,7 +59,7 @@ describe("flow prove proofs", () => {
   });
 
   it("tells the conference trip's story with at least 22 checks, the reference story among them", () => {
-    expect(checksOf("conference_trip").length).toBeGreaterThanOrEqual(22);
-    expect(summary.runs.map((r) => r.file)).toContain("proofs/conference_trip/reference-story.proof.yaml");
+    expect(checksOf("conference-trip").length).toBeGreaterThanOrEqual(22);
+    expect(summary.runs.map((r) => r.file)).toContain("proofs/conference-trip/reference-story.proof.yaml");
   });
 });

@@ -39,7 +39,7 @@ describe("loadSkillText", () => {
 
   it("reports a tool use without tools.ts where the SKILL.md would be", async () => {
     const elsewhere = join(weather, "..", "..", "no-such-skill", "SKILL.md");
-    const loaded = await loadSkillText(elsewhere, text);
+    const loaded = await loadSkillText(elsewhere, text.replace(/^name: .*$/m, "name: no-such-skill"));
     expect(loaded.diagnostics.map((d) => [d.file, d.ruleId, d.line])).toEqual([[elsewhere, "tools-missing", 20]]);
   });
 });

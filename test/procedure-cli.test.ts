@@ -30,7 +30,7 @@ describe("flow procedure", () => {
 
   it("-o FILE writes the procedure there, as HTML when FILE ends in .html", async () => {
     const out = relative(root, join(dir, "trip.html"));
-    const result = await flow("skills/conference_trip", "-o", out);
+    const result = await flow("skills/conference-trip", "-o", out);
     expect(result).toEqual({ code: 0, stdout: `wrote ${out}\n`, stderr: "" });
     const html = await readFile(join(root, out), "utf8");
     expect(html.startsWith("<!DOCTYPE html>")).toBe(true);
@@ -38,7 +38,7 @@ describe("flow procedure", () => {
   });
 
   it("--format html prints a page; a folder prints each skill's Markdown", async () => {
-    const page = await flow("skills/order_refund/SKILL.md", "--format", "html");
+    const page = await flow("skills/order-refund/SKILL.md", "--format", "html");
     expect(page.code).toBe(0);
     expect(page.stdout).toContain("<title>Procedure: Order refund</title>");
     const all = await flow("skills");
@@ -55,21 +55,21 @@ describe("flow procedure", () => {
   });
 
   it("--check on a file that does not exist exits 1 and says how to write it", async () => {
-    const result = await flow("skills/conference_trip", "--check", relative(root, join(dir, "NOPE.md")));
+    const result = await flow("skills/conference-trip", "--check", relative(root, join(dir, "NOPE.md")));
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain("NOPE.md: missing; write it with: flow procedure skills/conference_trip -o ");
+    expect(result.stdout).toContain("NOPE.md: missing; write it with: flow procedure skills/conference-trip -o ");
   });
 
   it("usage errors exit 2", async () => {
     expect((await flow()).code).toBe(2);
     expect((await flow("skills/nowhere")).stderr).toBe("flow procedure: path not found: skills/nowhere\n");
-    const both = await flow("skills/conference_trip", "-o", "x.md", "--check", "x.md");
+    const both = await flow("skills/conference-trip", "-o", "x.md", "--check", "x.md");
     expect(both).toMatchObject({ code: 2, stderr: "flow procedure: use either -o or --check, not both\n" });
     const pathForFolder = await flow("skills", "--check", "docs/PROCEDURE.md");
     expect(pathForFolder.code).toBe(2);
     expect(pathForFolder.stderr).toContain("is a folder of skills: give a file name to use beside each SKILL.md");
     expect((await flow("skills", "--format", "html")).code).toBe(2);
-    expect((await flow("skills/conference_trip", "--format", "pdf")).code).toBe(2);
+    expect((await flow("skills/conference-trip", "--format", "pdf")).code).toBe(2);
   });
 });
 

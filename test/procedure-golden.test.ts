@@ -14,7 +14,7 @@ import { renderProcedure } from "@skillflow/core";
 import { loadSkill } from "@skillflow/core/loader";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-// Every skill folder under skills/, and each skill of a folder of skills (retail/cancel_order).
+// Every skill folder under skills/, and each skill of a folder of skills (retail/cancel-order).
 const folders = (dir: string): string[] => readdirSync(join(root, "skills", dir), { withFileTypes: true })
   .filter((e) => e.isDirectory()).map((e) => (dir ? `${dir}/${e.name}` : e.name));
 const skills = folders("")
@@ -38,7 +38,7 @@ async function flow(...argv: string[]): Promise<{ code: number; stdout: string; 
 
 describe("committed procedures (skills/*/PROCEDURE.md)", () => {
   it("there are example skills to cover", () => {
-    expect(skills).toEqual(expect.arrayContaining(["conference_trip"]));
+    expect(skills).toEqual(expect.arrayContaining(["conference-trip"]));
     expect(skills.length).toBeGreaterThanOrEqual(3);
   });
   for (const name of skills) {
@@ -58,9 +58,9 @@ describe("committed procedures (skills/*/PROCEDURE.md)", () => {
     });
   }
   it("flow procedure SKILL prints the committed procedure", async () => {
-    const result = await flow("skills/conference_trip");
+    const result = await flow("skills/conference-trip");
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe(readFileSync(join(root, "skills/conference_trip/PROCEDURE.md"), "utf8"));
+    expect(result.stdout).toBe(readFileSync(join(root, "skills/conference-trip/PROCEDURE.md"), "utf8"));
   });
   it("a folder of skills is checked beside each SKILL.md", async () => {
     const result = await flow("skills", "--check", "PROCEDURE.md");
@@ -78,7 +78,7 @@ describe("flow procedure --check after the skill changed", () => {
   it("exits 1 and prints a unified diff of the first differences", async () => {
     await mkdir(scratch, { recursive: true });
     dir = await mkdtemp(join(scratch, "procedure-check-"));
-    await cp(join(root, "skills/conference_trip"), dir, { recursive: true });
+    await cp(join(root, "skills/conference-trip"), dir, { recursive: true });
     const skillFile = join(dir, "SKILL.md");
     const text = await readFile(skillFile, "utf8");
     await writeFile(skillFile, text.replace("How many nights will you stay?", "How many nights do you need?"));

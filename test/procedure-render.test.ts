@@ -21,7 +21,7 @@ describe("the procedure of a trip-like skill", () => {
   const md = renderProcedure(tripIR(), "md");
 
   test("title, name, purpose with the prose's headings moved under it", () => {
-    expect(md.startsWith("# Procedure: Conference trip\n\n`conference_trip`: Book travel to a conference")).toBe(true);
+    expect(md.startsWith("# Procedure: Conference trip\n\n`conference-trip`: Book travel to a conference")).toBe(true);
     expect(section(md, "Purpose")).toContain("Free prose for people.\n\n### Policy\n\nFlights land by 8 pm.");
   });
   test("who provides what: secrets, picks and confirmations are the person's only", () => {

@@ -223,7 +223,7 @@ describe("golden fixtures and example skills", () => {
     });
   }
 
-  for (const skill of ["conference_trip", "order_refund", "account_change", "conference_trip/over-mcp"]) {
+  for (const skill of ["conference-trip", "order-refund", "account-change", "conference-trip/over-mcp/conference-trip"]) {
     it(`skills/${skill} fits the schema`, () => {
       const { found, diagnostics } = blocksOf(`skills/${skill}/SKILL.md`);
       expect(diagnostics).toEqual([]);

@@ -1,4 +1,4 @@
-// The ReAct arm's tools: the conference-trip skill's own twelve tools (skills/conference_trip/tools.ts,
+// The ReAct arm's tools: the conference-trip skill's own twelve tools (skills/conference-trip/tools.ts,
 // loaded with jiti as the Skillflow loader does), each wrapped as a LangChain tool with the same name,
 // description and zod input schema. A tool's result goes back to the agent as JSON text.
 import { tool } from "@langchain/core/tools";

@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { parse } from "yaml";
 
 /** The proof the benchmark replays, relative to the repository root. */
-export const STORY_FILE = "proofs/conference_trip/reference-story.proof.yaml";
+export const STORY_FILE = "proofs/conference-trip/reference-story.proof.yaml";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 

@@ -4,7 +4,7 @@
 import { fileURLToPath } from "node:url";
 import { createFlow, openCheckpointer, ScriptedChatModel } from "@skillflow/langgraph";
 
-const SKILL = fileURLToPath(new URL("../../skills/conference_trip", import.meta.url));
+const SKILL = fileURLToPath(new URL("../../skills/conference-trip", import.meta.url));
 const NOW = "2027-03-01T09:00:00Z";
 
 class TableModel extends ScriptedChatModel {

@@ -1,10 +1,10 @@
 /**
- * The conference_trip fakes hold the facts the reference story and its proofs rely on: the arrival rule
+ * The conference-trip fakes hold the facts the reference story and its proofs rely on: the arrival rule
  * refuses TP1352, 3 nights fit the budget and 4 do not, AB-123456 approves the 4-night trip, and the
  * writes produce one effect per idempotency key.
  */
 import { beforeEach, expect, test } from "vitest";
-import tools, { calls, effectsPerKey, resetCalls } from "../../skills/conference_trip/tools.js";
+import tools, { calls, effectsPerKey, resetCalls } from "../../skills/conference-trip/tools.js";
 
 const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
 const context = (idempotencyKey = "") => ({ idempotencyKey, now: "2027-03-01T09:00:00Z", signal: new AbortController().signal });

@@ -8,7 +8,7 @@ import { loadSkill } from "@skillflow/core/loader";
 import { isToolDefinition, type ToolDefinition } from "@skillflow/core";
 import type { z } from "zod";
 
-const EXAMPLES = ["conference_trip", "order_refund", "account_change"];
+const EXAMPLES = ["conference-trip", "order-refund", "account-change"];
 const folder = (name: string) => resolve(import.meta.dirname, "../../skills", name);
 
 async function toolsOf(name: string): Promise<ToolDefinition[]> {
@@ -34,8 +34,8 @@ describe.each(EXAMPLES)("skills/%s", (name) => {
   });
 });
 
-test("conference_trip has the twelve tools of the story: eight lookups and four writes", async () => {
-  const tools = await toolsOf("conference_trip");
+test("conference-trip has the twelve tools of the story: eight lookups and four writes", async () => {
+  const tools = await toolsOf("conference-trip");
   const byKind = (kind: string) => tools.filter((t) => t.kind === kind).map((t) => t.name);
   expect(tools).toHaveLength(12);
   expect(byKind("write")).toEqual(["hold_flight", "hold_hotel", "reserve_cab", "take_payment"]);

@@ -36,7 +36,7 @@ function storedText(store: ReturnType<typeof openMemory>, thread: string): { tex
 
 /** The account change proof's conversation on a fresh flow over an in-memory store (pruned as by default). */
 async function changePlan() {
-  const proof = await readProofFile(`${ROOT}proofs/account_change/change-plan.proof.yaml`, "change-plan");
+  const proof = await readProofFile(`${ROOT}proofs/account-change/change-plan.proof.yaml`, "change-plan");
   const store = openMemory();
   const model = new ScriptedChatModel();
   const flow = await createFlow({ skill: proof.skill, model, store, now: proof.fixtures.now });

@@ -26,7 +26,7 @@ function recordingPort() {
 
 async function refundFlow() {
   const model = recordingPort();
-  const flow = await createFlow({ skill: `${ROOT}skills/order_refund`, model: model.port, now: "2027-03-01T09:00:00Z" });
+  const flow = await createFlow({ skill: `${ROOT}skills/order-refund`, model: model.port, now: "2027-03-01T09:00:00Z" });
   const thread = "approvals";
   const send = async (input: FlowInput, answer?: Record<string, unknown>) => {
     if (answer) model.answers.push(answer);

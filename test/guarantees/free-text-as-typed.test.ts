@@ -15,9 +15,9 @@ import { createFlow, type ExtractRequest, type Flow, type ModelPort } from "@ski
 
 const path = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const CARD_PIN = path("../fixtures/secrets/card_pin");
-const ACCOUNT = path("../../skills/account_change");
-const TRIP = path("../../skills/conference_trip");
-const REFUND = path("../../skills/order_refund");
+const ACCOUNT = path("../../skills/account-change");
+const TRIP = path("../../skills/conference-trip");
+const REFUND = path("../../skills/order-refund");
 const NOW = "2027-03-01T09:00:00Z";
 
 /** A model port that records each text it receives and fills the pending text field with it. */
@@ -121,7 +121,7 @@ describe("a secret of a run that was closed", () => {
     await flow.send("t", { text: "4071" });
     const done = await flow.send("t", { press: "file", yes: true });
     expect(done.done).toBe(true);
-    await flow.send("t", { open: "account_change" });
+    await flow.send("t", { open: "account-change" });
     model.texts.length = 0;
     await flow.send("t", { text: "my number is 07700900123, not 4071" });
     expect(model.texts).toEqual(["my number is 07700900123, not [secret]"]);
@@ -145,9 +145,9 @@ const message = fc.array(token, { minLength: 1, maxLength: 12 }).map((ts) => ts.
 
 const SKILLS: Array<{ name: string; skill: string; secrets: Array<{ cue: string; value: fc.Arbitrary<string> }> }> = [
   { name: "card_pin (4 digits)", skill: CARD_PIN, secrets: [{ cue: "my PIN is", value: fc.integer({ min: 1000, max: 9999 }).map(String) }] },
-  { name: "account_change (6 digits)", skill: ACCOUNT, secrets: [{ cue: "my code is", value: fc.integer({ min: 100_000, max: 999_999 }).map(String) }] },
-  { name: "conference_trip (approval code)", skill: TRIP, secrets: [{ cue: "approval code", value: fc.integer({ min: 100_000, max: 999_999 }).map((n) => `AB-${n}`) }] },
-  { name: "order_refund (no secret)", skill: REFUND, secrets: [] },
+  { name: "account-change (6 digits)", skill: ACCOUNT, secrets: [{ cue: "my code is", value: fc.integer({ min: 100_000, max: 999_999 }).map(String) }] },
+  { name: "conference-trip (approval code)", skill: TRIP, secrets: [{ cue: "approval code", value: fc.integer({ min: 100_000, max: 999_999 }).map((n) => `AB-${n}`) }] },
+  { name: "order-refund (no secret)", skill: REFUND, secrets: [] },
 ];
 
 const RUNS = 60;

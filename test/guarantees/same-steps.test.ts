@@ -8,7 +8,7 @@ import type { TraceEvent } from "@skillflow/core";
 import type { TurnResult } from "@skillflow/langgraph";
 import { driveProof, toolNames, type Driven } from "./drive-proof.js";
 
-const STORY = "proofs/conference_trip/reference-story.proof.yaml";
+const STORY = "proofs/conference-trip/reference-story.proof.yaml";
 const BOOKINGS = ["hold_flight", "hold_hotel", "reserve_cab", "take_payment"];
 
 /** A turn's outward view without timings (the only thing allowed to differ between runs). */

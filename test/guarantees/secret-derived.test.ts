@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import { createFlow, ScriptedChatModel } from "@skillflow/langgraph";
 
 const PIN_ECHO = fileURLToPath(new URL("../fixtures/secrets/pin_echo", import.meta.url));
-const ACCOUNT = fileURLToPath(new URL("../../skills/account_change", import.meta.url));
+const ACCOUNT = fileURLToPath(new URL("../../skills/account-change", import.meta.url));
 
 /** True when `secret` appears where it stands alone (not inside a longer number or word). */
 const shows = (text: string, secret: string) => new RegExp(`(?<![A-Za-z0-9])${secret}(?![A-Za-z0-9])`).test(text);

@@ -55,7 +55,7 @@ function search(digits: number, exposed: Set<string>, guesses: (guess: string) =
 
 describe("no secret can be computed back from a digest the runtime hands out", () => {
   it("a 6-digit verification code: not from the lookup keys and input digests", async () => {
-    const run = await driveProof("proofs/account_change/change-plan.proof.yaml");
+    const run = await driveProof("proofs/account-change/change-plan.proof.yaml");
     const state = (await run.flow.state(run.thread))!;
     const phone = state.answers.phone!.value;
     const exposed = await exposedDigests(run);

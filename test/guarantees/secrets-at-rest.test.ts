@@ -1,6 +1,6 @@
 /**
- * Secrets at rest: a conversation that types secrets — account_change's verification code,
- * conference_trip's approval codes (the wrong ones first) — is stored on SQLite and on PostgreSQL, then
+ * Secrets at rest: a conversation that types secrets — account-change's verification code,
+ * conference-trip's approval codes (the wrong ones first) — is stored on SQLite and on PostgreSQL, then
  * the raw store is searched for every secret value: the SQLite file with its -wal and -shm, and on
  * PostgreSQL every column of every row of every table in the database, read as text and bytes (hex too).
  * No hit anywhere; the thread id (stored in clear) is found, so the search does see the rows, and the
@@ -18,8 +18,8 @@ import { createTempDatabase } from "../fixtures/durable/temp-pg-database.js";
 
 notePgSkipped("secrets at rest");
 const CONVERSATIONS: Array<[string, string, string[]]> = [
-  ["proofs/account_change/change-plan.proof.yaml", "verification_code", ["428193"]],
-  ["proofs/conference_trip/approval-code.proof.yaml", "approval_code", ["ZZ-999999", "CD-654321", "AB-123456"]],
+  ["proofs/account-change/change-plan.proof.yaml", "verification_code", ["428193"]],
+  ["proofs/conference-trip/approval-code.proof.yaml", "approval_code", ["ZZ-999999", "CD-654321", "AB-123456"]],
 ];
 const THREAD = "at-rest-7f3e2c9a";
 let dir = "";

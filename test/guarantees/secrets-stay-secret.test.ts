@@ -9,8 +9,8 @@
 import { describe, expect, it } from "vitest";
 import { driveProof, promptTexts, textOf } from "./drive-proof.js";
 
-const CHANGE = "proofs/account_change/change-plan.proof.yaml";
-const REFUSED = "proofs/account_change/secret-code.proof.yaml";
+const CHANGE = "proofs/account-change/change-plan.proof.yaml";
+const REFUSED = "proofs/account-change/secret-code.proof.yaml";
 const CODE = "428193";
 
 describe("a secret typed while it is the question", () => {

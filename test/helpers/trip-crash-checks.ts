@@ -1,5 +1,5 @@
 /**
- * What must hold after a conference_trip Pay turn was killed and the conversation restarted: every one
+ * What must hold after a conference-trip Pay turn was killed and the conversation restarted: every one
  * of the four confirmed writes took effect exactly once (one key per write, one effect per key, the key
  * the ledger recorded), the ledger holds them all `done` with the results the tools returned, the
  * answers are the traveller's, and the flow ended as it does without a crash ("Booked. …").

@@ -1,11 +1,11 @@
-/** A conference-trip skill as hand-built IR (the shape of skills/conference_trip), for procedure tests. */
+/** A conference-trip skill as hand-built IR (the shape of skills/conference-trip), for procedure tests. */
 import { buildIR } from "./build-ir.js";
 
 const obj = (fields: Record<string, { t: string }>, descriptions?: Record<string, string>) =>
   ({ t: "object", fields, ...(descriptions ? { descriptions } : {}) }) as never;
 
 export const tripIR = () => buildIR({
-  name: "conference_trip", title: "Conference trip", description: "Book travel to a conference within the travel policy.",
+  name: "conference-trip", title: "Conference trip", description: "Book travel to a conference within the travel policy.",
   prose: "Free prose for people.\n\n## Policy\n\nFlights land by 8 pm.",
   fields: {
     conference: { kind: "lookup", tool: "find_conference", toolPos: { line: 1, column: 1 } },

@@ -62,7 +62,7 @@ describe("flow lsp: diagnostics equal flow check's for every golden fixture", ()
 });
 
 describe("flow lsp: what is checked", () => {
-  const trip = join(root, "skills/conference_trip/SKILL.md");
+  const trip = join(root, "skills/conference-trip/SKILL.md");
 
   it("checks the unsaved buffer, with the ranges the parser keeps, and clears it when fixed", async () => {
     expect(await client.open(trip)).toEqual([]);
@@ -91,7 +91,8 @@ describe("flow lsp: what is checked", () => {
     expect(client.registered).toContain("workspace/didChangeWatchedFiles");
     // Inside the repository's node_modules, so that tools.ts finds zod and @skillflow/core.
     mkdirSync(join(root, "node_modules/.cache"), { recursive: true });
-    const dir = mkdtempSync(join(root, "node_modules/.cache/flow-lsp-"));
+    const scratch = mkdtempSync(join(root, "node_modules/.cache/flow-lsp-"));
+    const dir = join(scratch, "weather"); // an Agent Skill's folder is its name
     try {
       cpSync(join(root, "test/fixtures/loader/skills/weather"), dir, { recursive: true });
       const skill = join(dir, "SKILL.md");
@@ -113,7 +114,7 @@ describe("flow lsp: what is checked", () => {
       await client.close(toolsFile);
       await client.close(skill);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      rmSync(scratch, { recursive: true, force: true });
     }
   });
 });

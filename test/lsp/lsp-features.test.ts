@@ -12,7 +12,7 @@ import type { CodeAction, CompletionItem, Diagnostic, Hover, Location, TextEdit 
 import { memoryIo } from "../../packages/cli/test/memory-io.js";
 import { root, startClient, uriOf, type LspClient } from "./lsp-client.js";
 
-const trip = join(root, "skills/conference_trip/SKILL.md");
+const trip = join(root, "skills/conference-trip/SKILL.md");
 const tripText = readFileSync(trip, "utf8");
 
 /** The 0-based position of `needle` in `text` (its end with `end`), `shift` characters further. */
@@ -144,9 +144,9 @@ async function definition(needle: string, shift: number): Promise<Location> {
 
 describe("go to definition", () => {
   it("from `do:` and from a condition to the tool's definition in the module tools.ts imports", async () => {
-    const writes = join(root, "skills/conference_trip/writes.ts");
+    const writes = join(root, "skills/conference-trip/writes.ts");
     expect(await definition("- do: hold_flight", 8)).toEqual({ uri: uriOf(writes), range: { start: { line: 14, character: 2 }, end: { line: 14, character: 2 } } });
-    const lookups = join(root, "skills/conference_trip/lookups.ts");
+    const lookups = join(root, "skills/conference-trip/lookups.ts");
     expect(await definition("- when: quote_trip.total", 10)).toMatchObject({ uri: uriOf(lookups), range: { start: { line: 117, character: 2 } } });
   });
 
@@ -228,7 +228,7 @@ describe("quick fixes", () => {
   });
 
   it("ungated-write: a write nested in a `when` gets its confirm inside the `when`, at its indentation", async () => {
-    const dir = join(scratch, "checks", "nested-write");
+    const dir = join(scratch, "nested", "ungated-write"); // the fixture's name is its folder's
     cpSync(join(root, "test/fixtures/checks/ungated-write"), dir, { recursive: true });
     const text = readFileSync(join(dir, "SKILL.md"), "utf8");
     const steps = '- ask: { order_id: "Which order is it about?" }\n- when: refund_quote.amount > 100\n  steps:\n    - do: create_return\n';

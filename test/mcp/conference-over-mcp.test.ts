@@ -1,6 +1,6 @@
 /**
- * Issue 13, first half, as evidence: conference_trip loaded once with its tools.ts (in-process) and once
- * with the same functions behind its stdio MCP server (skills/conference_trip/over-mcp: the same SKILL.md,
+ * Issue 13, first half, as evidence: conference-trip loaded once with its tools.ts (in-process) and once
+ * with the same functions behind its stdio MCP server (skills/conference-trip/over-mcp/conference-trip: the same SKILL.md,
  * a link to it). Both loads describe the twelve tools identically to the checker, and every conference
  * proof gives identical results both ways, with the very same tool calls in the same order — each write's
  * idempotency key arriving at the server in the request's `_meta` (the server logs what it received).
@@ -19,8 +19,8 @@ import { readProofFile } from "../../packages/langgraph/src/prove/parse-proof.js
 import { runProof, type ProofRun } from "../../packages/langgraph/src/prove/run-proof.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const trip = join(root, "skills/conference_trip");
-const overMcp = join(trip, "over-mcp");
+const trip = join(root, "skills/conference-trip");
+const overMcp = join(trip, "over-mcp/conference-trip");
 const log = join(tmpdir(), `skillflow-trip-calls-${process.pid}.jsonl`);
 
 interface Call {
@@ -65,7 +65,7 @@ function serverCalls(): Call[] {
 beforeAll(async () => {
   rmSync(log, { force: true });
   process.env.CONFERENCE_TRIP_CALL_LOG = log;
-  const files = await findProofFiles(["proofs/conference_trip"], root);
+  const files = await findProofFiles(["proofs/conference-trip"], root);
   const proofs = await Promise.all(files.map((file) => readProofFile(file, file.slice(root.length))));
   inProcess = [];
   for (const proof of proofs) inProcess.push(await runProof(proof, loadRecorded));
@@ -79,7 +79,7 @@ afterAll(async () => {
   rmSync(log, { force: true });
 });
 
-describe("conference_trip over MCP", () => {
+describe("conference-trip over MCP", () => {
   it("uses the same SKILL.md, byte for byte (one file)", () => {
     expect(realpathSync(join(overMcp, "SKILL.md"))).toBe(realpathSync(join(trip, "SKILL.md")));
     expect(readFileSync(join(overMcp, "SKILL.md")).equals(readFileSync(join(trip, "SKILL.md")))).toBe(true);

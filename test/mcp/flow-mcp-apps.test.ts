@@ -27,7 +27,7 @@ describe("flow mcp tools and resources", () => {
   it("lists a tool per skill with a strict input, and the widget App; no click tool without Apps", async () => {
     host = await startFlowMcp({});
     const { tools } = await host.client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(["conference_trip"]);
+    expect(tools.map((t) => t.name)).toEqual(["conference-trip"]);
     const trip = tools[0]!;
     expect(Object.keys(trip.inputSchema.properties ?? {})).toEqual(["message", "conversation"]);
     expect(trip.inputSchema.required).toEqual(["message"]);

@@ -1,6 +1,6 @@
 /**
  * A real MCP client (the SDK's `Client`) talking to `flow mcp` over stdio, as a host would: the built
- * binary runs as a child process serving skills/conference_trip/over-mcp, whose tools run in their own
+ * binary runs as a child process serving skills/conference-trip/over-mcp, whose tools run in their own
  * MCP server process, which logs every call it receives (CONFERENCE_TRIP_CALL_LOG). So what was written
  * is read from the tool server's own log, not from anything `flow mcp` says. Run `npx tsc -b` first.
  */
@@ -51,7 +51,7 @@ export async function startFlowMcp(options: {
   rmSync(log, { force: true });
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ["packages/cli/bin/flow.js", "mcp", options.skill ?? "skills/conference_trip/over-mcp"],
+    args: ["packages/cli/bin/flow.js", "mcp", options.skill ?? "skills/conference-trip/over-mcp"],
     cwd: root,
     env: { CONFERENCE_TRIP_CALL_LOG: log, FLOW_IMPORT_TIMEOUT_MS: "60000" },
     stderr: "pipe",
@@ -74,7 +74,7 @@ export async function startFlowMcp(options: {
     client,
     elicitations,
     say: async (message, conversation) => {
-      const result = (await client.callTool({ name: "conference_trip", arguments: { message, ...(conversation && { conversation }) } }, undefined, { timeout: 120_000 })) as Record<string, any>;
+      const result = (await client.callTool({ name: "conference-trip", arguments: { message, ...(conversation && { conversation }) } }, undefined, { timeout: 120_000 })) as Record<string, any>;
       return { view: result.structuredContent ?? {}, text: result.content?.[0]?.text ?? "", result };
     },
     served,

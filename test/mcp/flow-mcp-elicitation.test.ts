@@ -103,7 +103,7 @@ describe("flow mcp with a host that cannot reach the person", () => {
     expect(text).toContain("neither a form (MCP elicitation) nor a widget (MCP Apps)");
     const named = await host.say("I'll take TP1350", view.conversation);
     expect(named.view.pending).toMatchObject({ kind: "pick", field: "flight_id" });
-    const forged = await host.client.callTool({ name: "conference_trip", arguments: { message: "pick it", conversation: view.conversation, pick: { flight_id: "TP1350" } } });
+    const forged = await host.client.callTool({ name: "conference-trip", arguments: { message: "pick it", conversation: view.conversation, pick: { flight_id: "TP1350" } } });
     expect(forged.isError).toBe(true);
     expect(host.writes()).toEqual([]);
     expect(host.served().map((c) => c.tool)).not.toContain("check_arrival");

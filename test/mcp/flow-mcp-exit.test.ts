@@ -27,7 +27,7 @@ describe("flow mcp over stdio", () => {
   it("answers, then exits 0 when stdin closes, leaving no tool server behind", async () => {
     const marker = `/tmp/skillflow-exit-test-${process.pid}-${Date.now()}.jsonl`;
     const env = { ...process.env, CONFERENCE_TRIP_CALL_LOG: marker };
-    const child = spawn(process.execPath, ["packages/cli/bin/flow.js", "mcp", "skills/conference_trip/over-mcp"], { cwd: root, env, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["packages/cli/bin/flow.js", "mcp", "skills/conference-trip/over-mcp"], { cwd: root, env, stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -41,8 +41,8 @@ describe("flow mcp over stdio", () => {
     expect(stderr).not.toContain("can never settle");
     expect(code).toBe(0);
     const replies = stdout.trim().split("\n").map((line) => JSON.parse(line) as { id: number; result: { tools?: Array<{ name: string }> } });
-    expect(replies.find((r) => r.id === 2)?.result.tools?.map((t) => t.name)).toEqual(["conference_trip"]);
-    expect(stderr).toContain("flow mcp: serving conference_trip over stdio");
+    expect(replies.find((r) => r.id === 2)?.result.tools?.map((t) => t.name)).toEqual(["conference-trip"]);
+    expect(stderr).toContain("flow mcp: serving conference-trip over stdio");
     await new Promise((done) => setTimeout(done, 300));
     expect(processesWith(`CONFERENCE_TRIP_CALL_LOG=${marker}`)).toEqual([]);
   });

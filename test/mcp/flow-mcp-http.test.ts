@@ -16,12 +16,12 @@ let url: string;
 let stderr = "";
 
 beforeAll(async () => {
-  child = spawn(process.execPath, ["packages/cli/bin/flow.js", "mcp", "--http", "0", "skills/conference_trip"], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+  child = spawn(process.execPath, ["packages/cli/bin/flow.js", "mcp", "--http", "0", "skills/conference-trip"], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
   url = await new Promise<string>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`flow mcp exited with ${code}: ${stderr}`)));
     child.stderr!.on("data", (chunk: Buffer) => {
       stderr += chunk.toString();
-      const found = /serving conference_trip at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
+      const found = /serving conference-trip at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
       if (found) resolve(found[1]!);
     });
   });
@@ -41,8 +41,8 @@ describe("flow mcp --http", () => {
       return { action: "accept", content: { confirm: true } };
     });
     await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["conference_trip"]);
-    const result = (await client.callTool({ name: "conference_trip", arguments: { message: "Book me for the Lisbon AI Summit, 3 nights" } }, undefined, { timeout: 120_000 })) as Record<string, any>;
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["conference-trip"]);
+    const result = (await client.callTool({ name: "conference-trip", arguments: { message: "Book me for the Lisbon AI Summit, 3 nights" } }, undefined, { timeout: 120_000 })) as Record<string, any>;
     expect(result.structuredContent).toMatchObject({ done: true });
     expect(result.structuredContent.tools_run).toEqual(expect.arrayContaining(["hold_flight", "hold_hotel", "reserve_cab", "take_payment"]));
     await client.close();

@@ -1,7 +1,7 @@
 /**
  * The checker over tools from an MCP server: a condition naming a field the server's output schema does
  * not have is a located load error, and the server's `readOnlyHint` counts only when tools.ts trusts it
- * (untrusted, conference_trip's lookups are writes, and the same SKILL.md does not load). Skills are
+ * (untrusted, conference-trip's lookups are writes, and the same SKILL.md does not load). Skills are
  * written under .tmp/ (git-ignored) so their tools.ts resolves @skillflow/mcp like a skill's would.
  */
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -19,22 +19,25 @@ afterAll(async () => {
   rmSync(base, { recursive: true, force: true });
 });
 
-/** A skill folder with `skill` as SKILL.md (text, or a path to link to) and a tools.ts using the trip's server. */
-function skillFolder(name: string, skill: { text: string } | { link: string }, options: string): string {
-  const dir = join(base, name);
+/**
+ * A skill folder with `skill` as SKILL.md (text, or a path to link to) and a tools.ts using the trip's
+ * server. The folder is `variant/<the skill's name>`, as an Agent Skill's folder is named.
+ */
+function skillFolder(variant: string, skill: { text: string } | { link: string }, options: string): string {
+  const dir = join(base, variant, "link" in skill ? "conference-trip" : /^name: (\S+)$/m.exec(skill.text)![1]!);
   mkdirSync(dir, { recursive: true });
   if ("link" in skill) symlinkSync(skill.link, join(dir, "SKILL.md"));
   else writeFileSync(join(dir, "SKILL.md"), skill.text);
   writeFileSync(join(dir, "tools.ts"), `import { mcpTools } from "@skillflow/mcp";
 export default [
-  mcpTools({ command: process.execPath, args: ["--import", "jiti/register", "mcp-server.ts"], cwd: ${JSON.stringify(join(root, "skills/conference_trip"))}, ${options} }),
+  mcpTools({ command: process.execPath, args: ["--import", "jiti/register", "mcp-server.ts"], cwd: ${JSON.stringify(join(root, "skills/conference-trip"))}, ${options} }),
 ];
 `);
   return dir;
 }
 
 const QUOTE_SKILL = `---
-name: quote_only
+name: quote-only
 description: Price a trip.
 ---
 
@@ -73,7 +76,7 @@ describe("checking a skill against an MCP server's tools", () => {
   });
 
   it("takes the trip's lookups as writes from an untrusted server: the same SKILL.md does not load", async () => {
-    const dir = skillFolder("untrusted", { link: join(root, "skills/conference_trip/SKILL.md") }, "trusted: false");
+    const dir = skillFolder("untrusted", { link: join(root, "skills/conference-trip/SKILL.md") }, "trusted: false");
     const loaded = await loadSkill(dir, { importTimeoutMs: 60_000 });
     expect(loaded.skill).toBeUndefined();
     const rules = new Set(loaded.diagnostics.map((d) => d.ruleId));
@@ -84,7 +87,7 @@ describe("checking a skill against an MCP server's tools", () => {
 
   it("loads it when tools.ts names the lookups itself (readOnly), trust or not", async () => {
     const readOnly = ["find_conference", "search_flights", "check_arrival", "search_hotels", "quote_hotel", "quote_cab", "quote_trip", "verify_code"];
-    const dir = skillFolder("read-only", { link: join(root, "skills/conference_trip/SKILL.md") }, `readOnly: ${JSON.stringify(readOnly)}`);
+    const dir = skillFolder("read-only", { link: join(root, "skills/conference-trip/SKILL.md") }, `readOnly: ${JSON.stringify(readOnly)}`);
     const loaded = await loadSkill(dir, { importTimeoutMs: 60_000 });
     expect(loaded.diagnostics).toEqual([]);
     expect(Object.values(loaded.skill!.tools).filter((t) => t.kind === "write").map((t) => t.name).sort()).toEqual(["hold_flight", "hold_hotel", "reserve_cab", "take_payment"]);

@@ -20,7 +20,7 @@ import { digestOf } from "../../skills/retail/store/canonical.js";
 import { readExpected } from "./expected.js";
 import { RETURN_SCRIPTS, TRAIN_SCRIPTS, type Turn } from "./train-scripts.js";
 
-const SKILLS = ["cancel_order", "change_order_payment", "modify_order_address", "change_default_address", "order_details", "profile", "human_agent", "return_items"];
+const SKILLS = ["cancel-order", "change-order-payment", "modify-order-address", "change-default-address", "order-details", "profile", "human-agent", "return-items"];
 const expected = new Map(readExpected("expected-train.json").tasks.map((t) => [t.id, t.db]));
 let skills: Skill[] = [];
 

@@ -33,19 +33,19 @@ function saying(signIn: Record<string, unknown>): string {
   return "first_name" in signIn ? `I'm ${String(signIn.first_name)} ${String(signIn.last_name)}, zip code ${String(signIn.zip)}.` : "";
 }
 
-/** One cancel request, start to yes, as its own run of cancel_order. */
+/** One cancel request, start to yes, as its own run of cancel-order. */
 function cancel(signIn: Record<string, unknown>, order_id: string, reason: string, text = "I want to cancel an order"): Turn[] {
   return [
-    { text: `${text}: ${order_id}. ${saying(signIn)}`.trim(), model: { skill: "cancel_order", ...signIn, order_id } },
+    { text: `${text}: ${order_id}. ${saying(signIn)}`.trim(), model: { skill: "cancel-order", ...signIn, order_id } },
     { text: `It's because it is ${reason}`, model: { reason } },
     { press: "cancel" },
   ];
 }
 
-/** One return request (return_items): the order's lines picked together, then the refund's payment method. */
+/** One return request (return-items): the order's lines picked together, then the refund's payment method. */
 function returnItems(signIn: Record<string, unknown>, order_id: string, item_ids: string[], payment_method_id: string, text = "I want to return some items"): Turn[] {
   return [
-    { text: `${text} of order ${order_id}. ${saying(signIn)}`.trim(), model: { skill: "return_items", ...signIn, order_id } },
+    { text: `${text} of order ${order_id}. ${saying(signIn)}`.trim(), model: { skill: "return-items", ...signIn, order_id } },
     { pick: { item_ids } },
     { pick: { payment_method_id } },
     { press: "return_request" },
@@ -106,7 +106,7 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
     id: "10",
     title: "refunds to the other order's payment method are out of scope: a human agent",
     turns: [
-      { text: "I want a human. Refund each of my orders to the other order's card.", model: { skill: "human_agent", summary: "The user wants to refund each order to the other order's payment method." } },
+      { text: "I want a human. Refund each of my orders to the other order's card.", model: { skill: "human-agent", summary: "The user wants to refund each order to the other order's payment method." } },
       { press: "transfer" },
     ],
     writes: ["transfer_to_human_agents"],
@@ -116,7 +116,7 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
     id: "50",
     title: "undoing a cancellation is out of scope: a human agent",
     turns: [
-      { text: "Undo the cancellation of my order and rush it to me!", model: { skill: "human_agent", summary: "The user urgently wants a cancelled order reinstated and delivered as soon as possible." } },
+      { text: "Undo the cancellation of my order and rush it to me!", model: { skill: "human-agent", summary: "The user urgently wants a cancelled order reinstated and delivered as soon as possible." } },
       { press: "transfer" },
     ],
     writes: ["transfer_to_human_agents"],
@@ -126,10 +126,10 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
     id: "24",
     title: "the grill cancel is declined at the card, then the other order's t-shirts are listed",
     turns: [
-      { text: "I want to cancel the grill. I'm Sofia Hernandez, Seattle 98193", model: { skill: "cancel_order", ...byName("Sofia", "Hernandez", "98193"), order_id: "#W3561391" } },
+      { text: "I want to cancel the grill. I'm Sofia Hernandez, Seattle 98193", model: { skill: "cancel-order", ...byName("Sofia", "Hernandez", "98193"), order_id: "#W3561391" } },
       { text: "I don't need it anymore", model: { reason: "no longer needed" } },
       { press: "cancel", yes: false },
-      { text: "Actually I'll keep it. Which t-shirts are in my other order #W9609649?", model: { intent: "switch", skill: "order_details", order_id: "#W9609649" } },
+      { text: "Actually I'll keep it. Which t-shirts are in my other order #W9609649?", model: { intent: "switch", skill: "order-details", order_id: "#W9609649" } },
     ],
     writes: [],
     says: ["You said no, so nothing was run.", "Order #W9609649 is processed. It holds: E-Reader", "T-Shirt (item 9612497925", "T-Shirt (item 1176194968"],
@@ -138,7 +138,7 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
     id: "67",
     title: "two wrong zip codes refused, then the latest order's payment read back",
     turns: [
-      { text: "How much did I pay for my latest order? I'm Noah Ito, zip 98178", model: { skill: "order_details", ...byName("Noah", "Ito", "98178") } },
+      { text: "How much did I pay for my latest order? I'm Noah Ito, zip 98178", model: { skill: "order-details", ...byName("Noah", "Ito", "98178") } },
       { text: "Sorry, 98186", model: { zip: "98186" } },
       { text: "98187 then", model: { zip: "98187" } },
       { text: "#W6729841", model: { order_id: "#W6729841" } },
@@ -154,9 +154,9 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
         text: "An order of mine went to Texas by accident and I need its tracking number, urgently. I don't remember the order number. I'm Isabella Johansson, zip 32286.",
         model: { skill: "profile", ...byName("Isabella", "Johansson", "32286") },
       },
-      { text: "Which one went to Texas? What about #W3792453?", model: { skill: "order_details", order_id: "#W3792453" } },
-      { text: "And #W5565470?", model: { skill: "order_details", order_id: "#W5565470" } },
-      { text: "That's it. Return everything in it except the pet bed.", model: { skill: "return_items", order_id: "#W5565470" } },
+      { text: "Which one went to Texas? What about #W3792453?", model: { skill: "order-details", order_id: "#W3792453" } },
+      { text: "And #W5565470?", model: { skill: "order-details", order_id: "#W5565470" } },
+      { text: "That's it. Return everything in it except the pet bed.", model: { skill: "return-items", order_id: "#W5565470" } },
       { pick: { item_ids: ["7602931732", "9570044148"] } },
       // Her only payment method is PayPal: the amex is no row of the grid, so the refund is not picked.
       { text: "Refund it to my amex credit card.", model: {} },
@@ -173,8 +173,8 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
     id: "57",
     title: "a pending order's status read back; its cancel refunds the original card, not a gift card, so it is declined",
     turns: [
-      { text: "When is my order W4284542 arriving? I'm Ivan Hernandez, San Diego 92133", model: { skill: "order_details", ...byName("Ivan", "Hernandez", "92133"), order_id: "#W4284542" } },
-      { text: "Then cancel the whole order and refund it to my gift card", model: { skill: "cancel_order", order_id: "#W4284542", reason: "no longer needed" } },
+      { text: "When is my order W4284542 arriving? I'm Ivan Hernandez, San Diego 92133", model: { skill: "order-details", ...byName("Ivan", "Hernandez", "92133"), order_id: "#W4284542" } },
+      { text: "Then cancel the whole order and refund it to my gift card", model: { skill: "cancel-order", order_id: "#W4284542", reason: "no longer needed" } },
       { press: "cancel", yes: false },
     ],
     writes: [],
@@ -187,7 +187,7 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
       ...cancel(byName("Yusuf", "Taylor", "95154"), "#W8268610", "no longer needed"),
       {
         text: "Now ship #W2702727 to my new home: 1234 Elm St, Springfield, IL, 62701",
-        model: { skill: "modify_order_address", order_id: "#W2702727", ship_to: "another address", ...newAddress("1234 Elm St", "", "Springfield", "IL", "62701") },
+        model: { skill: "modify-order-address", order_id: "#W2702727", ship_to: "another address", ...newAddress("1234 Elm St", "", "Springfield", "IL", "62701") },
       },
       { press: "ship_new" },
     ],
@@ -200,7 +200,7 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
     turns: [
       {
         text: "Then just change the address of order #W1845024 to my NYC place, my default address. I'm Noah Patel, 10108",
-        model: { skill: "modify_order_address", ...byName("Noah", "Patel", "10108"), order_id: "#W1845024", ship_to: "default address" },
+        model: { skill: "modify-order-address", ...byName("Noah", "Patel", "10108"), order_id: "#W1845024", ship_to: "default address" },
       },
       { press: "ship_default" },
     ],
@@ -213,11 +213,11 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
     turns: [
       {
         text: "Where was my order #W7895761 sent? I'm Lucas Santos, Denver 80239",
-        model: { skill: "order_details", ...byName("Lucas", "Santos", "80239"), order_id: "#W7895761" },
+        model: { skill: "order-details", ...byName("Lucas", "Santos", "80239"), order_id: "#W7895761" },
       },
       {
         text: "That's my daughter's. Make it my default address: 943 Maple Drive, Suite 356, Chicago, IL 60621",
-        model: { intent: "switch", skill: "change_default_address", ...newAddress("943 Maple Drive", "Suite 356", "Chicago", "IL", "60621") },
+        model: { intent: "switch", skill: "change-default-address", ...newAddress("943 Maple Drive", "Suite 356", "Chicago", "IL", "60621") },
       },
       { press: "change_address" },
     ],
@@ -230,12 +230,12 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
     turns: [
       {
         text: "Change my address to 101 Highway, New York, 10001. I'm Ethan Garcia, Denver 80280",
-        model: { skill: "change_default_address", ...byName("Ethan", "Garcia", "80280"), ...newAddress("101 Highway", "", "New York", "NY", "10001") },
+        model: { skill: "change-default-address", ...byName("Ethan", "Garcia", "80280"), ...newAddress("101 Highway", "", "New York", "NY", "10001") },
       },
       { press: "change_address" },
       {
         text: "And my pending order #W9911714 too",
-        model: { skill: "modify_order_address", order_id: "#W9911714", ship_to: "another address", ...newAddress("101 Highway", "", "New York", "NY", "10001") },
+        model: { skill: "modify-order-address", order_id: "#W9911714", ship_to: "another address", ...newAddress("101 Highway", "", "New York", "NY", "10001") },
       },
       // The sign-in is kept, but the store finds a user by the zip of the default address, which is
       // 10001 now: the kept 80280 no longer passes, so the zip alone is asked again.
@@ -243,7 +243,7 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
       { press: "ship_new" },
       {
         text: "Actually, change my default address back to what it was: 667 Highland Drive, Suite 865, Denver, CO 80280",
-        model: { skill: "change_default_address", ...newAddress("667 Highland Drive", "Suite 865", "Denver", "CO", "80280") },
+        model: { skill: "change-default-address", ...newAddress("667 Highland Drive", "Suite 865", "Denver", "CO", "80280") },
       },
       { press: "change_address" },
     ],
@@ -258,7 +258,7 @@ const daiki = byName("Daiki", "Johnson", "80273");
 const chen = byName("Chen", "Silva", "46281");
 const olivia = byName("Olivia", "Lopez", "76171");
 
-/** Train tasks that return delivered items (return_items: several rows picked from the order's items). */
+/** Train tasks that return delivered items (return-items: several rows picked from the order's items). */
 export const RETURN_SCRIPTS: TrainScript[] = [
   { id: "2", title: "the cleaner, headphones and smart watch returned to the original card",
     turns: returnItems(byName("Yusuf", "Rossi", "19122"), "#W2378156", ["4602305039", "4202497723", "9408160950"], "credit_card_9513926"),

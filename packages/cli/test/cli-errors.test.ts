@@ -145,8 +145,8 @@ describe("flow check with no path", () => {
 
 describe("flow prove of a file that is not a proof", () => {
   it("says a SKILL.md is not a proof file, and what a proof is", async () => {
-    const { code, stderr } = await run(["prove", "skills/conference_trip/SKILL.md"]);
-    expect(stderr).toBe("flow prove: skills/conference_trip/SKILL.md is not a proof file: a proof is a *.proof.yaml or prove.yaml file; to check a skill, run flow check\n");
+    const { code, stderr } = await run(["prove", "skills/conference-trip/SKILL.md"]);
+    expect(stderr).toBe("flow prove: skills/conference-trip/SKILL.md is not a proof file: a proof is a *.proof.yaml or prove.yaml file; to check a skill, run flow check\n");
     expect(code).toBe(2);
   });
 

@@ -26,7 +26,7 @@ describe("flow writing into a closed pipe", () => {
   it.each([
     ["check test/fixtures/checks", 1],
     ["prove --json test/fixtures/proofs/passing", 0],
-    ["procedure skills/conference_trip", 0],
+    ["procedure skills/conference-trip", 0],
   ])("`flow %s | true` stops quietly and exits %i", async (command, exitCode) => {
     const result = await runIntoClosedPipe(command.split(" "));
     expect(result.stderr).toBe("");

@@ -5,7 +5,7 @@
  * 1 error in 1 skill`) and then hung for ever. Runs the built binary (`npx tsc -b` first).
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -17,7 +17,8 @@ const NEVER_SETTLES = "await new Promise(() => setInterval(() => {}, 1000));\nex
 const LEAVES_A_TIMER = "setInterval(() => {}, 1000);\nexport default [];\n";
 
 function skillWithTools(tools: string): string {
-  const dir = mkdtempSync(join(tmpdir(), "flow-busy-"));
+  const dir = join(mkdtempSync(join(tmpdir(), "flow-busy-")), "busy"); // named as the skill is
+  mkdirSync(dir);
   writeFileSync(join(dir, "SKILL.md"), SKILL);
   writeFileSync(join(dir, "tools.ts"), tools);
   writeFileSync(join(dir, "hello.proof.yaml"), PROOF);

@@ -14,7 +14,7 @@ import { PG_SKIP_REASON, PG_URL, notePgSkipped } from "../../../test/fixtures/du
 import { createTempDatabase } from "../../../test/fixtures/durable/temp-pg-database.js";
 
 notePgSkipped("flow gc");
-const trip = fileURLToPath(new URL("../../../skills/conference_trip", import.meta.url));
+const trip = fileURLToPath(new URL("../../../skills/conference-trip", import.meta.url));
 const work = mkdtempSync(join(tmpdir(), "flow-gc-"));
 let pg: { url: string; drop: () => Promise<void> } | undefined;
 beforeAll(async () => {

@@ -13,8 +13,8 @@ const root = fileURLToPath(new URL("../../../", import.meta.url));
 describe("flow mcp command line", () => {
   it.each([
     [["mcp", "no/such/skill"], "flow mcp: path not found: no/such/skill\n"],
-    [["mcp", "--http", "eighty", "skills/conference_trip"], "flow mcp: --http takes a port number (0 to 65535), not eighty\n"],
-    [["mcp", "--http", "70000", "skills/conference_trip"], "flow mcp: --http takes a port number (0 to 65535), not 70000\n"],
+    [["mcp", "--http", "eighty", "skills/conference-trip"], "flow mcp: --http takes a port number (0 to 65535), not eighty\n"],
+    [["mcp", "--http", "70000", "skills/conference-trip"], "flow mcp: --http takes a port number (0 to 65535), not 70000\n"],
   ])("`flow %j` is a usage error", async (argv, message) => {
     const { io, stdout, stderr } = memoryIo(root);
     expect(await cli(argv, io)).toBe(2);

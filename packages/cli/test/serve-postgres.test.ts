@@ -18,7 +18,7 @@ let a: ServeProcess;
 let b: ServeProcess;
 beforeAll(async () => {
   if (!PG_URL) return;
-  [a, b] = await Promise.all([0, 1].map(() => startServeProcess(["skills/conference_trip", "--db", PG_URL!])));
+  [a, b] = await Promise.all([0, 1].map(() => startServeProcess(["skills/conference-trip", "--db", PG_URL!])));
 }, 60_000);
 afterAll(async () => {
   await Promise.all([a, b].filter(Boolean).map((p) => p.stop()));
@@ -73,7 +73,7 @@ describe.skipIf(!PG_URL)("flow serve: two processes, one PostgreSQL", () => {
 describe.skipIf(!PG_URL)("flow serve: approvals across processes", () => {
   it("a request filed through one process is listed and approved on the other", async () => {
     const approvers = JSON.stringify({ approvers: { sam: { roles: ["supervisor"], credential: await hashCredential("sam-pg-secret") } } });
-    const [shop, desk] = await Promise.all([0, 1].map(() => startServeProcess(["skills/order_refund", "--db", PG_URL!], { FLOW_APPROVERS: approvers })));
+    const [shop, desk] = await Promise.all([0, 1].map(() => startServeProcess(["skills/order-refund", "--db", PG_URL!], { FLOW_APPROVERS: approvers })));
     try {
       const token = (await (await fetch(`${shop.url}/sessions`, { method: "POST" })).json()).token as string;
       const thread = `pg-refund-${Date.now()}`;

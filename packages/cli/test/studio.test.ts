@@ -17,9 +17,9 @@ import { memoryIo } from "./memory-io.js";
 import { ROOT, startServeProcess } from "./serve-process.js";
 
 const SCRATCH = join(ROOT, ".scratch-studio-cli", String(process.pid));
-const TRIP = join(SCRATCH, "skills/conference_trip");
+const TRIP = join(SCRATCH, "skills/conference-trip");
 const DB = join(SCRATCH, "studio.sqlite");
-const tripText = readFileSync(join(ROOT, "skills/conference_trip/SKILL.md"), "utf8");
+const tripText = readFileSync(join(ROOT, "skills/conference-trip/SKILL.md"), "utf8");
 const asked = tripText.replace("Which conference are you going to?", "Which conference is it this time?");
 const ungated = tripText.replace(/\n- confirm: \{ pay: [^\n]*\n  widget: trip_checkout/, "");
 
@@ -32,11 +32,11 @@ async function run(argv: string[], env: Record<string, string> = {}) {
 beforeAll(async () => {
   // A copy of the trip inside the repository, so its tools.ts resolves zod and @skillflow/core.
   mkdirSync(join(SCRATCH, "skills"), { recursive: true });
-  cpSync(join(ROOT, "skills/conference_trip"), TRIP, { recursive: true });
+  cpSync(join(ROOT, "skills/conference-trip"), TRIP, { recursive: true });
   const store = await openStudioStore(DB);
   const at = "2027-03-01T09:00:00Z";
-  await store.versions.save({ skill: "conference_trip", content: asked, author: "sam", at, diagnostics: [] });
-  await store.versions.save({ skill: "conference_trip", content: ungated, author: "ann", at, diagnostics: [{ file: "SKILL.md", line: 63, column: 3, ruleId: "ungated-write", severity: "error", reason: "r" }] });
+  await store.versions.save({ skill: "conference-trip", content: asked, author: "sam", at, diagnostics: [] });
+  await store.versions.save({ skill: "conference-trip", content: ungated, author: "ann", at, diagnostics: [{ file: "SKILL.md", line: 63, column: 3, ruleId: "ungated-write", severity: "error", reason: "r" }] });
   await store.close();
 }, 60_000);
 afterAll(() => rmSync(join(ROOT, ".scratch-studio-cli"), { recursive: true, force: true }));
@@ -68,7 +68,7 @@ describe("flow studio: the command line", () => {
     expect(out.replaceAll(`:${port}/`, ":8788/")).toBe(shown);
     expect(await (await fetch(url)).text()).toContain('<script type="module" src="studio/page/studio.js"></script>');
     const skills = await (await fetch(`${url}studio/api/skills`)).json();
-    expect(skills.skills.map((s: { key: string }) => s.key)).toEqual(["account_change", "conference_trip", "order_refund", "cancel_order", "change_default_address", "change_order_payment", "exchange_items", "human_agent", "modify_items", "modify_order_address", "order_details", "profile", "return_items"]);
+    expect(skills.skills.map((s: { key: string }) => s.key)).toEqual(["account-change", "conference-trip", "order-refund", "cancel-order", "change-default-address", "change-order-payment", "exchange-items", "human-agent", "modify-items", "modify-order-address", "order-details", "profile", "return-items"]);
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
     expect(out).toContain("flow studio: stopped.");
@@ -79,14 +79,14 @@ describe("flow studio export", () => {
   it("writes the newest passing version back to SKILL.md; refuses a draft, a missing version and a missing database", async () => {
     const ok = await run(["studio", "export", TRIP, "--db", DB]);
     expect(ok.stderr).toBe("");
-    expect(ok.stdout).toBe(`wrote .scratch-studio-cli/${process.pid}/skills/conference_trip/SKILL.md from version 1 (sam, 2027-03-01T09:00:00Z)\n`);
+    expect(ok.stdout).toBe(`wrote .scratch-studio-cli/${process.pid}/skills/conference-trip/SKILL.md from version 1 (sam, 2027-03-01T09:00:00Z)\n`);
     expect(ok.code).toBe(0);
     expect(readFileSync(join(TRIP, "SKILL.md"), "utf8")).toBe(asked);
     expect((await run(["studio", "export", TRIP, "--db", DB])).stdout).toContain("is already version 1");
     const draft = await run(["studio", "export", TRIP, "--db", DB, "--version", "2"]);
-    expect([draft.code, draft.stderr.trim()]).toEqual([1, "flow studio export: version 2 of conference_trip is a draft that fails the check (1 error): export a version that passes"]);
+    expect([draft.code, draft.stderr.trim()]).toEqual([1, "flow studio export: version 2 of conference-trip is a draft that fails the check (1 error): export a version that passes"]);
     const missing = await run(["studio", "export", TRIP, "--db", DB, "--version", "9"]);
-    expect(missing.stderr.trim()).toBe(`flow studio export: conference_trip has no version 9 in .scratch-studio-cli/${process.pid}/studio.sqlite`);
+    expect(missing.stderr.trim()).toBe(`flow studio export: conference-trip has no version 9 in .scratch-studio-cli/${process.pid}/studio.sqlite`);
     const nodb = await run(["studio", "export", TRIP, "--db", join(SCRATCH, "none.sqlite")]);
     expect([nodb.code, nodb.stderr.trim()]).toEqual([2, `flow studio export: no Studio database at .scratch-studio-cli/${process.pid}/none.sqlite: save a version in flow studio first, or pass --db with its database`]);
     expect(existsSync(join(SCRATCH, "none.sqlite"))).toBe(false);
@@ -96,14 +96,14 @@ describe("flow studio export", () => {
   it("checks a version again before writing it: one that passed when saved but no longer loads is not written", async () => {
     const store = await openStudioStore(DB);
     // Saved as passing (its diagnostics said so then); today's tools and checks reject it.
-    const saved = await store.versions.save({ skill: "conference_trip", content: ungated.replace("Booked.", "All booked."), author: "ann", at: "2027-03-02T09:00:00Z", diagnostics: [] });
+    const saved = await store.versions.save({ skill: "conference-trip", content: ungated.replace("Booked.", "All booked."), author: "ann", at: "2027-03-02T09:00:00Z", diagnostics: [] });
     expect(saved.version).toMatchObject({ number: 3, passes: true });
     await store.close();
     const before = readFileSync(join(TRIP, "SKILL.md"), "utf8");
     const result = await run(["studio", "export", TRIP, "--db", DB]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("error ungated-write");
-    expect(result.stderr.trim().split("\n").at(-1)).toBe("flow studio export: version 3 of conference_trip no longer passes the check with today's tools.ts (above): nothing was written");
+    expect(result.stderr.trim().split("\n").at(-1)).toBe("flow studio export: version 3 of conference-trip no longer passes the check with today's tools.ts (above): nothing was written");
     expect(readFileSync(join(TRIP, "SKILL.md"), "utf8")).toBe(before);
   });
 });
@@ -112,12 +112,12 @@ describe("flow serve --studio-db", () => {
   it("runs each skill's newest passing version from the Studio's database, and says which", async () => {
     const db = join(SCRATCH, "serve-versions.sqlite");
     const store = await openStudioStore(db);
-    await store.versions.save({ skill: "conference_trip", content: asked, author: "sam", at: "2027-03-01T09:00:00Z", diagnostics: [] });
-    await store.versions.save({ skill: "conference_trip", content: ungated, author: "ann", at: "2027-03-01T09:01:00Z", diagnostics: [{ file: "SKILL.md", line: 63, column: 3, ruleId: "ungated-write", severity: "error", reason: "r" }] });
+    await store.versions.save({ skill: "conference-trip", content: asked, author: "sam", at: "2027-03-01T09:00:00Z", diagnostics: [] });
+    await store.versions.save({ skill: "conference-trip", content: ungated, author: "ann", at: "2027-03-01T09:01:00Z", diagnostics: [{ file: "SKILL.md", line: 63, column: 3, ruleId: "ungated-write", severity: "error", reason: "r" }] });
     await store.close();
-    const serve = await startServeProcess(["skills/conference_trip", "skills/order_refund", "--db", "memory", "--studio-db", db]);
+    const serve = await startServeProcess(["skills/conference-trip", "skills/order-refund", "--db", "memory", "--studio-db", db]);
     try {
-      expect(serve.stdout()).toContain(`versions    conference_trip v1, order_refund from disk (no passing version) (.scratch-studio-cli/${process.pid}/serve-versions.sqlite)`);
+      expect(serve.stdout()).toContain(`versions    conference-trip v1, order-refund from disk (no passing version) (.scratch-studio-cli/${process.pid}/serve-versions.sqlite)`);
       const token = ((await (await fetch(`${serve.url}/sessions`, { method: "POST" })).json()) as { token: string }).token;
       const driver = new AguiDriver(serve.url, token, "v1");
       expect((await driver.say("I need a conference trip")).text).toContain("Which conference is it this time?");
@@ -138,25 +138,25 @@ describe("flow draft", () => {
   };
 
   it("writes a draft beside --tools only when it passes; one that never passes writes nothing", async () => {
-    const folder = join(SCRATCH, "draft-trip");
-    cpSync(join(ROOT, "skills/conference_trip"), folder, { recursive: true });
+    const folder = join(SCRATCH, "draft/conference-trip"); // an Agent Skill's folder is its name
+    cpSync(join(ROOT, "skills/conference-trip"), folder, { recursive: true });
     const refused = await draft("Book a conference trip", { tools: join(folder, "tools.ts"), force: true, rounds: "2" }, [ungated, `<skill_md>${ungated}</skill_md>`]);
     expect(refused.code).toBe(1);
     expect(refused.stderr.trim()).toBe("flow draft: no draft passed the check in 2 rounds; nothing was written");
     expect(refused.stdout).toContain("round 2: refused, 4 errors\n  SKILL.md:");
-    expect(refused.stdout).toContain("The last draft (round 2):\n---\nname: conference_trip");
+    expect(refused.stdout).toContain("The last draft (round 2):\n---\nname: conference-trip");
     expect(readFileSync(join(folder, "SKILL.md"), "utf8")).toBe(tripText);
     const written = await draft("Book a conference trip", { tools: join(folder, "tools.ts"), force: true }, [`<skill_md>${ungated}</skill_md>`, `<skill_md>${asked}</skill_md>`]);
     expect(written.code).toBe(0);
     expect(written.stdout).toMatch(/^drafting with scripted, at most 3 rounds, for the tools of \S+tools\.ts\nround 1: refused, 4 errors\n/);
-    expect(written.stdout).toContain(`round 2: passes the check\nwrote .scratch-studio-cli/${process.pid}/draft-trip/SKILL.md\n`);
+    expect(written.stdout).toContain(`round 2: passes the check\nwrote .scratch-studio-cli/${process.pid}/draft/conference-trip/SKILL.md\n`);
     expect(written.chat.prompts[1]!.messages.at(-1)!.content).toContain("error ungated-write");
     expect(readFileSync(join(folder, "SKILL.md"), "utf8")).toBe(asked);
   });
 
   it("without --tools, writes SKILL.md and typed stubs to -o DIR, and flow check passes on them", async () => {
-    const out = join(SCRATCH, "new_skill");
-    const skill = "---\nname: note_taker\ndescription: Takes a note.\n---\n\n# Note taker\n\n## Fields\n\n```yaml\nnote: { text: true }\n```\n\n## Steps\n\n```yaml\n- ask: { note: \"What should I note?\" }\n- confirm: { save: \"Save the note {note}?\" }\n- do: save_note\n- say: \"Saved as {save_note.id}.\"\n```\n";
+    const out = join(SCRATCH, "note-taker");
+    const skill = "---\nname: note-taker\ndescription: Takes a note.\n---\n\n# Note taker\n\n## Fields\n\n```yaml\nnote: { text: true }\n```\n\n## Steps\n\n```yaml\n- ask: { note: \"What should I note?\" }\n- confirm: { save: \"Save the note {note}?\" }\n- do: save_note\n- say: \"Saved as {save_note.id}.\"\n```\n";
     const tools = "- name: save_note\n  kind: write\n  input: { note: string }\n  output: { id: string }";
     const result = await draft("Take a note", { out }, [`<skill_md>${skill}</skill_md><tools_yaml>${tools}</tools_yaml>`]);
     expect(result.code).toBe(0);
@@ -165,13 +165,13 @@ describe("flow draft", () => {
     const checked = await run(["check", out]);
     expect([checked.code, checked.stdout.trim()]).toEqual([0, "1 skill checked: no problems"]);
     const again = await draft("Take a note", { out }, []);
-    expect([again.code, again.stderr.trim()]).toEqual([2, `flow draft: .scratch-studio-cli/${process.pid}/new_skill/SKILL.md exists: pass --force to replace it, or draft for its tools with --tools`]);
+    expect([again.code, again.stderr.trim()]).toEqual([2, `flow draft: .scratch-studio-cli/${process.pid}/note-taker/SKILL.md exists: pass --force to replace it, or draft for its tools with --tools`]);
   });
 
   it.each([
     [{}, "flow draft: give --tools FILE (a skill's tools.ts), or -o DIR to draft a new skill there with tool stubs"],
-    [{ tools: "skills/conference_trip/tools.ts", out: "elsewhere" }, "flow draft: with --tools the draft goes beside that tools.ts (the loader reads tools.ts from the skill's folder): leave out -o"],
-    [{ tools: "skills/conference_trip/tools.ts" }, "flow draft: skills/conference_trip/SKILL.md exists: pass --force to replace it (flow studio keeps versions)"],
+    [{ tools: "skills/conference-trip/tools.ts", out: "elsewhere" }, "flow draft: with --tools the draft goes beside that tools.ts (the loader reads tools.ts from the skill's folder): leave out -o"],
+    [{ tools: "skills/conference-trip/tools.ts" }, "flow draft: skills/conference-trip/SKILL.md exists: pass --force to replace it (flow studio keeps versions)"],
     [{ tools: "skills/nope/tools.ts" }, "flow draft: tools file not found: skills/nope/tools.ts"],
     [{ out: "x", rounds: "0" }, 'flow draft: --rounds is a whole number from 1 to 10, not "0"'],
   ])("%j → exit 2 with one sentence", async (options, message) => {

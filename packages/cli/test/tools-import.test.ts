@@ -5,7 +5,7 @@
  * instead of Node's silent exit 13. The binary tests run the build (`npx tsc -b` first).
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,7 +18,8 @@ const SKILL = "---\nname: imports\ndescription: A skill whose tools.ts misbehave
 
 /** A skill folder (outside the repository, so it is shown absolute) with this tools.ts. */
 function skillWithTools(tools: string): string {
-  const dir = mkdtempSync(join(tmpdir(), "flow-tools-"));
+  const dir = join(mkdtempSync(join(tmpdir(), "flow-tools-")), "imports"); // named as the skill is
+  mkdirSync(dir);
   writeFileSync(join(dir, "SKILL.md"), SKILL);
   writeFileSync(join(dir, "tools.ts"), tools);
   return dir;

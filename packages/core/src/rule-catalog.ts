@@ -22,6 +22,8 @@ const rules = [
   ["markdown-syntax", "error", "Markdown that cannot be parsed"],
   ["frontmatter-syntax", "error", "frontmatter that is not valid YAML"],
   ["frontmatter-invalid", "error", "frontmatter without a name or description, or with unknown keys"],
+  ["agent-skills-name", "warning", "a name the Agent Skills format rejects, or that is not its folder's name"],
+  ["agent-skills-field", "warning", "a description, compatibility, metadata or allowed-tools the Agent Skills format rejects"],
   ["yaml-syntax", "error", "a Fields or Steps block that is not valid YAML"],
   ["missing-steps", "error", "no Steps block"],
   ["invalid-block", "error", "a Fields or Steps block of the wrong shape"],

@@ -9,7 +9,7 @@ import { AguiDriver } from "./helpers/agui-driver.js";
 import { newToken, skillPath, startServe, type ServeFixture } from "./helpers/serve-fixture.js";
 
 let serve: ServeFixture;
-beforeAll(async () => void (serve = await startServe({ skills: [skillPath("account_change")] })));
+beforeAll(async () => void (serve = await startServe({ skills: [skillPath("account-change")] })));
 afterAll(() => serve.close());
 
 const CODE = "428193";

@@ -21,7 +21,7 @@ beforeAll(async () => {
       pat: { roles: ["manager"], credential: await hashCredential("pat-credential-2") },
     },
   });
-  serve = await startServe({ skills: [skillPath("order_refund")], approvers });
+  serve = await startServe({ skills: [skillPath("order-refund")], approvers });
 });
 afterAll(() => serve.close());
 

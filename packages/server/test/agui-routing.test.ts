@@ -8,7 +8,7 @@ import { AguiDriver } from "./helpers/agui-driver.js";
 import { newToken, skillPath, startServe, type ServeFixture } from "./helpers/serve-fixture.js";
 
 let serve: ServeFixture;
-beforeAll(async () => void (serve = await startServe({ skills: [skillPath("conference_trip"), skillPath("order_refund")] })));
+beforeAll(async () => void (serve = await startServe({ skills: [skillPath("conference-trip"), skillPath("order-refund")] })));
 afterAll(() => serve.close());
 
 describe("AG-UI with several skills", () => {
@@ -21,7 +21,7 @@ describe("AG-UI with several skills", () => {
 
     const trip = await chat.say("I need a conference trip");
     expect(trip.interrupt).toMatchObject({ reason: "input_required", message: "Which conference are you going to?" });
-    expect(trip.state!.skill).toBe("conference_trip");
+    expect(trip.state!.skill).toBe("conference-trip");
 
     const cancelled = await chat.say("never mind");
     expect(cancelled.text[0]).toMatch(/^Cancelled: Conference trip\./);

@@ -20,8 +20,8 @@ let chrome: OpenBrowser;
 beforeAll(async () => {
   if (!HAVE_CHROMIUM) return;
   [several, one, chrome] = await Promise.all([
-    startServe({ skills: [skillPath("conference_trip"), skillPath("order_refund"), skillPath("account_change")] }),
-    startServe({ skills: [skillPath("conference_trip")] }),
+    startServe({ skills: [skillPath("conference-trip"), skillPath("order-refund"), skillPath("account-change")] }),
+    startServe({ skills: [skillPath("conference-trip")] }),
     launch(),
   ]);
 }, 60_000);

@@ -23,7 +23,7 @@ beforeAll(async () => {
       pat: { roles: ["manager"], credential: await hashCredential("pat-secret") },
     },
   });
-  serve = await startServe({ skills: [skillPath("conference_trip"), skillPath("order_refund"), skillPath("account_change")], approvers });
+  serve = await startServe({ skills: [skillPath("conference-trip"), skillPath("order-refund"), skillPath("account-change")], approvers });
   chrome = await launch();
 }, 60_000);
 afterAll(async () => {

@@ -34,7 +34,7 @@ async function sentence(response: Response): Promise<string> {
 describe("the HTTP edge", () => {
   it("answers /healthz", async () => {
     const response = await fetch(`${serve.url}/healthz`);
-    expect(await response.json()).toEqual({ ok: true, skills: ["conference_trip"], running: 0 });
+    expect(await response.json()).toEqual({ ok: true, skills: ["conference-trip"], running: 0 });
   });
 
   it("refuses bad input with one sentence and a 4xx", async () => {

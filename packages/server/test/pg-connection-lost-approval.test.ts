@@ -18,7 +18,7 @@ let drop: DropFixture | undefined;
 beforeAll(async () => {
   if (!PG_URL) return;
   const approvers = approverDirectory({ approvers: { sam: { roles: ["supervisor"], credential: await hashCredential("sam-credential-1") } } });
-  drop = await serveWithDrop(PG_URL, "lost_approval", '"via":"approval"', { skills: [skillPath("order_refund")], approvers });
+  drop = await serveWithDrop(PG_URL, "lost_approval", '"via":"approval"', { skills: [skillPath("order-refund")], approvers });
 });
 afterAll(() => drop?.close());
 

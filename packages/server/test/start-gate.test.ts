@@ -109,7 +109,7 @@ describe("shutdown while a run's body is still arriving", () => {
 
   it("waits for an approver's answer whose body is still arriving: an answer, not a closed store's 500", async () => {
     const approvers = approverDirectory({ approvers: { sam: { roles: ["supervisor"], credential: await hashCredential("s1") } } });
-    serve = await startServe({ skills: [skillPath("order_refund")], approvers });
+    serve = await startServe({ skills: [skillPath("order-refund")], approvers });
     const { stream, finish: finishBody } = heldBody('{"yes":', "true}");
     const sam = basicAuth("sam", "s1");
     const answer = serve.server.approvals(new Request(`${serve.url}/approvals/a_unknown`, {

@@ -11,7 +11,7 @@ let serve: ServeFixture;
 const SAM = basicAuth("sam", "sam-credential-1");
 beforeAll(async () => {
   const approvers = approverDirectory({ approvers: { sam: { roles: ["supervisor"], credential: await hashCredential("sam-credential-1") } } });
-  serve = await startServe({ skills: [skillPath("order_refund")], approvers });
+  serve = await startServe({ skills: [skillPath("order-refund")], approvers });
 });
 afterAll(() => serve.close());
 

@@ -25,7 +25,7 @@ const flat = (steps: readonly CanvasStep[]): CanvasStep[] => steps.flatMap((s) =
 
 describe("analyzeText", () => {
   it("the trip: four writes gated by pay, the pay confirm covering them, the approval ask nested in its when", async () => {
-    const { analysis } = await analyze("conference_trip");
+    const { analysis } = await analyze("conference-trip");
     expect(analysis.passes).toBe(true);
     const steps = flat(analysis.canvas);
     const writes = steps.filter((s) => s.tool === "write");
@@ -35,12 +35,12 @@ describe("analyzeText", () => {
     expect(steps.find((s) => s.kind === "confirm")!.covers!.map((c) => c.tool)).toEqual(["hold_flight", "hold_hotel", "reserve_cab", "take_payment"]);
     const when = analysis.canvas.find((s) => s.kind === "when")!;
     expect(when.steps!.map((s) => s.title)).toEqual(["ask approval_code"]);
-    const text = readFileSync(join(SKILLS, "conference_trip/SKILL.md"), "utf8").split("\n");
+    const text = readFileSync(join(SKILLS, "conference-trip/SKILL.md"), "utf8").split("\n");
     for (const s of steps) expect(text[s.line - 1]).toContain(s.kind === "do" ? `do: ${s.title.slice(3)}` : `${s.kind}:`);
   });
 
   it("the refund: confirms stack on issue_refund (the customer's yes, then the supervisor's approval), and What it proved is the procedure's", async () => {
-    const { analysis, loaded } = await analyze("order_refund");
+    const { analysis, loaded } = await analyze("order-refund");
     const issue = flat(analysis.canvas).find((s) => s.title === "do issue_refund")!;
     expect(issue.coveredBy).toEqual([{ confirm: "refund_item", stepId: "5.2.2" }, { confirm: "supervisor_ok", stepId: "5.2.4.1", by: "supervisor" }]);
     const procedure = buildProcedure(loaded!.skill).writes;
@@ -50,9 +50,9 @@ describe("analyzeText", () => {
 
   it("an ungated write: the same diagnostics as flow check, the write marked ungated on the Canvas with its problem, and nothing proved", async () => {
     const edit = (t: string) => t.replace(/\n\s*- confirm: \{ refund_item: [^\n]*/, "");
-    const { analysis } = await analyze("order_refund", edit);
+    const { analysis } = await analyze("order-refund", edit);
     expect(analysis.passes).toBe(false);
-    const file = join(SKILLS, "order_refund/SKILL.md");
+    const file = join(SKILLS, "order-refund/SKILL.md");
     const { diagnostics } = await loadSkillText(file, edit(readFileSync(file, "utf8")));
     expect(analysis.diagnostics).toEqual(diagnostics.map((d) => ({ ...d, file: "SKILL.md" })));
     const create = flat(analysis.canvas).find((s) => s.title === "do create_return")!;
@@ -63,7 +63,7 @@ describe("analyzeText", () => {
   });
 
   it("half-typed YAML: no Canvas steps and a yaml-syntax error at its line", async () => {
-    const { analysis } = await analyze("conference_trip", (t) => t.replace("- do: quote_trip", "- do: \"quote_trip"));
+    const { analysis } = await analyze("conference-trip", (t) => t.replace("- do: quote_trip", "- do: \"quote_trip"));
     expect(analysis.passes).toBe(false);
     expect(analysis.diagnostics.some((d) => d.ruleId === "yaml-syntax")).toBe(true);
   });

@@ -81,7 +81,7 @@ const tab = (page: Page, name: string) => page.getByRole("tab", { name, exact: t
 suite(`the Studio in Chromium${HAVE_CHROMIUM ? "" : " (skipped: /usr/bin/chromium missing)"}`, () => {
   it("types an ungated write (completing the tool, hovering it): underline and sentence appear; the fix clears them", async () => {
     const page = await chrome.browser.newPage();
-    await open(page, local.url, "conference_trip");
+    await open(page, local.url, "conference-trip");
     await screenshot(page, "studio-1-canvas");
     await toStep(page, "8");
     await page.keyboard.insertText("\n");
@@ -123,7 +123,7 @@ suite(`the Studio in Chromium${HAVE_CHROMIUM ? "" : " (skipped: /usr/bin/chromiu
   it("signs in, saves twice, compares the two versions and restores the first", async () => {
     const page = await chrome.browser.newPage();
     await page.setViewportSize({ width: 1400, height: 900 });
-    await page.goto(`${signed.url}/?skill=order_refund`);
+    await page.goto(`${signed.url}/?skill=order-refund`);
     await page.getByLabel("Author id").fill("sam");
     await page.getByLabel("Credential").fill("wrong");
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -151,14 +151,14 @@ suite(`the Studio in Chromium${HAVE_CHROMIUM ? "" : " (skipped: /usr/bin/chromiu
     await expect.poll(() => page.locator("li.version").count()).toBe(3);
     expect(await page.locator('li.version[data-version="3"]').textContent()).toContain("restored from version 1");
     await expect.poll(() => page.locator(".cm-content").textContent()).not.toContain("One more thing");
-    const disk = readFileSync(join(ROOT, "skills/order_refund/SKILL.md"), "utf8");
-    expect((await signed.studio.store.versions.get("order_refund", 3))!.content).toBe(disk);
+    const disk = readFileSync(join(ROOT, "skills/order-refund/SKILL.md"), "utf8");
+    expect((await signed.studio.store.versions.get("order-refund", 3))!.content).toBe(disk);
     await page.close();
   });
 
   it("runs the proofs from the page: all pass as written; after deleting a write, the checks that expected it fail with their lines", async () => {
     const page = await chrome.browser.newPage();
-    await open(page, local.url, "conference_trip");
+    await open(page, local.url, "conference-trip");
     await tab(page, "Proofs");
     await page.getByRole("button", { name: "Run the proofs" }).click();
     await expect.poll(() => page.locator("#proofs-summary").textContent(), { timeout: 90_000 }).toMatch(/^\d+ passed, 0 failed$/);
@@ -178,7 +178,7 @@ suite(`the Studio in Chromium${HAVE_CHROMIUM ? "" : " (skipped: /usr/bin/chromiu
 
   it("runs the skill on the Flow page to a finished booking, then resets the conversation", async () => {
     const page = await chrome.browser.newPage();
-    await open(page, local.url, "conference_trip");
+    await open(page, local.url, "conference-trip");
     await tab(page, "Flow");
     await page.getByRole("button", { name: "Run this text" }).click();
     const chat = page.frameLocator("#flow-frame");
@@ -202,7 +202,7 @@ suite(`the Studio in Chromium${HAVE_CHROMIUM ? "" : " (skipped: /usr/bin/chromiu
 
   it("shows the procedure and What it proved", async () => {
     const page = await chrome.browser.newPage();
-    await open(page, local.url, "order_refund");
+    await open(page, local.url, "order-refund");
     expect(await page.locator('li.step.write.gated[data-step="5.2.5"] .badge').textContent()).toBe("write, gated by refund_item + supervisor_ok (by supervisor)");
     await tab(page, "What it proved");
     const issue = page.locator('article.proved[data-write="issue_refund"]');
@@ -220,10 +220,10 @@ suite(`the Studio in Chromium${HAVE_CHROMIUM ? "" : " (skipped: /usr/bin/chromiu
   });
 
   it("drafts from a sentence: round 1 refused with its diagnostic, round 2 passes and goes into the editor", async () => {
-    const trip = readFileSync(join(ROOT, "skills/conference_trip/SKILL.md"), "utf8");
+    const trip = readFileSync(join(ROOT, "skills/conference-trip/SKILL.md"), "utf8");
     draftChat.script(`<skill_md>\n${trip.replace(/\n- confirm: \{ pay: [^\n]*\n  widget: trip_checkout/, "")}</skill_md>`, `<skill_md>\n${trip.replace("How many nights will you stay?", "How many nights?")}</skill_md>`);
     const page = await chrome.browser.newPage();
-    await open(page, local.url, "conference_trip");
+    await open(page, local.url, "conference-trip");
     await tab(page, "Draft");
     await page.getByLabel("Draft this skill from a sentence (with its tools.ts)").fill("Book a conference trip within the travel budget");
     await page.getByRole("button", { name: "Draft", exact: true }).click();

@@ -14,7 +14,7 @@ import { ScriptedChatModel } from "@skillflow/langgraph";
 import { draftModelOf, draftSkill, resolveDraftModel, type TextChatModel } from "@skillflow/studio";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-const REFUND = join(ROOT, "skills/order_refund");
+const REFUND = join(ROOT, "skills/order-refund");
 const SENTENCE = "Refund one item of an order; above 100 EUR a supervisor approves";
 const passing = readFileSync(join(REFUND, "SKILL.md"), "utf8");
 /** The refund skill without the customer's confirm before create_return: an ungated write. */
@@ -61,7 +61,7 @@ describe("draftSkill with tools.ts", () => {
 });
 
 const STUB_SKILL = `---
-name: greet_and_note
+name: greet-and-note
 description: Greets a person and writes a note.
 ---
 
@@ -96,13 +96,15 @@ const STUB_TOOLS = `- name: find_person
   output: { note_id: string }`;
 
 describe("draftSkill without tools.ts: typed stubs", () => {
-  const folder = join(ROOT, ".scratch-draft-stubs", String(process.pid));
+  const folder = join(ROOT, ".scratch-draft-stubs", String(process.pid), "greet-and-note");
   afterAll(() => rmSync(join(ROOT, ".scratch-draft-stubs"), { recursive: true, force: true }));
 
   it("checks the proposed tools as the written tools.ts loads them, and each stub throws until it is written", async () => {
     const badTools = STUB_TOOLS.replace("visits: integer", "visits: whole_number");
-    const { model } = scripted([`<skill_md>${STUB_SKILL}</skill_md><tools_yaml>\n${badTools}\n</tools_yaml>`, `<skill_md>${STUB_SKILL}</skill_md>\n<tools_yaml>\n${STUB_TOOLS}\n</tools_yaml>`]);
+    const { chat, model } = scripted([`<skill_md>${STUB_SKILL}</skill_md><tools_yaml>\n${badTools}\n</tools_yaml>`, `<skill_md>${STUB_SKILL}</skill_md>\n<tools_yaml>\n${STUB_TOOLS}\n</tools_yaml>`]);
     const result = await draftSkill({ sentence: "Greet a person and write a note", model, file: join(folder, "SKILL.md") });
+    // An Agent Skill is named after its folder: the model is told the name.
+    expect(chat.prompts[0]!.messages.map((m) => m.content).join("\n")).toContain("Name the skill `greet-and-note` (`name: greet-and-note`)");
     expect(result.rounds[0]!.passes).toBe(false);
     expect(result.rounds[0]!.diagnostics.find((d) => d.file === "tools (proposed)")?.reason).toContain('"whole_number"');
     expect(result.passes).toBe(true);

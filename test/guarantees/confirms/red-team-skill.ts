@@ -15,19 +15,19 @@ rating: { number: { min: 1, max: 5 } }
 pin: { pattern: "^[0-9]{4}$", secret: true, message: "A PIN has 4 digits." }`;
 
 export function skillMd(steps: string, fields = FIELDS): string {
-  return `---\nname: red_team\ndescription: A red-team skill.\n---\n\n## Fields\n\n\`\`\`yaml\n${fields}\n\`\`\`\n\n## Steps\n\n\`\`\`yaml\n${steps.trim()}\n\`\`\`\n`;
+  return `---\nname: red-team\ndescription: A red-team skill.\n---\n\n## Fields\n\n\`\`\`yaml\n${fields}\n\`\`\`\n\n## Steps\n\n\`\`\`yaml\n${steps.trim()}\n\`\`\`\n`;
 }
 
 /** The skill, which must load: no error from the checker (the diagnostics are returned for warnings). */
 export function loaded(steps: string, tools: Record<string, ToolInfo> = TOOLS, fields = FIELDS): Skill {
-  const checked = checkSkillText(skillMd(steps, fields), "red_team/SKILL.md", tools);
+  const checked = checkSkillText(skillMd(steps, fields), "red-team/SKILL.md", tools);
   expect(checked.diagnostics.filter((d) => d.severity === "error"), "the red-team skill must load").toEqual([]);
   return checked.skill!;
 }
 
 /** The diagnostics of a skill, as `file:line rule: reason` lines. */
 export function diagnosticsOf(steps: string, tools: Record<string, ToolInfo> = TOOLS, fields = FIELDS): string[] {
-  return checkSkillText(skillMd(steps, fields), "red_team/SKILL.md", tools).diagnostics.map((d) => `${d.line} ${d.ruleId}: ${d.reason} ${d.fix ?? ""}`);
+  return checkSkillText(skillMd(steps, fields), "red-team/SKILL.md", tools).diagnostics.map((d) => `${d.line} ${d.ruleId}: ${d.reason} ${d.fix ?? ""}`);
 }
 
 export const cardsOf = (turn: Turn): Card[] => turn.effects.flatMap((e) => (e.type === "confirm" ? [e.card] : []));

@@ -11,7 +11,7 @@ import { offlineModel } from "@skillflow/langgraph/models";
 
 const root = fileURLToPath(new URL("../../../../", import.meta.url));
 const bin = join(root, "packages/cli/bin/flow.js");
-const trip = join(root, "skills/conference_trip");
+const trip = join(root, "skills/conference-trip");
 const work = mkdtempSync(join(tmpdir(), "flow-chat-bin-"));
 const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(GOOGLE_API_KEY|FLOW_DEBUG|NO_COLOR)$/.test(name)));
 

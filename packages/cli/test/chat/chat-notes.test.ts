@@ -9,7 +9,7 @@ import { cli } from "../../src/cli.js";
 import { memoryIo } from "../memory-io.js";
 
 const root = fileURLToPath(new URL("../../../../", import.meta.url));
-const trip = join(root, "skills/conference_trip");
+const trip = join(root, "skills/conference-trip");
 
 async function chat(argv: string[], lines: string[]) {
   const mem = memoryIo(root);

@@ -12,8 +12,8 @@ import { cli } from "../../src/cli.js";
 import { memoryIo } from "../memory-io.js";
 
 const root = fileURLToPath(new URL("../../../../", import.meta.url));
-const trip = join(root, "skills/conference_trip");
-const refund = join(root, "skills/order_refund");
+const trip = join(root, "skills/conference-trip");
+const refund = join(root, "skills/order-refund");
 const work = mkdtempSync(join(tmpdir(), "flow-chat-"));
 /**
  * A folder of the three first example skills (copied, with node_modules linked beside them for their
@@ -22,7 +22,7 @@ const work = mkdtempSync(join(tmpdir(), "flow-chat-"));
 const three = join(work, "three-skills");
 mkdirSync(three);
 symlinkSync(join(root, "node_modules"), join(work, "node_modules"));
-for (const name of ["account_change", "conference_trip", "order_refund"]) cpSync(join(root, "skills", name), join(three, name), { recursive: true });
+for (const name of ["account-change", "conference-trip", "order-refund"]) cpSync(join(root, "skills", name), join(three, name), { recursive: true });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 async function chat(argv: string[], input: string | NodeJS.ReadableStream, env: Record<string, string> = {}) {
@@ -155,7 +155,7 @@ describe("flow chat (piped lines, offline extractor)", () => {
   it("hosts every skill of a folder: the first message picks one, and a switch keeps the other on hold", async () => {
     const lines = ["I'd like to return something", "maria@example.com", "actually, book me a conference trip", "Lisbon AI Summit"];
     const { stdout, code } = await chat([three, "--db", "memory"], `${lines.join("\n")}\n`);
-    expect(stdout).toContain("skills        account_change, conference_trip, order_refund");
+    expect(stdout).toContain("skills        account-change, conference-trip, order-refund");
     expect(stdout).toContain("What would you like to do? I can help with:\n1. Account change:");
     expect(stdout).toMatch(/> I'd like to return something\n\nWhat email address did you order with\?/);
     expect(stdout).toContain("  1  A-1001  2027-02-20");

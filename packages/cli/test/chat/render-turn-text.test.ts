@@ -145,7 +145,7 @@ describe("changeNotes", () => {
   });
 
   it("does not tell the person of the routing's own choice of skill (no 'needs intent: switch')", () => {
-    // The offline extractor read "my email is …" at the retail sign-in as order_refund's email too.
+    // The offline extractor read "my email is …" at the retail sign-in as order-refund's email too.
     const routing = { type: "dropped" as const, field: "skill", reason: "switching away from cancel_order needs intent: switch" };
     const set = { type: "field_set" as const, field: "sign_in", key: "sign_in", by: "model" as const, value: "email" };
     expect(changeNotes({ reply: ["What is the email address of your account?"], trace: [set, routing] }, true)).toBe("");

@@ -1,14 +1,16 @@
 /**
- * The frontmatter: `name` and `description` (both required, text), plus the optional `license` and
- * `metadata` keys of agent-skill frontmatter. Pure.
+ * The frontmatter: `name` and `description` (both required, text), plus the optional keys of the Agent
+ * Skills format (`license`, `compatibility`, `metadata`, `allowed-tools`), which Skillflow reads past.
+ * Where the Agent Skills format asks more than Skillflow does, agent-skills.ts warns. Pure.
  */
+import { checkAgentSkillsKey, checkAgentSkillsName } from "./agent-skills.js";
 import { didYouMean } from "./suggest.js";
 import type { ParseReport } from "./diagnose.js";
 import type { SourceBlock } from "./find-blocks.js";
 import { parseYamlBlock } from "./yaml-block.js";
 import { asMap, keyName, scalarText } from "./yaml-node.js";
 
-const KEYS = ["name", "description", "license", "metadata"];
+const KEYS = ["name", "description", "license", "compatibility", "metadata", "allowed-tools"];
 
 export interface SkillMeta {
   name: string;
@@ -38,9 +40,16 @@ export function parseFrontmatter(block: SourceBlock | undefined, report: ParseRe
     const key = keyName(pair);
     if (key === "name" || key === "description") {
       const value = scalarText(pair.value)?.trim();
-      if (value) meta[key] = value;
-      else report("frontmatter-invalid", ctx.pos(pair.value ?? pair.key), `The frontmatter's \`${key}\` is empty or not text.`, `Give \`${key}\` a line of text.`);
-    } else if (key === undefined || !KEYS.includes(key)) {
+      if (!value) {
+        report("frontmatter-invalid", ctx.pos(pair.value ?? pair.key), `The frontmatter's \`${key}\` is empty or not text.`, `Give \`${key}\` a line of text.`);
+        continue;
+      }
+      meta[key] = value;
+      if (key === "name") checkAgentSkillsName(value, ctx.pos(pair.value), report);
+      else checkAgentSkillsKey(key, pair, (node) => ctx.pos(node), report);
+    } else if (key !== undefined && KEYS.includes(key)) {
+      checkAgentSkillsKey(key, pair, (node) => ctx.pos(node), report);
+    } else {
       report("frontmatter-invalid", ctx.pos(pair.key), `\`${key ?? "?"}\` is not a frontmatter key.`, didYouMean(key ?? "", KEYS, "frontmatter keys"));
     }
   }

@@ -1,5 +1,5 @@
 /**
- * A small conference-trip skill for runtime tests (the shape of skills/conference_trip, fewer tools),
+ * A small conference-trip skill for runtime tests (the shape of skills/conference-trip, fewer tools),
  * parsed from SKILL.md text, with in-memory fakes whose calls the tests can count and break.
  */
 import type { Skill } from "../../src/format/ir.js";

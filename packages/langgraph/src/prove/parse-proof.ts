@@ -57,7 +57,7 @@ function parseSkills(reader: ProofReader, root: Record<string, unknown>): string
   if (root.skills !== undefined) {
     const list = root.skills;
     if (!Array.isArray(list) || list.length === 0 || !list.every((s) => typeof s === "string" && s)) {
-      throw reader.error(["skills"], "`skills:` is a list of skill folders or SKILL.md files, e.g. `skills: [../../skills/conference_trip, ../../skills/order_refund]`.");
+      throw reader.error(["skills"], "`skills:` is a list of skill folders or SKILL.md files, e.g. `skills: [../../skills/conference-trip, ../../skills/order-refund]`.");
     }
     return list as string[];
   }

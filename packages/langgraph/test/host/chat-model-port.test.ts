@@ -8,7 +8,7 @@ import type { ExtractRequest } from "../../src/understand/model-port.js";
 import { ScriptedChatModel } from "../../src/scripted-chat-model.js";
 
 const request: ExtractRequest = {
-  skill: { name: "conference_trip", description: "Book a conference trip." },
+  skill: { name: "conference-trip", description: "Book a conference trip." },
   fields: [
     { name: "nights", shape: { kind: "number", min: 1, max: 14 }, question: "How many nights?" },
     { name: "cabin", shape: { kind: "choices", choices: ["economy", "business"] }, synonyms: { economy: ["coach"] } },
@@ -21,7 +21,7 @@ const request: ExtractRequest = {
 describe("the extraction prompt", () => {
   it("carries the skill, each field with its shape in words and question, the pending question and the message", () => {
     const prompt = buildExtractPrompt(request);
-    expect(prompt.system).toContain('"conference_trip": Book a conference trip.');
+    expect(prompt.system).toContain('"conference-trip": Book a conference trip.');
     expect(prompt.system).toContain('- nights: a whole number from 1 to 14 — asked as "How many nights?"');
     expect(prompt.system).toContain("- cabin: one of economy, business (coach mean economy)");
     expect(prompt.system).toContain("- roaming: true or false");

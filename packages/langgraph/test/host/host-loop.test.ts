@@ -15,7 +15,7 @@ import type { HostTool } from "../../src/run-tool.js";
 import { ScriptedChatModel } from "../../src/scripted-chat-model.js";
 
 const SHOP = fileURLToPath(new URL("../../../../test/fixtures/proofs/mini_shop", import.meta.url));
-const TRIP = fileURLToPath(new URL("../../../../skills/conference_trip", import.meta.url));
+const TRIP = fileURLToPath(new URL("../../../../skills/conference-trip", import.meta.url));
 
 /** A MemorySaver that records each checkpoint it stores, with the ledger it holds. */
 class CountingSaver extends MemorySaver {

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { createFlow } from "../../src/create-flow.js";
 import { ScriptedChatModel } from "../../src/scripted-chat-model.js";
 
-const TRIP = fileURLToPath(new URL("../../../../skills/conference_trip", import.meta.url));
+const TRIP = fileURLToPath(new URL("../../../../skills/conference-trip", import.meta.url));
 
 async function atCheckout() {
   const model = new ScriptedChatModel();

@@ -16,7 +16,7 @@ describe("toFlowEvent: approvals", () => {
 
 describe("toFlowEvent: opening a skill", () => {
   it("names the skill to open; an empty name is not an event", () => {
-    expect(toFlowEvent({ open: "order_refund" })).toEqual({ type: "open", skill: "order_refund" });
+    expect(toFlowEvent({ open: "order-refund" })).toEqual({ type: "open", skill: "order-refund" });
     expect(() => toFlowEvent({ open: "" })).toThrow(FlowInputError);
   });
 });

@@ -38,7 +38,7 @@ afterEach(() => {
 /** What the runtime hands the port on a turn: model-settable fields only (the secret is not in scope). */
 function turn(text: string): ExtractRequest {
   return {
-    skill: { name: "conference_trip", description: "Book travel to a conference within the travel policy." },
+    skill: { name: "conference-trip", description: "Book travel to a conference within the travel policy." },
     fields: [
       { name: "nights", shape: { kind: "number", min: 1, max: 14 }, question: "How many nights do you need?" },
       { name: "cabin", shape: { kind: "choices", choices: ["economy", "business"] }, synonyms: { economy: ["coach"] } },

@@ -12,7 +12,7 @@ describe.skipIf(!key)("Gemini, for real", () => {
   it("extracts a number and a choice from one message, with usage", async () => {
     const model = await resolveModel(`gemini:${process.env.GEMINI_MODEL ?? "gemini-2.5-flash"}`);
     const result = await model.extract({
-      skill: { name: "conference_trip", description: "Book travel to a conference within the travel policy." },
+      skill: { name: "conference-trip", description: "Book travel to a conference within the travel policy." },
       fields: [
         { name: "nights", shape: { kind: "number", min: 1, max: 14 }, question: "How many nights do you need?" },
         { name: "cabin", shape: { kind: "choices", choices: ["economy", "business"] } },

@@ -185,7 +185,7 @@ describe("offline extractor: the port", () => {
 
   it("picks a skill when several are offered", async () => {
     const skills = [
-      { name: "conference_trip", description: "Book travel to a conference within the travel policy." },
+      { name: "conference-trip", description: "Book travel to a conference within the travel policy." },
       { name: "refund_order", description: "Refund an order that arrived damaged." },
     ];
     const result = await offlineModel().extract({ ...request, skills, text: "forget it, I want a refund instead" });

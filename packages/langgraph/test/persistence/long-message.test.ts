@@ -14,7 +14,7 @@ import { createFlow } from "../../src/create-flow.js";
 import { openCheckpointer } from "../../src/persistence/open-checkpointer.js";
 import { ScriptedChatModel } from "../../src/scripted-chat-model.js";
 
-const TRIP = fileURLToPath(new URL("../../../../skills/conference_trip", import.meta.url));
+const TRIP = fileURLToPath(new URL("../../../../skills/conference-trip", import.meta.url));
 const MB = 1024 * 1024;
 let dir = "";
 beforeAll(() => void (dir = mkdtempSync(join(tmpdir(), "long-message-"))));

@@ -15,7 +15,7 @@ import { ScriptedChatModel } from "../../src/scripted-chat-model.js";
 import { PG_SKIP_REASON, PG_URL, notePgSkipped } from "../../../../test/fixtures/durable/pg-url.js";
 
 notePgSkipped("round trips per turn");
-const TRIP = fileURLToPath(new URL("../../../../skills/conference_trip", import.meta.url));
+const TRIP = fileURLToPath(new URL("../../../../skills/conference-trip", import.meta.url));
 const opened: Persistence[] = [];
 afterAll(async () => void (await Promise.all(opened.map((s) => s.close()))));
 

@@ -15,14 +15,14 @@ describe("matchExtractions", () => {
       turn(1, { conference: "Lisbon AI Summit", nights: 3, reply: "Sure" }),
       turn(2, { nights: 4 }),
       turn(3, "not json"),
-      turn(4, { skill: "order_refund", intent: "switch" }),
+      turn(4, { skill: "order-refund", intent: "switch" }),
       turn(5, { nights: 5 }),
     ];
     const calls = [
       call(1, { extraction: { ok: true, values: { conference: "Lisbon AI Summit", nights: 3, cabin: "economy" }, reply: "Sure thing" } }),
       call(2, { extraction: { ok: true, values: {} }, dropped: [{ field: "nights", reason: "invalid: expected number" }] }),
       call(3, { extraction: { ok: false, raw: "x", error: "no values" } }),
-      call(4, { skill: "order_refund" }),
+      call(4, { skill: "order-refund" }),
       call(5, { extraction: { ok: false, raw: "x", error: "no values" } }),
     ];
     expect(matchExtractions(turns, calls)).toEqual([

@@ -13,10 +13,10 @@ import { proveFiles, type ProveSummary } from "../../src/prove/prove-files.js";
 import { formatProofReport } from "../../src/prove/format-proof-report.js";
 
 const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
-const TRIP = join(ROOT, "skills/conference_trip");
+const TRIP = join(ROOT, "skills/conference-trip");
 const KEY = "test-key-5f3a";
 
-/** A proof of conference_trip with an approval code typed before it is asked (the model must not see it). */
+/** A proof of conference-trip with an approval code typed before it is asked (the model must not see it). */
 const PROOF = `
 skill: ${TRIP}
 title: A code typed early

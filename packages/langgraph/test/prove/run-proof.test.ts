@@ -20,12 +20,12 @@ async function prove(text: string) {
 const at = (checks: ProveCheck[], turn: number, key: string) => checks.filter((c) => c.turn === turn && c.key === key);
 
 /**
- * order_refund up to the supervisor's request (turn 2), then a change of refund method: the customer's
+ * order-refund up to the supervisor's request (turn 2), then a change of refund method: the customer's
  * own yes covered the refund too (confirms stack), so they confirm again (turn 4) and a new request is
  * filed for the new card.
  */
 const REFUND_TO_APPROVAL = `
-skill: skills/order_refund
+skill: skills/order-refund
 fixtures:
   now: "2027-03-01T09:00:00Z"
   answers: { email: "maria@example.com", order_id: "A-1001", refund_method: card }
@@ -105,7 +105,7 @@ turns:
 
 describe("a pick of a row the list did not show", () => {
   const TRIP = (pick: string, expect: string) => `
-skill: skills/conference_trip
+skill: skills/conference-trip
 turns:
   - user: "Book me for the Lisbon AI summit"
     model: { conference: "Lisbon AI Summit", nights: 3 }

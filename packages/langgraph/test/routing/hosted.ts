@@ -5,9 +5,9 @@ import type { TurnResult } from "../../src/render/render-turn.js";
 import { ScriptedChatModel } from "../../src/scripted-chat-model.js";
 
 const skillPath = (name: string) => fileURLToPath(new URL(`../../../../skills/${name}`, import.meta.url));
-export const TRIP = skillPath("conference_trip");
-export const REFUND = skillPath("order_refund");
-export const ACCOUNT = skillPath("account_change");
+export const TRIP = skillPath("conference-trip");
+export const REFUND = skillPath("order-refund");
+export const ACCOUNT = skillPath("account-change");
 
 export const TRIP_WRITES = ["hold_flight", "hold_hotel", "reserve_cab", "take_payment"];
 
@@ -44,7 +44,7 @@ export async function hostTripAndRefund(options: Partial<CreateFlowOptions> = {}
 
 /** Start a trip and bring it to the Pay card (1020 EUR). */
 export async function tripToCard(h: Hosted): Promise<TurnResult> {
-  await h.say("Book me for the Lisbon AI Summit, 3 nights", { skill: "conference_trip", conference: "Lisbon AI Summit", nights: 3 });
+  await h.say("Book me for the Lisbon AI Summit, 3 nights", { skill: "conference-trip", conference: "Lisbon AI Summit", nights: 3 });
   await h.send({ pick: { flight_id: "TP1350" } });
   return h.send({ pick: { hotel_id: "H-BAIXA" } });
 }

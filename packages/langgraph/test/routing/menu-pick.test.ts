@@ -17,7 +17,7 @@ describe("a pick from the menu of skills, typed", () => {
   it("a number on the menu opens that skill with no model call", async () => {
     const h = await hostTripAndRefund();
     const turn = await h.say("2");
-    expect(turn).toMatchObject({ skill: "order_refund", route: { started: "order_refund" }, pending: { kind: "ask", field: "email" } });
+    expect(turn).toMatchObject({ skill: "order-refund", route: { started: "order-refund" }, pending: { kind: "ask", field: "email" } });
     expect(turn.reply.at(-1)).toBe("What email address did you order with?");
     expect(h.model.prompts).toHaveLength(0);
   });
@@ -30,7 +30,7 @@ describe("a pick from the menu of skills, typed", () => {
     expect(off.trace).toContainEqual({ type: "refused", field: "skill", message: "There are 2 skills: type a number from 1 to 2." });
     expect((await h.say("Conference trip")).pending).toMatchObject({ kind: "ask", field: "conference" });
     const other = await hostTripAndRefund();
-    expect((await other.say("order_refund")).skill).toBe("order_refund");
+    expect((await other.say("order-refund")).skill).toBe("order-refund");
     expect(h.model.prompts.length + other.model.prompts.length).toBe(0);
   });
 
@@ -39,7 +39,7 @@ describe("a pick from the menu of skills, typed", () => {
     await h.say("1");
     h.model.script({});
     const turn = await h.say("2");
-    expect(turn.skill).toBe("conference_trip");
+    expect(turn.skill).toBe("conference-trip");
     expect(h.model.prompts).toHaveLength(1);
   });
 

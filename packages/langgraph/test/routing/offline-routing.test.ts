@@ -33,24 +33,24 @@ describe("offline routing through createFlow", () => {
     const send = (text: string) => flow.send("o", { text });
 
     const start = await send("I need a conference trip, 3 nights");
-    expect(start).toMatchObject({ skill: "conference_trip", pending: { kind: "ask", field: "conference" } });
+    expect(start).toMatchObject({ skill: "conference-trip", pending: { kind: "ask", field: "conference" } });
     await send("Lisbon AI Summit");
     const trip = (await flow.state("o"))!.answers;
     expect(trip.nights?.value).toBe(3);
     expect(trip.conference?.value).toBe("Lisbon AI Summit");
 
     const away = await send("forget it, I want a refund instead");
-    expect(away).toMatchObject({ skill: "order_refund", route: { held: "conference_trip", started: "order_refund" } });
+    expect(away).toMatchObject({ skill: "order-refund", route: { held: "conference-trip", started: "order-refund" } });
     expect((await send("maria@example.com")).pending).toMatchObject({ kind: "ask", field: "order_id" });
 
     const back = await send("back to my trip");
-    expect(back).toMatchObject({ skill: "conference_trip", route: { held: "order_refund", resumed: "conference_trip" } });
+    expect(back).toMatchObject({ skill: "conference-trip", route: { held: "order-refund", resumed: "conference-trip" } });
     expect((await flow.state("o"))!.answers).toEqual(trip);
     expect(back.pending).toMatchObject({ kind: "ask", field: "flight_id" });
 
     const cancel = await send("cancel");
-    expect(cancel).toMatchObject({ skill: null, route: { cancelled: "conference_trip" } });
-    expect((await flow.conversation("o"))!.skills).not.toHaveProperty("conference_trip");
+    expect(cancel).toMatchObject({ skill: null, route: { cancelled: "conference-trip" } });
+    expect((await flow.conversation("o"))!.skills).not.toHaveProperty("conference-trip");
     expect((await flow.conversation("o"))!.usage.modelCalls).toBe(6);
   });
 });

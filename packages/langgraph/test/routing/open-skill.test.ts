@@ -11,8 +11,8 @@ import { hostTripAndRefund, TRIP } from "./hosted.js";
 describe("opening a hosted skill by name", () => {
   it("starts the skill at its first question, with no model call", async () => {
     const h = await hostTripAndRefund();
-    const turn = await h.send({ open: "order_refund" });
-    expect(turn).toMatchObject({ skill: "order_refund", route: { started: "order_refund" }, pending: { kind: "ask", field: "email" } });
+    const turn = await h.send({ open: "order-refund" });
+    expect(turn).toMatchObject({ skill: "order-refund", route: { started: "order-refund" }, pending: { kind: "ask", field: "email" } });
     expect(turn.reply.at(-1)).toBe("What email address did you order with?");
     expect(turn.usage.modelCalls).toBe(0);
     expect(h.model.prompts).toHaveLength(0);
@@ -20,20 +20,20 @@ describe("opening a hosted skill by name", () => {
 
   it("puts the skill in progress on hold, and opening it again resumes it with its answers", async () => {
     const h = await hostTripAndRefund();
-    await h.say("Lisbon AI Summit, 3 nights", { skill: "conference_trip", conference: "Lisbon AI Summit", nights: 3 });
-    const away = await h.send({ open: "order_refund" });
-    expect(away).toMatchObject({ skill: "order_refund", route: { held: "conference_trip", started: "order_refund" } });
-    const back = await h.send({ open: "conference_trip" });
-    expect(back).toMatchObject({ skill: "conference_trip", route: { held: "order_refund", resumed: "conference_trip" } });
+    await h.say("Lisbon AI Summit, 3 nights", { skill: "conference-trip", conference: "Lisbon AI Summit", nights: 3 });
+    const away = await h.send({ open: "order-refund" });
+    expect(away).toMatchObject({ skill: "order-refund", route: { held: "conference-trip", started: "order-refund" } });
+    const back = await h.send({ open: "conference-trip" });
+    expect(back).toMatchObject({ skill: "conference-trip", route: { held: "order-refund", resumed: "conference-trip" } });
     expect(back.pending).toMatchObject({ kind: "ask", field: "flight_id" });
     expect(h.model.prompts).toHaveLength(1);
   });
 
   it("opening the skill in progress shows where it stands and changes nothing", async () => {
     const h = await hostTripAndRefund();
-    await h.send({ open: "conference_trip" });
-    const again = await h.send({ open: "conference_trip" });
-    expect(again).toMatchObject({ skill: "conference_trip", pending: { kind: "ask", field: "conference" } });
+    await h.send({ open: "conference-trip" });
+    const again = await h.send({ open: "conference-trip" });
+    expect(again).toMatchObject({ skill: "conference-trip", pending: { kind: "ask", field: "conference" } });
     expect(again.route).toBeUndefined();
   });
 
@@ -51,10 +51,10 @@ describe("opening a hosted skill by name", () => {
 
   it("in a one-skill flow, its own name shows its question; another is dropped", async () => {
     const flow = await createFlow({ skill: TRIP, model: new ScriptedChatModel([], { strict: true }) });
-    const own = await flow.send("one", { open: "conference_trip" });
+    const own = await flow.send("one", { open: "conference-trip" });
     expect(own.pending).toMatchObject({ kind: "ask", field: "conference" });
-    const other = await flow.send("one", { open: "order_refund" });
-    expect(other.trace).toContainEqual({ type: "dropped", field: "skill", reason: "this flow hosts only conference_trip, not order_refund" });
+    const other = await flow.send("one", { open: "order-refund" });
+    expect(other.trace).toContainEqual({ type: "dropped", field: "skill", reason: "this flow hosts only conference-trip, not order-refund" });
     expect(other.pending).toMatchObject({ kind: "ask", field: "conference" });
   });
 });

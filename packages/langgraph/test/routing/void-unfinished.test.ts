@@ -22,7 +22,7 @@ const done = (instance: string): LedgerEntry => ({
 describe("voidUnfinished", () => {
   it("removes every yes of a confirm that covers writes, and keeps answers, the ledger and a no", () => {
     const flow: FlowState = {
-      ...initialState("t:order_refund"),
+      ...initialState("t:order-refund"),
       answers: { email: { value: "maria@example.com", by: "model", turn: 1 } },
       confirmations: {
         "refund_item@5:JUG": yes("refund_item@5:JUG"),
@@ -40,7 +40,7 @@ describe("voidUnfinished", () => {
 
   it("withdraws waiting requests and approvals whose writes have not all run; keeps rejections and finished ones", () => {
     const flow: FlowState = {
-      ...initialState("t:order_refund"),
+      ...initialState("t:order-refund"),
       approvals: {
         waiting: request("waiting", "waiting", "a"),
         unfinished: request("unfinished", "approved", "b"),

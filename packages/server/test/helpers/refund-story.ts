@@ -1,5 +1,5 @@
 /**
- * The order_refund story as the approval tests need it: the customer's conversation up to the
+ * The order-refund story as the approval tests need it: the customer's conversation up to the
  * supervisor's approval of the Espresso machine, and an approver's side of the approvals endpoint.
  */
 import type { AguiDriver, RunOutput } from "./agui-driver.js";

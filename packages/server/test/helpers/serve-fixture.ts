@@ -25,7 +25,7 @@ export interface ServeFixture {
 export async function startServe(options: Partial<SkillflowServerOptions> & { skills?: SkillflowServerOptions["skills"] } = {}): Promise<ServeFixture> {
   const logs: string[] = [];
   const server = await createSkillflowServer({
-    skills: options.skills ?? [skillPath("conference_trip")],
+    skills: options.skills ?? [skillPath("conference-trip")],
     model: options.model ?? offlineModel(),
     now: NOW,
     log: (line) => logs.push(line),

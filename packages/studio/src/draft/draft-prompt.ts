@@ -9,7 +9,7 @@ import { formatType } from "@skillflow/core/edit";
 const FORMAT = `A skill is one Markdown file, SKILL.md:
 
 ---
-name: snake_case_name
+name: kebab-case-name   # lowercase letters, digits and hyphens, as the folder is named
 description: One sentence: what the skill does.
 ---
 
@@ -64,6 +64,8 @@ Types: string, number, integer, boolean, a mapping (an object) or a one-item lis
 
 export interface DraftPromptInput {
   sentence: string;
+  /** The name the skill must have: its folder's (an Agent Skill is named after its folder). */
+  name?: string;
   /** The tools of the given tools.ts; undefined: the model proposes them. */
   tools?: Record<string, ToolInfo>;
   /** Later rounds: the refused draft and why. */
@@ -78,6 +80,7 @@ export function draftPrompt(input: DraftPromptInput): { system: string; user: st
     input.tools ? "" : STUBS,
   ].filter(Boolean).join("\n\n");
   const parts = [`Write a skill for this: ${input.sentence.trim()}`];
+  if (input.name) parts.push(`Name the skill \`${input.name}\` (\`name: ${input.name}\`): it is its folder's name.`);
   if (input.tools) parts.push(`Use only these tools (from tools.ts):\n${describeTools(input.tools)}`);
   if (input.previous) {
     parts.push(`Your previous draft was refused by the loader:\n${input.previous.diagnostics.map(formatDiagnostic).join("\n")}`);

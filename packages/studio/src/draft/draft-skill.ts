@@ -5,8 +5,8 @@
  * only power is to propose text: whether a draft passes is the loader's verdict, and the caller saves
  * only a draft that passes.
  */
-import { dirname, isAbsolute, join, relative } from "node:path";
-import type { Diagnostic } from "@skillflow/core";
+import { basename, dirname, isAbsolute, join, relative } from "node:path";
+import { agentSkillsNameProblem, type Diagnostic } from "@skillflow/core";
 import { collectTools, loadSkillText, type ToolsBeside } from "@skillflow/core/loader";
 import type { ModelUsage } from "../langgraph-port.js";
 import type { DraftModel } from "./draft-model.js";
@@ -53,6 +53,7 @@ export async function draftSkill(options: DraftOptions): Promise<DraftResult> {
     const previous = rounds[rounds.length - 1];
     const prompt = draftPrompt({
       sentence: options.sentence,
+      ...(folderName(options.file) && { name: folderName(options.file)! }),
       ...(options.tools && { tools: options.tools.collected.infos }),
       ...(previous && { previous: { skill: previous.skill, ...(previous.tools && { tools: previous.tools.proposal }), diagnostics: previous.diagnostics } }),
     });
@@ -64,6 +65,12 @@ export async function draftSkill(options: DraftOptions): Promise<DraftResult> {
   }
   const last = rounds[rounds.length - 1]!;
   return { passes: last.passes, rounds, last, model: options.model.id };
+}
+
+/** The folder's name, when it can be an Agent Skills name (else the model chooses one). */
+function folderName(file: string): string | undefined {
+  const name = basename(dirname(file));
+  return agentSkillsNameProblem(name) ? undefined : name;
 }
 
 async function checkDraft(options: DraftOptions, skill: string, proposal: string | undefined) {

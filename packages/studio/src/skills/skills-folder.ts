@@ -1,6 +1,6 @@
 /**
  * The skills the Studio edits: every skill folder under SKILLS_DIR (found as `flow check` finds them),
- * each known by its folder's name (`conference_trip`), which also names its versions. tools.ts is
+ * each known by its folder's name (`conference-trip`), which also names its versions. tools.ts is
  * imported once per folder and again when it changes on disk (its modification time), since importing it
  * on every keystroke would cost more than the check. The edge: reads the file system.
  */

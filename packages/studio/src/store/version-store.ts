@@ -13,7 +13,7 @@ const SCHEMA = [
 
 /** A version without its content, as the history lists it. */
 export interface VersionInfo {
-  /** The skill folder's name (`conference_trip`). */
+  /** The skill folder's name (`conference-trip`). */
   skill: string;
   number: number;
   author: string;
