@@ -37,6 +37,9 @@ const skills = writeLoggedSkills(dir);
 const env = { PG_URL, SCALE_EFFECTS_LOG: effectsLog, FLOW_APPROVERS: JSON.stringify({ approvers: { sam: { roles: ["supervisor"], credential: await hashCredential(CREDENTIAL) } } }) };
 const turnLines = [];
 const procs = await Promise.all([0, 1, 2].map(() => startServe(skills, env, turnLines)));
+// Never leave a flow serve behind: on any exit, and on a signal (a test that times out), kill ours.
+process.on("exit", () => procs.forEach((p) => p.child.exitCode === null && p.child.signalCode === null && p.child.kill("SIGKILL")));
+for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => process.exit(130));
 const upstreams = procs.map((p) => p.url);
 const front = await startFront(upstreams, { perUpstream: PER_UPSTREAM });
 const finished = [];
