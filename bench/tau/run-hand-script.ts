@@ -29,7 +29,8 @@ export async function runHandScript(script: TrainScript, retail: RetailSkills, s
       : "pick" in turn ? { pick: turn.pick } : { text: turn.text };
     results.push(await flow.send(`tau-${script.id}`, event));
   }
-  const writes = results.flatMap((r) => r.tools.filter((t) => t.kind === "write" && t.ok).map((t) => t.tool));
+  // The writes, and the hand-off to a human agent (a tool of its own kind, run with no yes).
+  const writes = results.flatMap((r) => r.tools.filter((t) => t.kind !== "lookup" && t.ok).map((t) => t.tool));
   const notes: string[] = [];
   if (model.unscripted > 0) notes.push(`the flow called the model ${model.unscripted} time(s) more than the script has`);
   if (model.pending > 0) notes.push(`${model.pending} scripted extraction(s) were not used`);

@@ -1,9 +1,9 @@
 /**
- * The retail store's tools (τ²-bench retail): 8 lookups and 8 writes over one store — the benchmark's 16
- * tools, with the benchmark's names and behaviour, plus the policy's guards on the writes (see
- * store/policy-guards.ts). `retailTools(store)` binds them to a store: a runner or a test gives each
- * conversation its own (`createRetailStore()`, a fresh db.json) and passes the tools to `createFlow`
- * (`tools:`), then reads `store.db` back. The default export, which `flow` loads with the skill, works on
+ * The retail store's tools (τ²-bench retail): 8 lookups, 7 writes and the hand-off to a human agent,
+ * over one store — the benchmark's 16 tools, with the benchmark's names and behaviour, plus the
+ * policy's guards on the writes (see store/policy-guards.ts). `retailTools(store)` binds them to a
+ * store: a runner or a test gives each conversation its own (`createRetailStore()`, a fresh db.json)
+ * and passes the tools to `createFlow` (`tools:`), then reads `store.db` back. The default export, which `flow` loads with the skill, works on
  * one fresh copy per process, opened at the first call.
  */
 import type { ToolDefinition } from "@skillflow/core";

@@ -1,12 +1,12 @@
 /**
- * The retail store's writes as Skillflow actions, over one store. Each runs the store's own function
- * (the benchmark's behaviour, to the value) after the policy's guards, and answers the changed order or
- * user. Anything refused — by the benchmark's checks or by the policy's guards — throws `ToolRejected`
+ * The retail store's writes as Skillflow actions, over one store, and its hand-off to a human agent.
+ * Each runs the store's own function (the benchmark's behaviour, to the value) after the policy's
+ * guards, and answers the changed order or user. Anything refused — by the benchmark's checks or by the policy's guards — throws `ToolRejected`
  * with the reason, and nothing has changed (every check runs before the first change). A retry with the
  * same idempotency key answers what the first call did, and changes nothing again.
  */
 import { z } from "zod";
-import { action, ToolRejected, type ToolDefinition } from "@skillflow/core";
+import { action, handoff, ToolRejected, type ToolDefinition } from "@skillflow/core";
 import { exchangeDeliveredOrderItems, returnDeliveredOrderItems } from "./store/delivered-orders.js";
 import { CANCEL_REASONS, addressSchema, orderSchema, userSchema } from "./store/model.js";
 import { modifyPendingOrderItems } from "./store/modify-items.js";
@@ -99,7 +99,7 @@ export function writeTools(store: () => RetailStore): ToolDefinition[] {
       input: z.object({ user_id: userId, ...address }),
       output: userSchema,
     }, guarded((db, i) => modifyUserAddress(db, i.user_id, i))),
-    action({
+    handoff({
       name: "transfer_to_human_agents",
       description: "Hand the conversation to a human agent, with a summary of what the user needs.",
       input: z.object({ summary: z.string().describe("what the user needs, for the human agent") }),

@@ -15,7 +15,7 @@ export interface TrainScript {
   id: string;
   title: string;
   turns: Turn[];
-  /** Writes that ran, in order. */
+  /** Writes that ran, and the hand-off to a human agent, in order. */
   writes: string[];
   /** Texts the person must have been shown. */
   says?: string[];
@@ -107,7 +107,6 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
     title: "refunds to the other order's payment method are out of scope: a human agent",
     turns: [
       { text: "I want a human. Refund each of my orders to the other order's card.", model: { skill: "human-agent", summary: "The user wants to refund each order to the other order's payment method." } },
-      { press: "transfer" },
     ],
     writes: ["transfer_to_human_agents"],
     says: ["YOU ARE BEING TRANSFERRED TO A HUMAN AGENT. PLEASE HOLD ON."],
@@ -117,7 +116,6 @@ export const TRAIN_SCRIPTS: TrainScript[] = [
     title: "undoing a cancellation is out of scope: a human agent",
     turns: [
       { text: "Undo the cancellation of my order and rush it to me!", model: { skill: "human-agent", summary: "The user urgently wants a cancelled order reinstated and delivered as soon as possible." } },
-      { press: "transfer" },
     ],
     writes: ["transfer_to_human_agents"],
     says: ["YOU ARE BEING TRANSFERRED TO A HUMAN AGENT. PLEASE HOLD ON."],
