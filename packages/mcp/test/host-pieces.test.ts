@@ -89,6 +89,14 @@ describe("turnView", () => {
     const done = turnView(skill, "c", [turn({ reply: ["Booked."], done: true, pending: { kind: "done" } })]);
     expect([done.pending, done.widget, done.done]).toEqual([null, null, true]);
   });
+
+  it("draws a confirm written without `widget:` as the plain card, so the App still shows what it will run", () => {
+    const confirm = turn({ reply: ["Pay 90 EUR?"], cards: [card], pending: { kind: "confirm", confirm: "pay", key: "pay", stepId: "9", card } });
+    expect(turnView(skill, "c", [confirm]).widget).toEqual({ name: "card", kind: "card", confirm: "pay", question: "Pay 90 EUR?", writes: [{ tool: "take_payment", inputs: { total: 90 } }], lines: ["take_payment: total 90"] });
+    // A card of an earlier turn that is no longer waited for is not drawn.
+    const later = turn({ reply: ["Booked."], cards: [card], pending: { kind: "done" }, done: true });
+    expect(turnView(skill, "c", [later]).widget).toBeNull();
+  });
 });
 
 describe("forms for the person", () => {

@@ -81,11 +81,11 @@ export function pendingView(pending: Pending | undefined, turn: TurnResult): Pen
 
 function widgetOf(skill: Skill, turn: TurnResult): WidgetJson | null {
   const widget = turn.widgets[turn.widgets.length - 1];
+  // A confirm written without `widget:` still has its card: drawn as the plain card, as the chat page does.
+  const plainCard = !widget && turn.pending?.kind === "confirm" ? turn.cards[turn.cards.length - 1] : undefined;
+  if (plainCard) return cardView("card", "card", plainCard);
   if (!widget) return null;
-  if ((widget.kind === "card" || widget.kind === "checkout") && widget.card) {
-    const writes = writesOf(widget.card);
-    return { name: widget.name, kind: widget.kind, confirm: widget.card.confirm, question: widget.card.question, writes, lines: writes.map(describeWrite) };
-  }
+  if ((widget.kind === "card" || widget.kind === "checkout") && widget.card) return cardView(widget.name, widget.kind, widget.card);
   if ((widget.kind === "grid" || widget.kind === "choices") && widget.field) {
     const question = turn.reply[turn.reply.length - 1] ?? "";
     const rows = widget.rows ?? [];
@@ -94,6 +94,11 @@ function widgetOf(skill: Skill, turn: TurnResult): WidgetJson | null {
     return { name: widget.name, kind: widget.kind, field: widget.field, question, rows, columns: shown.map((c) => c.key), headers: shown.map((c) => c.label), cells, ...(widget.many && { many: true as const }) };
   }
   return null;
+}
+
+function cardView(name: string, kind: "card" | "checkout", card: Card): WidgetJson {
+  const writes = writesOf(card);
+  return { name, kind, confirm: card.confirm, question: card.question, writes, lines: writes.map(describeWrite) };
 }
 
 function writesOf(card: Card): WriteView[] {
