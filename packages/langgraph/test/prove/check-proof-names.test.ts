@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadFlowSkill } from "../../src/load-flow-skill.js";
@@ -8,7 +9,7 @@ const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
 
 async function errorsOf(text: string, skills = ["skills/order-refund"]) {
   const proof = parseProof(text, "p.proof.yaml", ROOT);
-  const loaded = await Promise.all(skills.map((path) => loadFlowSkill(path)));
+  const loaded = await Promise.all(skills.map((path) => loadFlowSkill(join(ROOT, path)))); // from any working directory
   return checkProofNames(proof, loaded.map((l) => l.skill)).map((e) => e.message);
 }
 
