@@ -21,6 +21,9 @@ describe("decideKind", () => {
     [undefined, { readOnly: ["t"] }, "lookup"],
     [{ readOnlyHint: false }, { readOnly: ["t"] }, "lookup"],
     [undefined, { readOnly: ["other"] }, "write"],
+    [undefined, { handoff: ["t"] }, "handoff"],
+    [{ readOnlyHint: true }, { trusted: true, handoff: ["t"] }, "handoff"],
+    [undefined, { handoff: ["other"] }, "write"],
   ] as const)("hint %j with %j is a %s", (hint, rules, kind) => {
     expect(decideKind("t", hint, rules)).toBe(kind);
   });

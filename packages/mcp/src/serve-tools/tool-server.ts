@@ -46,7 +46,8 @@ function register(server: McpServer, tool: ToolDefinition, options: ToolServerOp
     ...(tool.description !== undefined && { description: tool.description }),
     inputSchema: tool.input,
     ...(objectOutput && { outputSchema: tool.output as never }),
-    annotations: { readOnlyHint: tool.kind === "lookup" },
+    // A hand-off changes nothing the person owns: not read-only, not destructive.
+    annotations: { readOnlyHint: tool.kind === "lookup", ...(tool.kind === "handoff" && { destructiveHint: false }) },
   }, async (input: Record<string, unknown>, extra) => {
     const meta = extra._meta as Record<string, unknown> | undefined;
     const idempotencyKey = typeof meta?.[IDEMPOTENCY_KEY_META] === "string" ? (meta[IDEMPOTENCY_KEY_META] as string) : "";

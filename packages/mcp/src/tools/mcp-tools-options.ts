@@ -1,6 +1,7 @@
 /**
  * What `mcpTools()` takes: a stdio server (`command`, `args`, `env`, `cwd`) or a Streamable HTTP one
- * (`url`, `headers`), which tools to take (`only`), and which count as lookups (`readOnly`, `trusted`).
+ * (`url`, `headers`), which tools to take (`only`), which count as lookups (`readOnly`, `trusted`) and
+ * which as hand-offs (`handoff`).
  * Checked when tools.ts is imported, so a wrong option is a located `tools-throws` with a clear sentence. Pure.
  */
 
@@ -21,6 +22,8 @@ export interface McpToolsOptions {
   readOnly?: string[] | undefined;
   /** Believe the server's `readOnlyHint: true` annotations (default false: every other tool is a write). */
   trusted?: boolean | undefined;
+  /** These tools hand the conversation to a person (`handoff()`: run only by a `handoff:` step, with no confirm). Each must exist. */
+  handoff?: string[] | undefined;
   /** How long starting and listing may take, in ms (default 10 s). */
   startTimeoutMs?: number | undefined;
 }
@@ -34,7 +37,7 @@ export function serverSpecOf(options: McpToolsOptions): McpServerSpec {
   if (typeof options !== "object" || options === null) throw new Error("mcpTools() takes an options object: { command, args } or { url }");
   const { command, url } = options;
   if ((command === undefined) === (url === undefined)) throw new Error("mcpTools() needs exactly one of `command` (a stdio server) or `url` (a Streamable HTTP server)");
-  for (const key of ["only", "readOnly", "args"] as const) {
+  for (const key of ["only", "readOnly", "handoff", "args"] as const) {
     const list = options[key];
     if (list !== undefined && (!Array.isArray(list) || list.some((x) => typeof x !== "string"))) throw new Error(`mcpTools(): \`${key}\` must be a list of names`);
   }

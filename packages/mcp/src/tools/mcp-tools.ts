@@ -58,9 +58,9 @@ async function listAll(client: { listTools(params?: { cursor?: string }, options
   return tools;
 }
 
-/** `only` and `readOnly` names the server does not list. */
+/** `only`, `readOnly` and `handoff` names the server does not list. */
 function missingNames(options: McpToolsOptions, names: Set<string>, server: string): ToolSourceProblem[] {
-  const asked = [...new Set([...(options.only ?? []), ...(options.readOnly ?? [])])];
+  const asked = [...new Set([...(options.only ?? []), ...(options.readOnly ?? []), ...(options.handoff ?? [])])];
   const known = [...names].sort();
   return asked.filter((name) => !names.has(name)).map((name) => ({
     ruleId: "mcp-tool-missing" as const,

@@ -1,11 +1,11 @@
 /**
- * One tool of an MCP server as an ordinary `lookup()`/`action()` definition: its schemas as zod, its kind
+ * One tool of an MCP server as an ordinary `lookup()`/`action()`/`handoff()` definition: its schemas as zod, its kind
  * decided by tools.ts's rules (decide-kind.ts), and a `run` that calls it over the shared connection.
- * A write's idempotency key travels in the request's `_meta` (`skillflow/idempotency-key`), and every
+ * A write's (or hand-off's) idempotency key travels in the request's `_meta` (`skillflow/idempotency-key`), and every
  * call carries the flow's clock (`skillflow/now`). The host's timeout and AbortSignal cancel the request;
  * a server that crashed is started again on the next call.
  */
-import { action, lookup, type ToolDefinition } from "@skillflow/core";
+import { action, handoff, lookup, type ToolDefinition } from "@skillflow/core";
 import { IDEMPOTENCY_KEY_META, NOW_META } from "../meta-keys.js";
 import { connectionFor } from "./connection-pool.js";
 import { decideKind, type KindRules } from "./decide-kind.js";
@@ -37,7 +37,7 @@ export function toolFromMcp(listing: McpToolListing, spec: McpServerSpec, rules:
   const server = describeServer(spec);
   const run: ToolDefinition["run"] = async (input, context) => {
     const _meta: Record<string, unknown> = { [NOW_META]: context.now };
-    if (kind === "write") _meta[IDEMPOTENCY_KEY_META] = context.idempotencyKey;
+    if (kind !== "lookup") _meta[IDEMPOTENCY_KEY_META] = context.idempotencyKey;
     let stderr: () => string | undefined = () => undefined;
     try {
       const connection = await connectionFor(spec, startTimeoutMs);
@@ -50,5 +50,5 @@ export function toolFromMcp(listing: McpToolListing, spec: McpServerSpec, rules:
       throw new Error(`${listing.name} failed: ${why}.`);
     }
   };
-  return kind === "lookup" ? lookup(spec_, run) : action(spec_, run);
+  return kind === "lookup" ? lookup(spec_, run) : kind === "handoff" ? handoff(spec_, run) : action(spec_, run);
 }
