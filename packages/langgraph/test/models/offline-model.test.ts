@@ -119,6 +119,14 @@ describe("offline extractor: patterns", () => {
   it("finds a pattern that spans several words", () => {
     expect(run("my name is Ana Lima", F.fullName, [F.fullName])).toEqual({ full_name: "Ana Lima" });
   });
+
+  it("never takes a value cut out of a longer word: the digits inside an order id are not a zip code", () => {
+    const zip: FieldInScope = { name: "zip", shape: { kind: "pattern", pattern: "^[0-9]{5}$" } };
+    const order: FieldInScope = { name: "order_id", shape: { kind: "lookup", tool: "get_order_details", toolPos: { line: 1, column: 1 } } };
+    expect(run("#W8770097", order, [zip, order])).toEqual({ order_id: "#W8770097" });
+    expect(run("it is order W8770097, zip 75277", order, [zip, order])).toMatchObject({ zip: "75277" });
+    expect(run("Ana Limas", F.fullName, [F.fullName])).toEqual({ full_name: "Ana Limas" });
+  });
 });
 
 describe("offline extractor: yes/no", () => {

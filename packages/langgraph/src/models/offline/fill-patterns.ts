@@ -3,8 +3,9 @@
  *
  * Tried in order, the first that the field's full pattern accepts wins: the whole message, trimmed;
  * each whitespace-separated word with surrounding punctuation trimmed ("mail me at ana@example.com." →
- * "ana@example.com"); the first match of the pattern without its `^`/`$` anchors (for patterns that
- * span several words: "my name is Ana Lima" → "Ana Lima" for `^[A-Z][a-z]+ [A-Z][a-z]+$`).
+ * "ana@example.com"); the first match of the pattern without its `^`/`$` anchors that does not cut a
+ * word (for patterns that span several words: "my name is Ana Lima" → "Ana Lima" for
+ * `^[A-Z][a-z]+ [A-Z][a-z]+$`; never the digits inside "#W8770097" for a zip code).
  * The pending question takes a match of any pattern. Another field takes one only when its pattern is
  * specific: it accepts none of "hello", "a", "42", "yes" (so `.+` or `^\d+$` never fill a field that
  * was not asked).
@@ -56,9 +57,24 @@ export function matchPattern(text: string, re: RegExp): { value: string; start: 
   for (const { word, start } of words(text)) {
     if (re.test(word)) return { value: word, start, end: start + word.length };
   }
-  const m = unanchored(re)?.exec(text);
-  if (m && m[0] && re.test(m[0])) return { value: m[0], start: m.index, end: m.index + m[0].length };
+  const loose = unanchored(re);
+  if (!loose) return undefined;
+  for (const m of text.matchAll(new RegExp(loose.source, loose.flags.includes("g") ? loose.flags : loose.flags + "g"))) {
+    const end = m.index + m[0].length;
+    if (m[0] && re.test(m[0]) && atWordEdges(text, m.index, end)) return { value: m[0], start: m.index, end };
+  }
   return undefined;
+}
+
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/**
+ * A match that starts or ends inside a word is not a value the person wrote: the five digits inside
+ * an order id "#W8770097" are not a zip code. Pure.
+ */
+function atWordEdges(text: string, start: number, end: number): boolean {
+  const cuts = (inside: string | undefined, outside: string | undefined) => inside !== undefined && outside !== undefined && WORD_CHAR.test(inside) && WORD_CHAR.test(outside);
+  return !cuts(text[start], text[start - 1]) && !cuts(text[end - 1], text[end]);
 }
 
 export const fillPatterns: Rule = ({ text, fields, pending }) => {
