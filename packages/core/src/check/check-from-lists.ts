@@ -29,8 +29,8 @@ function fromProblem(ctx: CheckContext, step: AskStep, scope: Scope): string | u
   const property = ref?.path.length === 1 ? ref.path[0] : undefined;
   if (!ref || property === undefined || from.source.replace(/\s+/g, "") !== `${ref.root}.${property}`) {
     if (!ctx.exprs.typeCheck(from, scope).ok) return undefined;
-    const write = refs.find((r) => ownValue(ctx.skill.tools, r.root)?.kind === "write" && !ownValue(scope.loopVars, r.root));
-    if (write) return `\`${write.root}\` is a write, not a lookup, so its output cannot be offered as a list to pick from.`;
+    const write = refs.find((r) => notLookup(ownValue(ctx.skill.tools, r.root)) && !ownValue(scope.loopVars, r.root));
+    if (write) return `\`${write.root}\` is ${aKind(ownValue(ctx.skill.tools, write.root)!)}, not a lookup, so its output cannot be offered as a list to pick from.`;
     const list = ctx.exprs.valueType(from, scope);
     return list ? rowsProblem(from.source, list) : undefined;
   }
@@ -38,7 +38,7 @@ function fromProblem(ctx: CheckContext, step: AskStep, scope: Scope): string | u
   if (!tool) {
     return ownValue(ctx.skill.fields, ref.root) ? `\`${ref.root}\` is a field, not a lookup, so \`from: ${from.source}\` has no rows to pick from.` : undefined;
   }
-  if (tool.kind !== "lookup") return `\`${ref.root}\` is a write, not a lookup, so its output cannot be offered as a list to pick from.`;
+  if (tool.kind !== "lookup") return `\`${ref.root}\` is ${aKind(tool)}, not a lookup, so its output cannot be offered as a list to pick from.`;
   const list = tool.output.t === "object" ? ownValue(tool.output.fields, property) : undefined;
   if (!list) return undefined;
   return rowsProblem(from.source, list);
@@ -56,3 +56,8 @@ function rowsProblem(source: string, list: ValueType): string | undefined {
   if (row.optional?.includes("id")) return `The \`id\` of the rows of \`${source}\` is optional, so a row may have none to pick it by.`;
   return undefined;
 }
+
+const notLookup = (tool: ToolInfo | undefined): boolean => tool !== undefined && tool.kind !== "lookup";
+
+/** "a write", "a hand-off tool". */
+const aKind = (tool: ToolInfo): string => (tool.kind === "handoff" ? "a hand-off tool" : "a write");

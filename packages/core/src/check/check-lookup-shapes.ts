@@ -19,7 +19,8 @@ export function checkLookupShapes(ctx: CheckContext): void {
 function lookupProblem(field: FieldDecl, tool: ToolInfo): [string, string] | undefined {
   const name = tool.name;
   if (tool.kind !== "lookup") {
-    return [`\`${name}\` is a write, so it cannot check answers to \`${field.name}\`.`, `Define \`${name}\` with \`lookup()\`, or give \`${field.name}\` another shape.`];
+    const what = tool.kind === "handoff" ? "a hand-off tool" : "a write";
+    return [`\`${name}\` is ${what}, so it cannot check answers to \`${field.name}\`.`, `Define \`${name}\` with \`lookup()\`, or give \`${field.name}\` another shape.`];
   }
   const known = tool.output.t === "object" ? tool.output.fields.known : undefined;
   if (!known || (known.t !== "bool" && known.t !== "dyn")) {

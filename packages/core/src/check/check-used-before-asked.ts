@@ -9,6 +9,7 @@ import type { EarlyUse } from "./value-flow.js";
 import { compileSkill } from "../compile/compile-skill.js";
 import { at } from "./words.js";
 import type { RepeatStep, Step } from "../format/ir.js";
+import { ownValue } from "../own-value.js";
 
 export function checkUsedBeforeAsked(ctx: CheckContext): void {
   for (const use of compileSkill(ctx.skill).valueFlow.earlyUses) {
@@ -72,6 +73,9 @@ function gatheredWords(ctx: CheckContext, use: EarlyUse): [string, string] {
 
 function writeWords(ctx: CheckContext, use: EarlyUse): [string, string] {
   const name = `\`${use.name}\``;
+  if (ownValue(ctx.skill.tools, use.name)?.kind === "handoff") {
+    return [`${name} is a hand-off tool: nothing runs after it, so its output exists only in the \`tell:\` of its own \`handoff\` step.`, `Read \`${use.name}\`'s output only in that \`tell:\`, or read another value.`];
+  }
   const done = [...indexOf(ctx.skill).steps.values()].find((s) => s.kind === "do" && s.tool === use.name);
   if (!done) {
     return [`${name} is a write that no step runs, so its output never exists.`, `Add \`- do: ${use.name}\` (under a confirm) before ${at(use.pos)}, or read another value.`];
