@@ -41,15 +41,16 @@ export function skillFolderOf(file: string): string | undefined {
   return folder === ".." ? undefined : folder;
 }
 
-/** Warn when the skill's name is not an Agent Skills name. */
-export function checkAgentSkillsName(name: string, pos: Position, report: ParseReport): void {
+/** Warn when the skill's name is not an Agent Skills name; `file` only words the fix. */
+export function checkAgentSkillsName(name: string, pos: Position, report: ParseReport, file = ""): void {
   const problem = agentSkillsNameProblem(name);
   if (!problem) return;
+  const better = agentSkillsName(name);
   report(
     "agent-skills-name",
     pos,
     `\`${name}\` is not an Agent Skills name: ${problem}. Skillflow runs it, but the Agent Skills format takes 1–${MAX_NAME} lowercase letters, digits and single hyphens, so other Agent Skills hosts reject the file.`,
-    `Name the skill \`${agentSkillsName(name)}\`, and its folder too.`,
+    skillFolderOf(file) === better ? `Name the skill \`${better}\`, as its folder is named.` : `Name the skill \`${better}\`, and its folder too.`,
   );
 }
 

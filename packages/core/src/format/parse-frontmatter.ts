@@ -17,8 +17,11 @@ export interface SkillMeta {
   description: string;
 }
 
-/** Read name and description; report what is missing or wrong. Missing values come back as "". */
-export function parseFrontmatter(block: SourceBlock | undefined, report: ParseReport): SkillMeta {
+/**
+ * Read name and description; report what is missing or wrong. Missing values come back as "". `file`
+ * (the SKILL.md's path) only words the fix of a name the Agent Skills format rejects.
+ */
+export function parseFrontmatter(block: SourceBlock | undefined, report: ParseReport, file = ""): SkillMeta {
   const meta = { name: "", description: "" };
   if (!block) {
     report(
@@ -45,7 +48,7 @@ export function parseFrontmatter(block: SourceBlock | undefined, report: ParseRe
         continue;
       }
       meta[key] = value;
-      if (key === "name") checkAgentSkillsName(value, ctx.pos(pair.value), report);
+      if (key === "name") checkAgentSkillsName(value, ctx.pos(pair.value), report, file);
       else checkAgentSkillsKey(key, pair, (node) => ctx.pos(node), report);
     } else if (key !== undefined && KEYS.includes(key)) {
       checkAgentSkillsKey(key, pair, (node) => ctx.pos(node), report);

@@ -29,7 +29,7 @@ export function parseSkill(text: string, file: string): ParseResult {
   const report = reportInto(diagnostics, file);
   if (!checkText(text, report)) return { diagnostics, complete: false };
   const found = findBlocks(normalizeText(text), report);
-  const meta = parseFrontmatter(found.frontmatter, report);
+  const meta = parseFrontmatter(found.frontmatter, report, file);
   let fields = {};
   let complete = true;
   if (found.fields) {

@@ -44,6 +44,8 @@ describe("Agent Skills names", () => {
       [2, 7, "warning", "agent-skills-name", "Name the skill `conference-trip`, and its folder too."],
     ]);
     expect(parsed.diagnostics[0]!.reason).toContain("other Agent Skills hosts reject the file");
+    const inItsFolder = parseSkill(text, "skills/conference-trip/SKILL.md").diagnostics.map((d) => d.fix);
+    expect(inItsFolder).toEqual(["Name the skill `conference-trip`, as its folder is named."]);
   });
 
   it("names the folder a SKILL.md path sits in, and only for a SKILL.md", () => {
