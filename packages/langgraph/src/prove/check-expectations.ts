@@ -87,7 +87,10 @@ function checkState(key: ExpectationKey, expect: Expectations, seen: TurnObserva
       const ok = pending?.kind === "approval" && pending.confirm === expect.waits_for;
       // A passing line names the request, so a proof (or a person) can approve that exact request.
       const expected = ok ? `${expect.waits_for!} (request ${pending.requestId})` : expect.waits_for!;
-      return { key, ok, expected, seen: describePending(pending) };
+      // `waits_for:` is an approval from outside; the person's own yes is checked by pressing it.
+      const own = pending?.kind === "confirm" && pending.confirm === expect.waits_for;
+      const note = own ? " (the person's own yes, not an approval by a role: `waits_for:` is for `confirm … by:`; check the card with `says:` and press it)" : "";
+      return { key, ok, expected, seen: describePending(pending) + note };
     }
     case "model_calls":
       return { key, ok: result.usage.modelCalls === expect.model_calls, expected: String(expect.model_calls), seen: String(result.usage.modelCalls) };

@@ -62,4 +62,12 @@ describe("proof expectations", () => {
     expect(outcome({ model_calls: 1 }, seen)).toBe(true);
     expect(outcome({ done: false }, seen)).toBe(true);
   });
+
+  it("waits_for on the person's own confirm fails, and says what to write instead", () => {
+    const card = { confirm: "lend", question: "Lend Dune?", writes: [], digest: "d" };
+    const seen = observe({}, { pending: { kind: "confirm", confirm: "lend", key: "lend", stepId: "4", card } });
+    const [check] = checkExpectations({ waits_for: "lend" }, ["waits_for"], seen);
+    expect(check!.ok).toBe(false);
+    expect(check!.seen).toContain("the person's own yes, not an approval by a role");
+  });
 });
