@@ -45,7 +45,7 @@ order_code: { lookup: find_order }        # find_order must return known: true f
 \`\`\`
 
 Rules the loader enforces (a draft that breaks one is refused):
-- Step kinds: say, ask, do, confirm (with optional by: ROLE), chat, when (+ steps), repeat: { for, in } (+ steps).
+- Step kinds: say, ask, do, confirm (with optional by: ROLE), chat, when (+ steps), repeat: { for, in } (+ steps), and handoff: TOOL with tell: "…" (a hand-off tool only; it ends the conversation, so nothing comes after it).
 - Field shapes: choices, pattern, number, decimal, lookup, text: true, date: true, yes_no: true. A field asked with from: needs no declaration.
 - Every tool that changes something (a write) needs a confirm above it on every path; an ask between that confirm and the write whose answer the write takes ends the confirm's cover.
 - A tool's inputs are filled by name from the fields asked and the outputs of tools run earlier: every input must have a source.
@@ -95,7 +95,7 @@ export function draftPrompt(input: DraftPromptInput): { system: string; user: st
 export function describeTools(tools: Record<string, ToolInfo>): string {
   return Object.values(tools).map((tool) => {
     const inputs = tool.params.map((p) => `${p.name}${p.optional ? "?" : ""}: ${formatType(p.type)}`).join(", ");
-    const kind = tool.kind === "lookup" ? "lookup (read-only)" : "write (changes something: needs a confirm)";
+    const kind = tool.kind === "lookup" ? "lookup (read-only)" : tool.kind === "handoff" ? "hand-off (hands the conversation to a person: only a `handoff:` step runs it, with no confirm)" : "write (changes something: needs a confirm)";
     return `- ${tool.name}, ${kind}${tool.description ? `: ${tool.description.trim()}` : ""}\n  input: { ${inputs} }\n  output: ${formatType(tool.output)}`;
   }).join("\n");
 }
