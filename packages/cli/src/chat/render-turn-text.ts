@@ -24,6 +24,8 @@ export interface TurnView {
    * `rejected`: its role declined; the rejection stands for this card until the card changes.
    */
   approvalStatus?: ApprovalRequest["status"];
+  /** This turn handed the conversation over to a person, with this hand-off tool. */
+  handedOff?: { tool: string };
 }
 
 export interface RenderedTurn {
@@ -72,6 +74,7 @@ export function renderTurnText(turn: TurnView, skill: Skill, { color, operator =
   }
   if (turn.pending?.kind === "confirm" && !cardShown) lines.push(...cardLines(turn.pending.card, false, paint));
   if (turn.pending?.kind === "approval") lines.push(...approvalLines(turn.pending, turn.approvalStatus === "rejected", operator, paint));
+  if (turn.handedOff) lines.push(paint("cyan", `Handed over to a person (${turn.handedOff.tool} ran). The conversation ends here; Ctrl-D leaves.`));
   const asks = waits && last >= 0;
   return {
     text: lines.length ? `${lines.join("\n")}\n` : "",

@@ -75,6 +75,14 @@ describe("renderTurnText", () => {
     expect(out.text).toContain("Confirm — yes runs this:\n  1. hold_flight  flight_id: TP1350\nType y to go ahead (yes) or n to decline (no).");
   });
 
+  it("says the conversation was handed over to a person, after the hand-off's own words", () => {
+    const turn = { reply: ["YOU ARE BEING TRANSFERRED TO A HUMAN AGENT. PLEASE HOLD ON."], widgets: [], pending: { kind: "done" } as Pending, done: true, handedOff: { tool: "transfer_to_human_agents" } };
+    expect(renderTurnText(turn, skill, { color: false }).text).toBe(
+      "YOU ARE BEING TRANSFERRED TO A HUMAN AGENT. PLEASE HOLD ON.\nHanded over to a person (transfer_to_human_agents ran). The conversation ends here; Ctrl-D leaves.\n",
+    );
+    expect(renderTurnText({ ...turn, handedOff: undefined }, skill, { color: false }).text).not.toContain("Handed over");
+  });
+
   it("says who must approve, and (for an operator) the command that approves from outside the conversation", () => {
     const pending: Pending = { kind: "approval", confirm: "supervisor_ok", key: "k", stepId: "5", role: "supervisor", requestId: "r" };
     const turn = { reply: ["Sent to supervisor for approval: OK?"], widgets: [], pending, done: false };
