@@ -111,6 +111,25 @@ describe("A2UI over AG-UI: the conference trip", () => {
     expect(paid.state!.writes.map((w: { tool: string }) => w.tool)).toEqual(["hold_flight", "hold_hotel", "reserve_cab", "take_payment"]);
   });
 
+  it("a press sent again as a retried run (the same runId and body) is answered with the same events, booked once", async () => {
+    const chat = await a2uiChat(trip, "a2ui-trip-4");
+    await chat.look();
+    const flights = await chat.say("Lisbon AI Summit, 3 nights");
+    const hotels = await act(chat, clickOf(only(surfacesOf(flights)), "row.0.pick"));
+    const checkout = await act(chat, clickOf(only(surfacesOf(hotels)), "row.0.pick"));
+    const body = {
+      runId: "a2ui-retry-1", resume: [{ interruptId: checkout.interrupt!.id, status: "cancelled" }],
+      forwardedProps: { skillflow: { ui: "a2ui" }, a2uiAction: { userAction: clickOf(only(surfacesOf(checkout)), "yes") } },
+    };
+    const first = await chat.raw(body);
+    const retried = await chat.raw(body);
+    expect(first.events.map((e) => e.type).at(-1)).toBe("RUN_FINISHED");
+    expect(retried.events).toEqual(first.events);
+    const state = first.events.find((e) => e.type === "STATE_SNAPSHOT") as unknown as { snapshot: { writes: Array<{ status: string }> } };
+    expect(state.snapshot.writes.map((w) => w.status)).toEqual(["done", "done", "done", "done"]);
+    expect(trip.logs.filter((l) => JSON.parse(l).thread === "a2ui-trip-4" && JSON.parse(l).event === "press")).toHaveLength(1);
+  });
+
   it("without the option, and with a2ui actions, the AG-UI activities are unchanged; a wrong option is one sentence", async () => {
     const chat = new AguiDriver(trip.url, await newToken(trip.url), "a2ui-trip-3");
     await chat.look();
