@@ -4,7 +4,7 @@
  * counts as changed. Differences are logged as a conflict; the walk ends once every completed write
  * has been compared.
  */
-import type { DoStep, ToolInfo } from "../format/ir.js";
+import type { DoStep, HandoffStep, ToolInfo } from "../format/ir.js";
 import { stepInputs } from "./bind-step-inputs.js";
 import { canonicalJson } from "./digest.js";
 import { Halt, type Frame, type Run } from "./run-context.js";
@@ -12,7 +12,7 @@ import type { LedgerEntry } from "./types.js";
 import { ownValue } from "../own-value.js";
 
 /** Compares the completed write `entry` with the inputs bound here; logs a conflict when they differ. */
-export function compareCompleted(run: Run, step: DoStep, tool: ToolInfo, frame: Frame, entry: LedgerEntry): void {
+export function compareCompleted(run: Run, step: DoStep | HandoffStep, tool: ToolInfo, frame: Frame, entry: LedgerEntry): void {
   const log = run.verify!;
   const now = stepInputs(run, step, tool, frame, false);
   if (run.digest(now) !== entry.inputsDigest) {
@@ -21,6 +21,7 @@ export function compareCompleted(run: Run, step: DoStep, tool: ToolInfo, frame: 
     const was = Object.fromEntries(changed.map((name) => [name, ownValue(entry.inputs, name)]));
     log.conflicts.push({ tool: tool.name, instance: entry.instance, inputs: changed, was, ...(entry.status === "doubt" ? { doubt: true } : {}) });
   }
+  log.reached.add(entry.instance);
   log.remaining -= 1;
   if (log.remaining <= 0) throw new Halt("region_end");
 }

@@ -5,7 +5,8 @@
  * rendered only for the lookups they read (inputs bind by name from the tools met, so the walk must meet
  * the ones a run meets). A step it cannot evaluate is passed over; a failed lookup ends it.
  */
-import type { DoStep, ToolInfo } from "../format/ir.js";
+import type { DoStep, HandoffStep, ToolInfo } from "../format/ir.js";
+import { answerKey } from "./answer-keys.js";
 import { compareCompleted } from "./compare-completed.js";
 import { renderIn } from "./eval-in-frame.js";
 import { verifyAnswer } from "./run-ask.js";
@@ -21,10 +22,7 @@ export const VERIFY: StepExecutor = {
   confirm: (run, step, frame) => void renderIn(run, step.question, frame),
   lookup: runLookup,
   write: compareWrite,
-  // Terminal: no write runs after it, so none is left to compare. A hand-off in doubt is re-sent with its pinned inputs.
-  handoff: () => {
-    throw new Halt("region_end");
-  },
+  handoff: compareHandoff,
   passesOver: () => false,
   endIteration: () => {},
   goesOnAfterError: (run) => run.verify?.failure === undefined,
@@ -39,4 +37,15 @@ function compareWrite(run: Run, step: DoStep, tool: ToolInfo, frame: Frame, inst
   } else if (entry?.status === "doubt") {
     compareCompleted(run, step, tool, frame, entry);
   }
+}
+
+/**
+ * Terminal: no write runs after it, so none is left to compare. A hand-off in doubt (it may have handed
+ * the conversation over) is compared like a write in doubt: it is only ever re-sent with its inputs.
+ */
+function compareHandoff(run: Run, step: HandoffStep, frame: Frame): never {
+  const tool = ownValue(run.skill.tools, step.tool);
+  const entry = ownValue(run.state.ledger, answerKey(step.id, frame.scope));
+  if (tool && entry?.status === "doubt") compareCompleted(run, step, tool, frame, entry);
+  throw new Halt("region_end");
 }

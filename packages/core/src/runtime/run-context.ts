@@ -93,12 +93,16 @@ export interface Conflict {
   was: Record<string, unknown>;
   /** The write is in doubt (it may have run), not done. */
   doubt?: boolean;
+  /** A hand-off in doubt that the change would no longer reach (it may have handed the conversation over). */
+  leftBehind?: boolean;
 }
 
 export interface VerifyLog {
   conflicts: Conflict[];
   /** Completed writes not compared yet; the walk ends early when none is left. */
   remaining: number;
+  /** The ledger instances of the completed writes (and hand-offs in doubt) the walk compared. */
+  reached: Set<string>;
   /** Why the check could not finish (a lookup failed, the call cap was reached). */
   failure?: string;
 }

@@ -79,11 +79,13 @@ function changedFields(before: FlowState["answers"], after: FlowState["answers"]
 
 /**
  * "hold_hotel already ran with nights 3, so nights cannot change now." — or "may already have run" for
- * a write in doubt. Secret inputs are masked.
+ * a write in doubt; "transfer may already have handed the conversation over" for a hand-off in doubt the
+ * change would leave behind. Secret inputs are masked.
  */
 function conflictMessage(run: Run, conflicts: Conflict[], fields: string[]): string {
   const shown = (name: string, value: unknown) => (ownValue(run.skill.fields, name)?.secret ? SECRET_MASK : formatValue(value));
   const ran = conflicts.map((c, i) => {
+    if (c.leftBehind) return `${c.tool} may already have handed the conversation over`;
     const values = c.inputs
       .map((name) => (c.was[name] === undefined ? `no ${name}` : `${name} ${shown(name, c.was[name])}`))
       .join(" and ");

@@ -9,6 +9,7 @@ import { newRun } from "./replay.js";
 import type { Conflict, Run, VerifyLog } from "./run-context.js";
 import { VERIFY } from "./exec-verify.js";
 import { rootFrame, walkToStop } from "./walk.js";
+import { ownValue } from "../own-value.js";
 
 export type VerifyOutcome =
   /** A lookup must run first: its `call` effect has been added to `run`. */
@@ -22,7 +23,7 @@ export type VerifyOutcome =
 export function verifyCompleted(run: Run): VerifyOutcome {
   const probe: Run = { ...newRun(run.skill, copyState(run.state), run.options), exec: VERIFY };
   const remaining = Object.values(run.state.ledger).filter((e) => e.status === "done" || e.status === "doubt").length;
-  const log: VerifyLog = (probe.verify = { conflicts: [], remaining });
+  const log: VerifyLog = (probe.verify = { conflicts: [], remaining, reached: new Set() });
   const stop = remaining > 0 ? walkToStop(probe, [rootFrame(run.skill.steps)]) : "end";
   const outcome: VerifyOutcome | undefined = stop === "call"
     ? { kind: "call" }
@@ -30,5 +31,15 @@ export function verifyCompleted(run: Run): VerifyOutcome {
   run.state.callsThisEvent = probe.state.callsThisEvent;
   run.effects.push(...probe.effects.filter((e) => e.type === "call"));
   run.trace.push(...probe.trace);
-  return outcome ?? { kind: "checked", conflicts: log.conflicts };
+  return outcome ?? { kind: "checked", conflicts: [...log.conflicts, ...handoffsLeftBehind(run, log)] };
+}
+
+/**
+ * Hand-offs in doubt the changed answers no longer reach: the conversation may already be with a person,
+ * so a change that takes it elsewhere (to a write, to another hand-off) is refused. Pure.
+ */
+function handoffsLeftBehind(run: Run, log: VerifyLog): Conflict[] {
+  return Object.values(run.state.ledger)
+    .filter((e) => e.status === "doubt" && ownValue(run.skill.tools, e.tool)?.kind === "handoff" && !log.reached.has(e.instance))
+    .map((e) => ({ tool: e.tool, instance: e.instance, inputs: [], was: {}, doubt: true, leftBehind: true }));
 }
