@@ -49,10 +49,14 @@ export function describeTool(tool: ToolDefinition | LangChainToolLike): ToolInfo
   };
 }
 
-/** A LangChain tool's kind from its metadata: `readOnly: true` a lookup, `handoff: true` a hand-off, else a write. */
+/**
+ * A LangChain tool's kind from its metadata: `handoff: true` a hand-off, `readOnly: true` a lookup, else a
+ * write. A tool marked both is a hand-off (as `mcpTools` decides): read as a lookup, a transfer would run
+ * at every read, with no ledger, and the conversation would go on after it.
+ */
 export function langChainKind(tool: LangChainToolLike): ToolKind {
-  if (tool.metadata?.readOnly === true) return "lookup";
-  return tool.metadata?.handoff === true ? "handoff" : "write";
+  if (tool.metadata?.handoff === true) return "handoff";
+  return tool.metadata?.readOnly === true ? "lookup" : "write";
 }
 
 /** The JSON Schema of a zod schema (via its own copy of zod when it has one), or a JSON Schema as is. */

@@ -1,0 +1,99 @@
+/**
+ * Red team of the hand-off on the hosted runtime (issue 23), through `createFlow` only: a write of another
+ * skill waiting on hold with its card shown when the conversation is handed over, then pressed with that
+ * card's digest, opened again from the menu, or asked for in words; a crash after the hand-off tool ran
+ * and before its result was stored; a LangChain tool marked both `handoff` and `readOnly`. The oracle: the
+ * retail database is unchanged after the hand-off, no model is called, and the transfer is sent with one
+ * idempotency key. (The pure runtime's attacks: packages/core/test/runtime/handoff-attacks.test.ts.)
+ */
+import { beforeAll, describe, expect, test } from "vitest";
+import { MemorySaver } from "@langchain/langgraph";
+import { tool } from "@langchain/core/tools";
+import { z } from "zod";
+import { importToolsBeside, loadSkill } from "@skillflow/core/loader";
+import { describeTool, type Skill, type ToolDefinition } from "@skillflow/core";
+import { createFlow, ScriptedChatModel } from "@skillflow/langgraph";
+import { createRetailStore, retailTools } from "../../skills/retail/tools.js";
+import { digestOf } from "../../skills/retail/store/canonical.js";
+
+const SKILLS = ["profile", "cancel-order", "human-agent"];
+const TOLD = "YOU ARE BEING TRANSFERRED TO A HUMAN AGENT. PLEASE HOLD ON.";
+const WITH_AGENT = "You are with a human agent now: this conversation was handed over to them, so nothing more is done here.";
+const CANCEL = "Cancel my pending order #W2564042, I'm Yusuf Garcia, zip 20080. I don't need it anymore.";
+const CANCEL_MODEL = { skill: "cancel-order", sign_in: "name_and_zip", first_name: "Yusuf", last_name: "Garcia", zip: "20080", order_id: "#W2564042", reason: "no longer needed" };
+let skills: Skill[] = [];
+
+beforeAll(async () => {
+  const fileOf = (name: string) => new URL(`../../skills/retail/${name}/SKILL.md`, import.meta.url).pathname;
+  const tools = await importToolsBeside(fileOf(SKILLS[0]!));
+  skills = await Promise.all(SKILLS.map(async (name) => (await loadSkill(fileOf(name), { tools })).skill!));
+}, 30_000);
+
+/** A retail flow on `store` and `saver`; the transfer records each idempotency key it is sent in `keys`. */
+async function open(saver = new MemorySaver(), store = createRetailStore(), keys: string[] = []) {
+  const tools = retailTools(store).map((t): ToolDefinition => t.name !== "transfer_to_human_agents" ? t
+    : { ...t, run: (input, context) => (keys.push(context.idempotencyKey), t.run(input, context)) });
+  const model = new ScriptedChatModel();
+  const flow = await createFlow({ skills, tools, model, store: saver });
+  return { store, keys, model, flow, saver };
+}
+
+describe("the hand-off, attacked on a hosted flow", () => {
+  test("a cancel on hold with its card shown: pressed with the card's digest, opened, or asked for after the hand-off, it writes nothing", async () => {
+    const { store, keys, model, flow } = await open();
+    model.script(CANCEL_MODEL);
+    const card = (await flow.send("t", { text: CANCEL })).cards[0]!;
+    expect(card.writes.map((w) => w.tool)).toEqual(["cancel_pending_order"]);
+    const before = digestOf(store.db);
+    expect((await flow.send("t", { open: "human-agent" })).reply).toContain("Cancel a pending order is on hold.");
+    model.script({ summary: "The user wants to speak to a person." });
+    expect((await flow.send("t", { text: "Let me talk to a person" })).reply).toEqual([TOLD]);
+    model.script(CANCEL_MODEL);
+    const late = [{ press: "cancel", yes: true, card: card.digest }, { open: "cancel-order" }, { press: "cancel", yes: true, card: card.digest }, { text: "yes, cancel it" }, { preset: { order_id: "#W2564042" } }];
+    for (const event of late) {
+      const turn = await flow.send("t", event);
+      expect(turn.reply, JSON.stringify(event)).toEqual([WITH_AGENT]);
+      expect(turn.tools).toEqual([]);
+      expect(turn.usage.modelCalls).toBe(0);
+    }
+    expect(await flow.resume("t")).toBeUndefined();
+    expect(model.pending, "no model call after the hand-off").toBe(1);
+    expect(digestOf(store.db)).toBe(before);
+    expect(keys).toHaveLength(1);
+  });
+
+  test("a crash after the transfer ran and before its result was stored: the next message re-sends it with the same key, and it ends there", async () => {
+    const saver = new MemorySaver();
+    const keys: string[] = [];
+    const store = createRetailStore();
+    // The process "dies" right after the transfer ran: every checkpoint from then on is lost, and a new
+    // flow (a restarted process) opens the same store.
+    let dead = false;
+    const put = saver.put.bind(saver);
+    const putWrites = saver.putWrites.bind(saver);
+    saver.put = (...args) => (dead ? Promise.reject(new Error("the process died")) : put(...args));
+    saver.putWrites = (...args) => (dead ? Promise.reject(new Error("the process died")) : putWrites(...args));
+    const first = await open(saver, store, keys);
+    const record = keys.push.bind(keys);
+    keys.push = (...sent: string[]) => ((dead = true), record(...sent));
+    first.model.script({ skill: "human-agent", summary: "wants a person" });
+    await expect(first.flow.send("c", { text: "I want a person" })).rejects.toThrow("the process died");
+    keys.push = record;
+    dead = false;
+    expect(keys).toHaveLength(1);
+    const again = await open(saver, store, keys);
+    const next = await again.flow.send("c", { text: CANCEL });
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(next.reply).toEqual([TOLD, WITH_AGENT]);
+    expect(again.model.pending).toBe(0);
+    const after = await again.flow.send("c", { text: "hello?" });
+    expect(after.reply).toEqual([WITH_AGENT]);
+    expect(keys).toHaveLength(2);
+  });
+
+  test("a LangChain tool marked both handoff and readOnly is a hand-off tool, never a lookup", () => {
+    const both = tool(async () => "queued", { name: "transfer", description: "Transfer to a person.", schema: z.object({ summary: z.string() }), metadata: { handoff: true, readOnly: true } });
+    expect(describeTool(both).kind).toBe("handoff");
+  });
+});
