@@ -51,7 +51,7 @@ export function renderShown(run: Run, template: Template, frame: Frame): string 
 function whatIs(run: Run, root: string, frame: Frame): string {
   if (declaredField(run.skill, root)) return "a field not answered yet";
   const tool = ownValue(run.skill.tools, root);
-  if (tool) return tool.kind === "write" ? "a write that has not run" : "a lookup with no result";
+  if (tool) return tool.kind === "write" ? "a write that has not run" : tool.kind === "handoff" ? "a hand-off that has not run" : "a lookup with no result";
   return Object.hasOwn(frame.vars, root) ? "a loop variable with no value" : "not a field, a tool or a loop variable of this skill";
 }
 

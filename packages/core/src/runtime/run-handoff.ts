@@ -9,6 +9,7 @@
 import type { FlowEvent, FlowState, StepResult } from "./types.js";
 import type { HandoffStep } from "../format/ir.js";
 import { answerKey } from "./answer-keys.js";
+import { noteOutput } from "./bind-inputs.js";
 import { stepInputs } from "./bind-step-inputs.js";
 import { idempotencyKeyOf } from "./digest.js";
 import { renderShown } from "./eval-in-frame.js";
@@ -29,7 +30,11 @@ export function runHandoff(run: Run, step: HandoffStep, frame: Frame): void {
   if (tool.kind !== "handoff") fail(run, `${tool.name} was not run: it is a ${tool.kind}, not a hand-off tool, so a \`handoff:\` step cannot run it.`);
   const instance = answerKey(step.id, frame.scope);
   const entry = ownValue(run.state.ledger, instance);
-  if (entry?.status === "done") return handOver(run, step, frame, instance);
+  if (entry?.status === "done") {
+    // Its output is read by `tell:` (a queue's ticket): noted as a completed write's is.
+    noteOutput(run, tool.name, entry.result);
+    return handOver(run, step, frame, instance);
+  }
   if (entry && (entry.status === "failed" || entry.status === "doubt") && run.state.failedThisEvent.includes(instance)) {
     const maybe = entry.status === "doubt" ? ", so it may or may not have gone through" : "";
     fail(run, `${toolFailureText(tool.name, entry.error)}${maybe}; the conversation was not handed over. Send any message to try again.`);

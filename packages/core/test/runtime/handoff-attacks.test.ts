@@ -178,6 +178,15 @@ note: { text: true }`, `- ask: { summary: "What do you need?" }
     expect(h.runs.map((r) => r.tool)).toEqual(["transfer_to_agent", "transfer_to_agent"]);
   });
 
+  it("tell: reads the hand-off's own output (the queue's ticket), as the checks allow", () => {
+    const s = skill(`summary: { text: true }`, `- ask: { summary: "What do you need?" }
+- handoff: transfer_to_agent
+  tell: "Handed over (ok: {transfer_to_agent.ok})."`);
+    const turn = host(s).text("a person", { summary: "a person" });
+    expect(errors(turn)).toEqual([]);
+    expect(says(turn)).toEqual(["Handed over (ok: yes)."]);
+  });
+
   it("a hand-off tool named where a lookup is read never runs, and is named as a hand-off tool", () => {
     const s = skill(`order_id: { text: true }`, `- ask: { order_id: "Which order?" }
 - say: "Your agent: {transfer_to_agent.ok}"`);
