@@ -2,7 +2,8 @@
  * Red team of the hand-off on the hosted runtime (issue 23), through `createFlow` only: a write of another
  * skill waiting on hold with its card shown when the conversation is handed over, then pressed with that
  * card's digest, opened again from the menu, or asked for in words; a crash after the hand-off tool ran
- * and before its result was stored; a LangChain tool marked both `handoff` and `readOnly`. The oracle: the
+ * and before its result was stored; a transfer that times out twice; a LangChain tool marked both `handoff`
+ * and `readOnly`. The oracle: the
  * retail database is unchanged after the hand-off, no model is called, and the transfer is sent with one
  * idempotency key. (The pure runtime's attacks: packages/core/test/runtime/handoff-attacks.test.ts.)
  */
@@ -11,8 +12,8 @@ import { MemorySaver } from "@langchain/langgraph";
 import { tool } from "@langchain/core/tools";
 import { z } from "zod";
 import { importToolsBeside, loadSkill } from "@skillflow/core/loader";
-import { describeTool, type Skill, type ToolDefinition } from "@skillflow/core";
-import { createFlow, ScriptedChatModel } from "@skillflow/langgraph";
+import { describeTool, handoff, parseSkill, type Skill, type ToolDefinition } from "@skillflow/core";
+import { createFlow, ScriptedChatModel, type ModelPort } from "@skillflow/langgraph";
 import { createRetailStore, retailTools } from "../../skills/retail/tools.js";
 import { digestOf } from "../../skills/retail/store/canonical.js";
 
@@ -90,6 +91,52 @@ describe("the hand-off, attacked on a hosted flow", () => {
     const after = await again.flow.send("c", { text: "hello?" });
     expect(after.reply).toEqual([WITH_AGENT]);
     expect(keys).toHaveLength(2);
+  });
+
+  test("a transfer that times out is said, not ended, and re-sent with the same key on each next message until it returns", async () => {
+    const keys: string[] = [];
+    let slow = 2;
+    const transfer = handoff({ name: "transfer", input: z.object({ summary: z.string() }), output: z.object({ queued: z.boolean() }) }, async (_input, { idempotencyKey }) => {
+      keys.push(idempotencyKey);
+      // The queue ignores the abort and answers late: the runtime cannot know whether it took the transfer.
+      if (slow-- > 0) await new Promise((resolve) => setTimeout(resolve, 300));
+      return { queued: true };
+    });
+    const { skill: parsed } = parseSkill(`---
+name: slow-transfer
+description: Pass the person to a human agent through a slow queue.
+---
+
+## Fields
+
+\`\`\`yaml
+summary: { text: true }
+\`\`\`
+
+## Steps
+
+\`\`\`yaml
+- ask: { summary: "What do you need?" }
+- handoff: transfer
+  tell: "A person will take it from here."
+\`\`\`
+`, "slow-transfer/SKILL.md");
+    const skill = { ...parsed!, tools: { transfer: describeTool(transfer) } };
+    const values = [{ summary: "a person" }];
+    const model: ModelPort = { id: "scripted", extract: async () => ({ extraction: { ok: true, values: values.shift() ?? {} }, usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 } }) };
+    const flow = await createFlow({ skill, tools: [transfer], model, limits: { toolTimeoutMs: 50 } });
+    const doubt = /^transfer did not answer within 50 ms, so it may or may not have gone through; the conversation was not handed over\. Send any message to try again\.$/;
+    const first = await flow.send("t", { text: "a person please" });
+    expect(first.reply.join(" ")).toMatch(doubt);
+    expect(first.handedOff).toBeUndefined();
+    const second = await flow.send("t", { text: "hello?" });
+    expect(second.reply.join(" ")).toMatch(doubt);
+    const third = await flow.send("t", { text: "still there?" });
+    expect(third.reply).toEqual(["A person will take it from here."]);
+    expect(third.handedOff).toEqual({ tool: "transfer" });
+    expect(keys).toEqual([keys[0], keys[0], keys[0]]);
+    expect((await flow.send("t", { text: "hi" })).reply).toEqual([WITH_AGENT]);
+    expect(keys).toHaveLength(3);
   });
 
   test("a LangChain tool marked both handoff and readOnly is a hand-off tool, never a lookup", () => {
