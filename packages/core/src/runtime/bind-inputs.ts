@@ -102,6 +102,7 @@ export function noteOutput(run: Run, tool: string, output: unknown): void {
 export function ensureLookup(run: Run, tool: ToolInfo, frame: Frame, instance: string): unknown {
   // The gate holds whatever the IR: a write named where a lookup is read (`x: { lookup: pay }` in a skill
   // that skipped the checker) is never run, and the turn stops here.
+  if (tool.kind === "handoff") fail(run, `${tool.name} was not run: it is a hand-off tool, so it runs only from a \`handoff:\` step, never as a lookup.`);
   if (tool.kind !== "lookup") {
     fail(run, `${tool.name} was not run: it is a write, and a write runs only as a \`do:\` step after a confirm, never as a lookup.`);
   }

@@ -188,11 +188,14 @@ note: { text: true }`, `- ask: { summary: "What do you need?" }
   });
 
   it("a hand-off tool named where a lookup is read never runs, and is named as a hand-off tool", () => {
-    const s = skill(`order_id: { text: true }`, `- ask: { order_id: "Which order?" }
-- say: "Your agent: {transfer_to_agent.ok}"`);
-    const h = host(s);
-    const turn = h.text("W1", { order_id: "W1" });
-    expect(tools(turn)).toEqual([]);
-    expect(h.runs).toEqual([]);
+    const read = host(skill(`order_id: { text: true }`, `- ask: { order_id: "Which order?" }
+- say: "Your agent: {transfer_to_agent.ok}"`));
+    const said = read.text("W1", { order_id: "W1" });
+    expect(read.runs).toEqual([]);
+    expect(errors(said)).toEqual(["Cannot show the text at line 16 of the skill: `transfer_to_agent` has no value here (a hand-off that has not run)."]);
+    const checked = host(skill(`summary: { lookup: transfer_to_agent }`, `- ask: { summary: "Who are you?" }`));
+    const refused = checked.text("Sam", { summary: "Sam" });
+    expect(checked.runs).toEqual([]);
+    expect(errors(refused)).toEqual(["transfer_to_agent was not run: it is a hand-off tool, so it cannot check answers to summary; it runs only from a `handoff:` step."]);
   });
 });
