@@ -56,9 +56,11 @@ export async function answerClick(state: HostState, click: Click, channel: Perso
   return respond(state, hosted, click.conversation, await runPersonSteps(hosted, thread, first, channel));
 }
 
-function respond(state: HostState, hosted: HostedSkill, conversation: string, outcome: PersonOutcome, note?: string) {
+async function respond(state: HostState, hosted: HostedSkill, conversation: string, outcome: PersonOutcome, note?: string) {
   const person = [note, outcome.person].filter(Boolean).join(" ") || undefined;
-  const view = turnView(hosted.skill, conversation, outcome.turns, person);
+  // Read from the state, so every call after a hand-off says so, not only the one that handed over.
+  const handedOff = (await hosted.flow.state(threadOf(hosted.skill.name, conversation)))?.handedOff;
+  const view = turnView(hosted.skill, conversation, outcome.turns, person, handedOff);
   const token = outcome.widgetForApp && view.widget ? state.tokens.issue(threadOf(hosted.skill.name, conversation)) : undefined;
   return {
     content: [{ type: "text" as const, text: describeForModel(view) }],

@@ -50,10 +50,12 @@ export interface TurnView {
   tools_run: string[];
   /** What only the person can do now, when the host's model is waiting on them. */
   person?: string;
+  /** The conversation was handed over to a person by this hand-off tool (this call or an earlier one): it ends here. */
+  handed_off?: { tool: string };
 }
 
 /** The view of the flow after `turns` (the turns of one call, in order). */
-export function turnView(skill: Skill, conversation: string, turns: TurnResult[], person?: string): TurnView {
+export function turnView(skill: Skill, conversation: string, turns: TurnResult[], person?: string, handedOff?: { tool: string }): TurnView {
   const last = turns[turns.length - 1]!;
   const reply = turns.flatMap((turn) => turn.reply).filter((line, i, lines) => line !== lines[i - 1]);
   const pending = last.done ? null : pendingView(last.pending, last);
@@ -66,6 +68,7 @@ export function turnView(skill: Skill, conversation: string, turns: TurnResult[]
     done: last.done,
     tools_run: turns.flatMap((turn) => turn.tools.map((run) => run.tool)),
     ...(person !== undefined && { person }),
+    ...(handedOff && { handed_off: { tool: handedOff.tool } }),
   };
 }
 
