@@ -1,7 +1,8 @@
 /**
  * Red team of the hand-off on the hosted runtime (issue 23), through `createFlow` only: a write of another
  * skill waiting on hold with its card shown when the conversation is handed over, then pressed with that
- * card's digest, opened again from the menu, or asked for in words; a crash after the hand-off tool ran
+ * card's digest, opened again from the menu, or asked for in words; another skill opened while the
+ * transfer is in doubt (it may have gone through); a crash after the hand-off tool ran
  * and before its result was stored; a transfer that times out twice; a LangChain tool marked both `handoff`
  * and `readOnly`. The oracle: the
  * retail database is unchanged after the hand-off, no model is called, and the transfer is sent with one
@@ -61,6 +62,39 @@ describe("the hand-off, attacked on a hosted flow", () => {
     expect(model.pending, "no model call after the hand-off").toBe(1);
     expect(digestOf(store.db)).toBe(before);
     expect(keys).toHaveLength(1);
+  });
+
+  test("a transfer in doubt (it may have gone through) is never followed by another skill's write: opening or asking for one re-sends the transfer", async () => {
+    const store = createRetailStore();
+    const keys: string[] = [];
+    let fails = 2;
+    const tools = retailTools(store).map((t): ToolDefinition => t.name !== "transfer_to_human_agents" ? t
+      : { ...t, run: (input, context) => {
+        keys.push(context.idempotencyKey);
+        if (fails-- > 0) throw new Error("the queue did not answer");
+        return t.run(input, context);
+      } });
+    const model = new ScriptedChatModel();
+    const flow = await createFlow({ skills, tools, model });
+    model.script({ skill: "human-agent", summary: "wants a person" });
+    const doubt = await flow.send("d", { text: "I want a person" });
+    expect(doubt.reply.join(" ")).toContain("so it may or may not have gone through; the conversation was not handed over");
+    const before = digestOf(store.db);
+    model.script(CANCEL_MODEL);
+    const opened = await flow.send("d", { open: "cancel-order" });
+    const asked = await flow.send("d", { text: CANCEL });
+    const pressed = await flow.send("d", { press: "cancel", yes: true });
+    for (const turn of [opened, asked, pressed]) expect(turn.tools.map((t) => t.tool)).not.toContain("cancel_pending_order");
+    expect(digestOf(store.db)).toBe(before);
+    // Opening the cancel re-sent the transfer (in doubt again); the message re-sent it once more, with no
+    // model call, and it went through: the press after it is answered that the person is with an agent.
+    expect(opened.skill).toBe("human-agent");
+    expect(opened.reply.join(" ")).toContain("so it may or may not have gone through");
+    expect(asked.reply).toEqual([TOLD]);
+    expect(pressed.reply).toEqual([WITH_AGENT]);
+    expect(keys).toEqual([keys[0], keys[0], keys[0]]);
+    expect(model.pending, "the cancel's extraction was never asked for").toBe(1);
+    expect((await flow.state("d"))?.handedOff?.tool).toBe("transfer_to_human_agents");
   });
 
   test("a crash after the transfer ran and before its result was stored: the next message re-sends it with the same key, and it ends there", async () => {
