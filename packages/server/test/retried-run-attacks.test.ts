@@ -2,7 +2,7 @@
  * Red team of the retried run (issue 24, runs/run-journal.ts; docs/serve.md "Retrying a run"): the same
  * run sent twice at the same time, or again after more runs than the server keeps; the same run with its
  * JSON keys in another order; the same runId and body on another conversation; a press retried after the
- * card it answered changed. The oracle: the trip's payment runs at most once per conversation, a retry
+ * card it answered changed; the same run from another caller, and after the server restarted. The oracle: the trip's payment runs at most once per conversation, a retry
  * that can be recognised gets the first attempt's events, and one that cannot changes nothing. With
  * PG_URL, the same run is also sent at once to two servers over one PostgreSQL.
  */
@@ -116,6 +116,44 @@ describe("a retried run, attacked", () => {
     const yesOnOld = await run({ threadId: thread, runId: "r4", resume: [{ interruptId: card, status: "resolved", payload: { yes: true } }] });
     expect(yesOnOld.at(-1)).toMatchObject({ type: "RUN_ERROR", code: "interrupt_not_open" });
     expect(payments(thread)).toBe(0);
+  });
+});
+
+describe("a retried run, from elsewhere", () => {
+  it("sent by another caller gets 404, and none of the run's events", async () => {
+    const thread = "other-caller";
+    const body = payBody(thread, await toCard(thread));
+    const paid = await run(body);
+    const response = await fetch(`${serve.url}/agui`, {
+      method: "POST", headers: { authorization: `Bearer ${await newToken(serve.url)}`, "content-type": "application/json" }, body: JSON.stringify({ messages: [], ...body }),
+    });
+    expect(response.status).toBe(404);
+    const text = await response.text();
+    expect(text).not.toContain("Booked");
+    expect(text).not.toContain(textOf(paid).at(-1));
+    expect(payments(thread)).toBe(1);
+  });
+
+  it("sent after the server restarted on the same database gets the same events, and pays once", async () => {
+    const db = join(dir, "restart.sqlite");
+    const first = await startServe({ db });
+    let second: ServeFixture | undefined;
+    const saved = token;
+    try {
+      token = await newToken(first.url);
+      const thread = "restarted";
+      const body = payBody(thread, await toCard(thread, first.url));
+      const paid = await run(body, first.url);
+      expect(textOf(paid).at(-1)).toMatch(/^Booked\./);
+      await first.close();
+      second = await startServe({ db });
+      const again = await run(body, second.url);
+      expect(again.slice(1)).toEqual(paid.slice(1));
+      expect(payments(thread, [...first.logs, ...second.logs])).toBe(1);
+    } finally {
+      token = saved;
+      await second?.close();
+    }
   });
 });
 
