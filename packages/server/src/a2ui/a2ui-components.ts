@@ -34,6 +34,11 @@ export type A2uiMessage =
   | { version: typeof A2UI_VERSION; updateComponents: { surfaceId: string; components: A2uiComponent[] } }
   | { version: typeof A2UI_VERSION; updateDataModel: { surfaceId: string; path: string; value: unknown } };
 
+/** `{ interruptId }` for an action's context, when the widget is the one the run ends waiting on. */
+export function interrupt(content: { interruptId?: string }): { interruptId?: string } {
+  return content.interruptId ? { interruptId: content.interruptId } : {};
+}
+
 /** A value bound to the surface's data model (a JSON Pointer). */
 export interface Binding {
   path: string;

@@ -7,8 +7,7 @@
  * Card with one line and no button: it is answered on the approver's page, never here. Pure.
  */
 import { describeValue } from "@skillflow/core";
-import { A2UI_ACTION, button, card, column, row, surface, text, type A2uiMessage } from "./a2ui-components.js";
-import { interrupt } from "./grid-surface.js";
+import { A2UI_ACTION, button, card, column, interrupt, row, surface, text, type A2uiMessage } from "./a2ui-components.js";
 
 export interface CardContent {
   confirm: string;

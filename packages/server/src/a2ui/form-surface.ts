@@ -8,8 +8,7 @@
  * `sendDataModel` is left off, so what is typed leaves the browser only in the Send action. No client
  * check refuses what the person types: the runtime checks it and says why. Pure.
  */
-import { A2UI_ACTION, button, card, column, row, surface, text, type A2uiComponent, type A2uiMessage } from "./a2ui-components.js";
-import { interrupt } from "./grid-surface.js";
+import { A2UI_ACTION, button, card, column, interrupt, row, surface, text, type A2uiComponent, type A2uiMessage } from "./a2ui-components.js";
 
 export interface FormContent {
   field: string;

@@ -8,7 +8,7 @@
  * again has the same ids. Pure.
  */
 import { describeValue } from "@skillflow/core";
-import { A2UI_ACTION, button, card, column, row, surface, text, type A2uiComponent, type A2uiMessage } from "./a2ui-components.js";
+import { A2UI_ACTION, button, card, column, interrupt, row, surface, text, type A2uiComponent, type A2uiMessage } from "./a2ui-components.js";
 
 export interface GridContent {
   field: string;
@@ -59,9 +59,4 @@ function manyRows(grid: GridContent, cells: string[][]): Body {
 
 function weighed(component: A2uiComponent): A2uiComponent {
   return { ...component, weight: 1 };
-}
-
-/** The interrupt the grid answers, when it is the one the run ends waiting on. */
-export function interrupt(content: { interruptId?: string }): { interruptId?: string } {
-  return content.interruptId ? { interruptId: content.interruptId } : {};
 }
