@@ -2,9 +2,10 @@
  * Red team of the retried run (issue 24, runs/run-journal.ts; docs/serve.md "Retrying a run"): the same
  * run sent twice at the same time, or again after more runs than the server keeps; the same run with its
  * JSON keys in another order; the same runId and body on another conversation; a press retried after the
- * card it answered changed; the same run from another caller, and after the server restarted. The oracle: the trip's payment runs at most once per conversation, a retry
- * that can be recognised gets the first attempt's events, and one that cannot changes nothing. With
- * PG_URL, the same run is also sent at once to two servers over one PostgreSQL.
+ * card it answered changed; the same run from another caller, and after the server restarted. The
+ * oracle: the trip's payment runs at most once per conversation, a retry that can be recognised gets the
+ * first attempt's events, and one that cannot changes nothing. With PG_URL, the same run is also sent at
+ * once to two servers over one PostgreSQL.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
