@@ -2,7 +2,8 @@
  * Red team of the retried run (issue 24, runs/run-journal.ts; docs/serve.md "Retrying a run"): the same
  * run sent twice at the same time, or again after more runs than the server keeps; the same run with its
  * JSON keys in another order; the same runId and body on another conversation; a press retried after the
- * card it answered changed; the same run from another caller, and after the server restarted. The
+ * card it answered changed; the same run from another caller, and after the server restarted; a run that
+ * handed the conversation over, retried after its process died before the server recorded it. The
  * oracle: the trip's payment runs at most once per conversation, a retry that can be recognised gets the
  * first attempt's events, and one that cannot changes nothing. With PG_URL, the same run is also sent at
  * once to two servers over one PostgreSQL.
@@ -10,6 +11,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newToken, startServe, type ServeFixture } from "./helpers/serve-fixture.js";
 
@@ -154,6 +157,42 @@ describe("a retried run, from elsewhere", () => {
     } finally {
       token = saved;
       await second?.close();
+    }
+  });
+});
+
+describe("a retried run that handed the conversation over", () => {
+  const HAND_OFF = fileURLToPath(new URL("../../../test/fixtures/serve/hand-off", import.meta.url));
+  const handed = () => ((globalThis as Record<string, unknown>).__handedOff ?? []) as Array<{ summary: string; key: string }>;
+
+  it("whose process died before the server recorded it is answered with the hand-off, which ran once", async () => {
+    const db = join(dir, "hand-off.sqlite");
+    const own = await startServe({ db, skills: [HAND_OFF] });
+    const saved = token;
+    try {
+      token = await newToken(own.url);
+      const thread = "retried-hand-off";
+      await run({ threadId: thread, runId: "r0" }, own.url);
+      // The thread's row as it was before the run: put back, it stands for a process that died after the
+      // flow's turn and before the server's record of it.
+      const sqlite = new Database(db);
+      const row = sqlite.prepare("SELECT * FROM skillflow_serve_threads WHERE thread_id = ?").get(thread) as Record<string, unknown>;
+      sqlite.close();
+      const before = handed().length;
+      const body = { threadId: thread, runId: "r1", messages: [{ id: "m1", role: "user", content: "My parcel arrived broken and I want to talk to a person" }] };
+      const first = await run(body, own.url);
+      expect(textOf(first)).toContain("A human agent will take it from here. Please hold on.");
+      const again = new Database(db);
+      const columns = Object.keys(row).filter((c) => c !== "thread_id");
+      again.prepare(`UPDATE skillflow_serve_threads SET ${columns.map((c) => `${c} = ?`).join(", ")} WHERE thread_id = ?`).run(...columns.map((c) => row[c]), thread);
+      again.close();
+      const retried = await run(body, own.url);
+      expect(textOf(retried)).toEqual(textOf(first));
+      expect(retried.at(-1)).toMatchObject({ type: "RUN_FINISHED", result: { done: true, handedOff: { tool: "pass_to_agent" } } });
+      expect(handed().slice(before)).toHaveLength(1);
+    } finally {
+      token = saved;
+      await own.close();
     }
   });
 });
