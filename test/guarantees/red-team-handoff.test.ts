@@ -12,29 +12,19 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { MemorySaver } from "@langchain/langgraph";
 import { tool } from "@langchain/core/tools";
 import { z } from "zod";
-import { importToolsBeside, loadSkill } from "@skillflow/core/loader";
 import { describeTool, handoff, parseSkill, type Skill, type ToolDefinition } from "@skillflow/core";
 import { createFlow, ScriptedChatModel, type ModelPort } from "@skillflow/langgraph";
 import { createRetailStore, retailTools } from "../../skills/retail/tools.js";
 import { digestOf } from "../../skills/retail/store/canonical.js";
+import { CANCEL, CANCEL_MODEL, loadHandoffSkills, TOLD, toolsLoggingTransfers, WITH_AGENT } from "../retail/handoff-fixture.js";
 
-const SKILLS = ["profile", "cancel-order", "human-agent"];
-const TOLD = "YOU ARE BEING TRANSFERRED TO A HUMAN AGENT. PLEASE HOLD ON.";
-const WITH_AGENT = "You are with a human agent now: this conversation was handed over to them, so nothing more is done here.";
-const CANCEL = "Cancel my pending order #W2564042, I'm Yusuf Garcia, zip 20080. I don't need it anymore.";
-const CANCEL_MODEL = { skill: "cancel-order", sign_in: "name_and_zip", first_name: "Yusuf", last_name: "Garcia", zip: "20080", order_id: "#W2564042", reason: "no longer needed" };
 let skills: Skill[] = [];
 
-beforeAll(async () => {
-  const fileOf = (name: string) => new URL(`../../skills/retail/${name}/SKILL.md`, import.meta.url).pathname;
-  const tools = await importToolsBeside(fileOf(SKILLS[0]!));
-  skills = await Promise.all(SKILLS.map(async (name) => (await loadSkill(fileOf(name), { tools })).skill!));
-}, 30_000);
+beforeAll(async () => void (skills = await loadHandoffSkills()), 30_000);
 
 /** A retail flow on `store` and `saver`; the transfer records each idempotency key it is sent in `keys`. */
 async function open(saver = new MemorySaver(), store = createRetailStore(), keys: string[] = []) {
-  const tools = retailTools(store).map((t): ToolDefinition => t.name !== "transfer_to_human_agents" ? t
-    : { ...t, run: (input, context) => (keys.push(context.idempotencyKey), t.run(input, context)) });
+  const tools = toolsLoggingTransfers(store, keys);
   const model = new ScriptedChatModel();
   const flow = await createFlow({ skills, tools, model, store: saver });
   return { store, keys, model, flow, saver };

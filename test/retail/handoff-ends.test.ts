@@ -6,31 +6,21 @@
  * is cut off right before it runs (its `started` entry checkpointed) and the person writes again.
  */
 import { beforeAll, describe, expect, test } from "vitest";
-import { importToolsBeside, loadSkill } from "@skillflow/core/loader";
-import type { Skill, ToolDefinition } from "@skillflow/core";
+import type { Skill } from "@skillflow/core";
 import { createFlow, ScriptedChatModel } from "@skillflow/langgraph";
-import { createRetailStore, retailTools } from "../../skills/retail/tools.js";
+import { createRetailStore } from "../../skills/retail/tools.js";
 import { digestOf } from "../../skills/retail/store/canonical.js";
+import { CANCEL, CANCEL_MODEL, loadHandoffSkills, TOLD, toolsLoggingTransfers, WITH_AGENT } from "./handoff-fixture.js";
 
-const SKILLS = ["profile", "cancel-order", "human-agent"];
-const TOLD = "YOU ARE BEING TRANSFERRED TO A HUMAN AGENT. PLEASE HOLD ON.";
-const WITH_AGENT = "You are with a human agent now: this conversation was handed over to them, so nothing more is done here.";
-const CANCEL = "Cancel my pending order #W2564042, I'm Yusuf Garcia, zip 20080. I don't need it anymore.";
-const CANCEL_MODEL = { skill: "cancel-order", sign_in: "name_and_zip", first_name: "Yusuf", last_name: "Garcia", zip: "20080", order_id: "#W2564042", reason: "no longer needed" };
 let skills: Skill[] = [];
 
-beforeAll(async () => {
-  const fileOf = (name: string) => new URL(`../../skills/retail/${name}/SKILL.md`, import.meta.url).pathname;
-  const tools = await importToolsBeside(fileOf(SKILLS[0]!));
-  skills = await Promise.all(SKILLS.map(async (name) => (await loadSkill(fileOf(name), { tools })).skill!));
-}, 30_000);
+beforeAll(async () => void (skills = await loadHandoffSkills()), 30_000);
 
 /** A flow on a fresh store whose transfer tool records the idempotency key of every call. */
 async function open() {
   const store = createRetailStore();
   const keys: string[] = [];
-  const tools = retailTools(store).map((tool): ToolDefinition => tool.name !== "transfer_to_human_agents" ? tool
-    : { ...tool, run: (input, context) => (keys.push(context.idempotencyKey), tool.run(input, context)) });
+  const tools = toolsLoggingTransfers(store, keys);
   const model = new ScriptedChatModel();
   const flow = await createFlow({ skills, tools, model });
   return { store, keys, model, flow, before: digestOf(store.db) };
