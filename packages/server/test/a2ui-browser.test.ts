@@ -86,6 +86,12 @@ suite(`our A2UI in the reference renderer (@a2ui/lit) in Chromium${HAVE_CHROMIUM
     const grid = await render(page, surfacesOf(flights));
     for (const text of ["Flight", "TP1350", "BA500", "FR8342", "TP1352"]) await expect.poll(() => grid.getByText(text, { exact: true }).count()).toBeGreaterThan(0);
     await screenshot(page, "a2ui-1-flight-grid");
+    // The turn shown again (a run with nothing new) sends the same surface: it replaces the one drawn.
+    const again = surfacesOf(await chat.look());
+    expect(again[0]!.find((m) => m.createSurface)!.createSurface.surfaceId).toBe(flights.activities[0]!.messageId);
+    await page.evaluate((messages) => (window as any).a2ui.render(messages), again[0]);
+    expect(await page.locator(`a2ui-surface[data-surface="${flights.activities[0]!.messageId}"]`).count()).toBe(1);
+    expect((page as Page & { problems: string[] }).problems).toEqual([]);
 
     // The row of TP1350, then its Choose (@a2ui/lit 0.11 does not put `accessibility.label` on the button).
     await rowOf(grid, "TP1350").getByRole("button", { name: "Choose" }).click();

@@ -40,7 +40,7 @@ describe("A2UI surfaces for each widget", () => {
   it("a grid: a row per list row with its cells in words and a Choose button that picks the row id", () => {
     const messages = widgetSurface("t_1.a0", "skillflow.grid", FLIGHTS);
     expect(a2uiProblems(messages)).toEqual([]);
-    expect(messages.map((m) => Object.keys(m)[1])).toEqual(["createSurface", "updateComponents", "updateDataModel"]);
+    expect(messages.map((m) => Object.keys(m)[1])).toEqual(["deleteSurface", "createSurface", "updateComponents", "updateDataModel"]);
     expect(messages.every((m: any) => m.version === "v0.9" && Object.values(m)[1] && (Object.values(m)[1] as any).surfaceId === "t_1.a0")).toBe(true);
     expect(byId(messages, "header.0").text).toBe("Flight");
     expect(byId(messages, "row.1.cell.2").text).toBe("210");

@@ -30,6 +30,7 @@ export interface A2uiComponent {
 }
 
 export type A2uiMessage =
+  | { version: typeof A2UI_VERSION; deleteSurface: { surfaceId: string } }
   | { version: typeof A2UI_VERSION; createSurface: { surfaceId: string; catalogId: string } }
   | { version: typeof A2UI_VERSION; updateComponents: { surfaceId: string; components: A2uiComponent[] } }
   | { version: typeof A2UI_VERSION; updateDataModel: { surfaceId: string; path: string; value: unknown } };
@@ -44,9 +45,16 @@ export interface Binding {
   path: string;
 }
 
-/** The messages that draw one surface: create it, give its components (root first), set its data. */
+/**
+ * The messages that draw one surface: delete any surface of that id, create it, give its components
+ * (root first), set its data. A turn shown again sends its surfaces with the same ids, and a renderer
+ * refuses a second `createSurface` of a surface it has (`@a2ui/web_core`: "already exists"); deleting
+ * first makes the activity a replacement, as AG-UI's `replace: true`, and is nothing to a client that
+ * has no such surface.
+ */
 export function surface(surfaceId: string, components: A2uiComponent[], data: Record<string, unknown> = {}): A2uiMessage[] {
   return [
+    { version: A2UI_VERSION, deleteSurface: { surfaceId } },
     { version: A2UI_VERSION, createSurface: { surfaceId, catalogId: BASIC_CATALOG } },
     { version: A2UI_VERSION, updateComponents: { surfaceId, components } },
     { version: A2UI_VERSION, updateDataModel: { surfaceId, path: "/", value: data } },

@@ -15,6 +15,7 @@ processor.onSurfaceCreated((surface) => {
   shown.dataset.surface = surface.id;
   document.getElementById("surfaces")!.append(shown);
 });
+processor.onSurfaceDeleted((id) => document.querySelector(`a2ui-surface[data-surface="${id}"]`)?.remove());
 
 (window as unknown as { a2ui: unknown }).a2ui = {
   render: (messages: Parameters<typeof processor.processMessages>[0]) => processor.processMessages(messages),
