@@ -42,4 +42,13 @@ describe("hand-offs in flow check", () => {
     expect(check("summary: { text: true }", `- ask: { summary: "What?" }\n- handoff: transfer${TELL}\n- say: "Never said."`))
       .toEqual([expect.stringMatching(/^step-after-handoff: This step never runs: the `handoff` at line \d+ ends the conversation\.$/)]);
   });
+
+  it("reports the steps after an either/or that hands off both ways, and not after one that goes on one way", () => {
+    const handoff = `    - handoff: transfer${TELL.replace("\n", "\n    ")}`;
+    const both = `- ask: { summary: "What?" }\n- when: summary == "person"\n  steps:\n${handoff}\n- when: '!(summary == "person")'\n  steps:\n    - say: "Someone else then."\n${handoff}\n- say: "Never said."`;
+    expect(check("summary: { text: true }", both))
+      .toEqual([expect.stringMatching(/^step-after-handoff: This step never runs: the either\/or at line \d+, which hands off both ways, ends the conversation\.$/)]);
+    const oneWay = both.replace(`    - say: "Someone else then."\n${handoff}`, `    - say: "Someone else then."`);
+    expect(check("summary: { text: true }", oneWay)).toEqual([]);
+  });
 });
