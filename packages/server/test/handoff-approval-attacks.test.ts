@@ -38,6 +38,9 @@ afterAll(() => serve.close());
 
 describe("a hand-off while an approval waits", () => {
   it("the supervisor's later approval, and a resume of the old interrupt, run nothing", async () => {
+    // The fixture's log is the process's (test files share a worker): only this test's calls count.
+    const earlier = ran().length;
+    const ranHere = () => ran().slice(earlier);
     const chat = new AguiDriver(serve.url, await newToken(serve.url), "approval-then-hand-off");
     await chat.look();
     script.push({ summary: "refund", order_id: "W1" });
@@ -50,7 +53,7 @@ describe("a hand-off while an approval waits", () => {
     script.push({ summary: "a person" });
     const handed = await chat.say("Forget it, let me talk to a person");
     expect(handed.text).toContain("A human agent will take it from here. Please hold on.");
-    expect(ran().map((r) => r.tool)).toEqual(["pass_to_agent"]);
+    expect(ranHere().map((r) => r.tool)).toEqual(["pass_to_agent"]);
     const callsAtHandOff = calls;
 
     // The request is no longer waiting, and approving it now is refused with nothing audited.
@@ -65,7 +68,7 @@ describe("a hand-off while an approval waits", () => {
     expect(resumed.error?.code).toBe("interrupt_not_open");
     const later = await chat.say("Refund W1 please, I changed my mind");
     expect(later.text).toEqual([WITH_AGENT]);
-    expect(ran().map((r) => r.tool)).toEqual(["pass_to_agent"]);
+    expect(ranHere().map((r) => r.tool)).toEqual(["pass_to_agent"]);
     expect(calls, "no model call after the hand-off").toBe(callsAtHandOff);
   });
 });
