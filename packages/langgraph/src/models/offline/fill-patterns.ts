@@ -37,11 +37,11 @@ function words(text: string): Array<{ word: string; start: number }> {
   return out;
 }
 
-/** The pattern without a leading `^` and a trailing unescaped `$`. */
+/** The pattern without a leading `^` and a trailing unescaped `$`, global (for `matchAll`). */
 function unanchored(re: RegExp): RegExp | undefined {
   const source = re.source.replace(/^\^/, "").replace(/(?<!\\)\$$/, "");
   try {
-    return new RegExp(source);
+    return new RegExp(source, "g");
   } catch {
     return undefined;
   }
@@ -59,7 +59,7 @@ export function matchPattern(text: string, re: RegExp): { value: string; start: 
   }
   const loose = unanchored(re);
   if (!loose) return undefined;
-  for (const m of text.matchAll(new RegExp(loose.source, loose.flags.includes("g") ? loose.flags : loose.flags + "g"))) {
+  for (const m of text.matchAll(loose)) {
     const end = m.index + m[0].length;
     if (m[0] && re.test(m[0]) && atWordEdges(text, m.index, end)) return { value: m[0], start: m.index, end };
   }
