@@ -49,11 +49,12 @@ export interface DraftResult {
 export async function draftSkill(options: DraftOptions): Promise<DraftResult> {
   const rounds: DraftRound[] = [];
   const limit = Math.max(1, options.rounds ?? DEFAULT_ROUNDS);
+  const name = folderName(options.file);
   for (let round = 1; round <= limit; round++) {
     const previous = rounds[rounds.length - 1];
     const prompt = draftPrompt({
       sentence: options.sentence,
-      ...(folderName(options.file) && { name: folderName(options.file)! }),
+      ...(name && { name }),
       ...(options.tools && { tools: options.tools.collected.infos }),
       ...(previous && { previous: { skill: previous.skill, ...(previous.tools && { tools: previous.tools.proposal }), diagnostics: previous.diagnostics } }),
     });
