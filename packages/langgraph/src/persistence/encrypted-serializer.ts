@@ -7,7 +7,14 @@
  *
  * A sealed value is stored with the type `aesgcm+TYPE` (TYPE: the inner serializer's, `json` or
  * `bytes`, also bound as additional data) and ASCII text: base64 of a fresh 12-byte IV, the 16-byte tag
- * and the ciphertext. Text, because the SQLite saver reads pending writes back through
+ * and the ciphertext. IVs are cut from a pool of random bytes drawn 256 at a time (as Node's own
+ * `randomUUID` does), never reused: one `randomBytes` call per value cost more than the cipher.
+ *
+ * The same value object is sealed once: a task's write is stored as a pending write, then, the same
+ * object, as the blob of the channel it wrote in the next checkpoint — the flow's state twice per step.
+ * The second dump reuses the first's text (a WeakMap by identity; the runtime's state is never edited in
+ * place, a new step makes new objects). The two rows then hold the same text, which says only what the
+ * checkpoint's channel versions already say: the blob is the write. Text, because the SQLite saver reads pending writes back through
  * `CAST(value AS TEXT)`. Every value is deflated first (node:zlib) and stored as `aesgcm+deflate+TYPE`,
  * `deflate+TYPE` bound as additional data — every value, since the SQLite saver stores a checkpoint and
  * its metadata under one type: a flow's state is JSON whose keys and digests repeat, about a third of
@@ -31,6 +38,8 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 /** Compressed values carry this after the prefix (`aesgcm+deflate+json`), and in their additional data. */
 const DEFLATE = "deflate+";
+/** IVs drawn from the system's random source at once. */
+const IVS_PER_DRAW = 256;
 
 export interface EncryptedSerializerOptions {
   /** Accept values stored unencrypted (a store that had checkpoints before encryption). Default false. */
@@ -42,6 +51,10 @@ export interface EncryptedSerializerOptions {
 export class EncryptedSerializer implements SerializerProtocol {
   private readonly key: Buffer;
   private readonly inner = new PlainJsonSerializer();
+  /** What each object was sealed to, while it lives. */
+  private readonly sealed = new WeakMap<object, [string, Uint8Array]>();
+  private ivPool = Buffer.alloc(0);
+  private ivNext = 0;
 
   constructor(
     deploymentKey: Uint8Array,
@@ -51,15 +64,31 @@ export class EncryptedSerializer implements SerializerProtocol {
   }
 
   async dumpsTyped(data: unknown): Promise<[string, Uint8Array]> {
+    const object = typeof data === "object" && data !== null ? data : undefined;
+    const known = object && this.sealed.get(object);
+    if (known) return known;
     const [innerType, serialized] = await this.inner.dumpsTyped(data);
     const type = `${DEFLATE}${innerType}`;
     const plain = deflateRawSync(serialized, { level: 1 });
-    const iv = randomBytes(IV_BYTES);
+    const iv = this.nextIv();
     const cipher = createCipheriv("aes-256-gcm", this.key, iv);
     cipher.setAAD(Buffer.from(type));
     const sealed = Buffer.concat([cipher.update(plain), cipher.final()]);
     const text = Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString("base64");
-    return [`${PREFIX}${type}`, new TextEncoder().encode(text)];
+    const result: [string, Uint8Array] = [`${PREFIX}${type}`, Buffer.from(text, "latin1")];
+    if (object) this.sealed.set(object, result);
+    return result;
+  }
+
+  /** A fresh IV: the next 12 bytes of the pool, drawn again when it runs out. */
+  private nextIv(): Buffer {
+    if (this.ivNext + IV_BYTES > this.ivPool.length) {
+      this.ivPool = randomBytes(IV_BYTES * IVS_PER_DRAW);
+      this.ivNext = 0;
+    }
+    const iv = this.ivPool.subarray(this.ivNext, this.ivNext + IV_BYTES);
+    this.ivNext += IV_BYTES;
+    return iv;
   }
 
   async loadsTyped(type: string, data: Uint8Array | string): Promise<unknown> {
