@@ -17,12 +17,19 @@ import type { DeploymentKeyInput } from "./deployment-key.js";
 import { EncryptedSerializer } from "./encrypted-serializer.js";
 import { EncryptedPostgresSaver } from "./encrypted-postgres-saver.js";
 import { postgresStoreKey, type StoreKey } from "./store-key.js";
+import { PreparingPool } from "./preparing-pool.js";
 
 export interface PostgresOptions {
   /** Give up connecting after this long. Default 5 s. */
   connectTimeoutMs?: number | undefined;
   /** The deployment key (hex or base64, or bytes); default SKILLFLOW_DEPLOYMENT_KEY, else the store's own. */
   deploymentKey?: DeploymentKeyInput | undefined;
+  /**
+   * Run a turn's statements as named prepared statements, parsed and planned once per connection
+   * (preparing-pool.ts). Default true; false behind a pooler that shares a session between clients
+   * (PgBouncer in transaction mode without `max_prepared_statements`).
+   */
+  preparedStatements?: boolean | undefined;
 }
 
 interface OpenPostgresOptions extends PostgresOptions {
@@ -32,7 +39,8 @@ interface OpenPostgresOptions extends PostgresOptions {
 
 export async function openPostgres(url: string, options: OpenPostgresOptions = {}): Promise<Persistence> {
   const settings = { connectionString: url, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000 };
-  const pool = new pg.Pool({ ...settings, max: 10 });
+  const prepared = options.preparedStatements ?? true;
+  const pool = prepared ? new PreparingPool({ ...settings, max: 10 }) : new pg.Pool({ ...settings, max: 10 });
   // A turn holds a lock connection for its whole length, so the 21st turn at once waits for one: as long
   // as it would wait for a lock held elsewhere, not the connect timeout (which would fail it after 5 s).
   const lockPool = new pg.Pool({ ...settings, max: 20, connectionTimeoutMillis: LOCK_WAIT_MS });
@@ -47,7 +55,7 @@ export async function openPostgres(url: string, options: OpenPostgresOptions = {
     throw error instanceof PersistenceError ? error : describeConnectError(url, error);
   }
   let closed: Promise<void> | undefined;
-  const lock = layerLocks(createMemoryLock(), createPostgresLock(lockPool));
+  const lock = layerLocks(createMemoryLock(), createPostgresLock(lockPool, { prepared }));
   return {
     kind: "postgres",
     location: redactUrl(url),

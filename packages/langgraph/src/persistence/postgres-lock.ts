@@ -10,7 +10,12 @@ import type { ThreadLock } from "./thread-lock.js";
 /** The first key of the two-key advisory lock: keeps Skillflow's locks apart from other users'. */
 export const ADVISORY_LOCK_CLASS = 0x5f10;
 
-export function createPostgresLock(pool: pg.Pool): ThreadLock {
+const LOCK = "SELECT pg_advisory_lock($1, hashtext($2))";
+const UNLOCK = "SELECT pg_advisory_unlock($1, hashtext($2))";
+
+/** `prepared`: lock and unlock as named prepared statements (see preparing-pool.ts). */
+export function createPostgresLock(pool: pg.Pool, options: { prepared?: boolean } = {}): ThreadLock {
+  const statement = (name: string, text: string, values: unknown[]) => (options.prepared ? { name, text, values } : { text, values });
   return {
     async run<T>(threadId: string, fn: () => Promise<T>): Promise<T> {
       const client = await pool.connect();
@@ -19,7 +24,7 @@ export function createPostgresLock(pool: pg.Pool): ThreadLock {
       client.on("error", ignore);
       const args = [ADVISORY_LOCK_CLASS, threadId];
       try {
-        await client.query("SELECT pg_advisory_lock($1, hashtext($2))", args);
+        await client.query(statement("skillflow_lock", LOCK, args));
       } catch (error) {
         client.off("error", ignore);
         client.release(true);
@@ -29,7 +34,7 @@ export function createPostgresLock(pool: pg.Pool): ThreadLock {
         return await fn();
       } finally {
         // If unlocking fails the session may still hold the lock: destroy it so the server releases it.
-        const unlocked = await client.query("SELECT pg_advisory_unlock($1, hashtext($2))", args).then(() => true, () => false);
+        const unlocked = await client.query(statement("skillflow_unlock", UNLOCK, args)).then(() => true, () => false);
         client.off("error", ignore);
         client.release(unlocked ? undefined : true);
       }
