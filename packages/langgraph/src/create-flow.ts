@@ -110,7 +110,9 @@ export async function createFlowWith(options: CreateFlowOptions, hooks: FlowHook
           }
         }
         const ids = eventId !== undefined ? { eventIds: [eventId] } : {};
-        return renderFlowTurn(deps, await run(threadId, { input, event: null, call: null, out: finished?.out ?? emptyTurn(), ...ids }));
+        // A turn whose model call threw left its event or call behind: cleared here (when they are set).
+        const cleared = values && values.event == null && values.call == null ? {} : { event: null, call: null };
+        return renderFlowTurn(deps, await run(threadId, { input, ...cleared, out: finished?.out ?? emptyTurn(), ...ids }));
       }));
       await store.sweep();
       return turn;

@@ -15,31 +15,43 @@
  * write — and a write's `started` entry is always stored before the act node runs it.
  * `thread_id` is the conversation.
  */
-import { END, MemorySaver, START, StateGraph, type BaseCheckpointSaver } from "@langchain/langgraph";
+import { Command, END, MemorySaver, START, StateGraph, type BaseCheckpointSaver, type LangGraphRunnableConfig } from "@langchain/langgraph";
 import { handedOffFlow } from "../routing/handed-off.js";
 import { readMenuPick } from "../routing/read-menu-pick.js";
 import { routingOf } from "../routing/where-now.js";
 import { needsModel } from "../understand/admit-event.js";
 import { understandNode } from "../understand/understand-node.js";
 import { actNode } from "./act-node.js";
-import { FlowGraphState, type FlowGraphValues } from "./flow-graph-state.js";
+import { changesOnly, FlowGraphState, type FlowGraphUpdate, type FlowGraphValues } from "./flow-graph-state.js";
 import type { HostDeps } from "./host-deps.js";
 import { replayNode } from "./replay-node.js";
 
 /** Build and compile the graph. The default checkpointer is an in-memory MemorySaver. */
 export function buildFlowGraph(deps: HostDeps, checkpointer: BaseCheckpointSaver = new MemorySaver()) {
   return new StateGraph(FlowGraphState)
-    .addNode("understand", understandNode(deps))
-    .addNode("replay", replayNode(deps))
-    .addNode("act", actNode(deps))
+    .addNode("understand", routed(understandNode(deps), routeAfterUnderstand), { ends: ["replay", END] })
+    .addNode("replay", routed(replayNode(deps), routeToWrite), { ends: ["act", END] })
+    .addNode("act", routed(actNode(deps), routeToWrite), { ends: ["act", END] })
     .addConditionalEdges(START, (state: FlowGraphValues) => routeAtStart(deps, state), ["understand", "replay"])
-    .addConditionalEdges("understand", routeAfterUnderstand, ["replay", END])
-    .addConditionalEdges("replay", routeToWrite, ["act", END])
-    .addConditionalEdges("act", routeToWrite, ["act", END])
     .compile({ checkpointer, name: `skillflow:${deps.skills.map((h) => h.skill.name).join("+")}` });
 }
 
 export type FlowGraph = ReturnType<typeof buildFlowGraph>;
+
+/**
+ * A node that writes only the channels it changed (`changesOnly`) and names the node to run next, decided
+ * by `route` on the state after its update. A `Command` rather than a conditional edge: an edge is one
+ * more runnable per step (a run tree, a config merge, its own writes), LangGraph's overhead, not ours.
+ */
+function routed<Next extends string>(
+  node: (state: FlowGraphValues, config: LangGraphRunnableConfig) => Promise<FlowGraphUpdate>,
+  route: (state: FlowGraphValues) => Next,
+) {
+  return async (state: FlowGraphValues, config: LangGraphRunnableConfig) => {
+    const update = changesOnly(state, await node(state, config));
+    return new Command({ update, goto: route({ ...state, ...update } as FlowGraphValues) });
+  };
+}
 
 /** Free text goes to the model first — except a pick from the menu of skills; a typed event straight to the replay. Pure. */
 function routeAtStart(deps: HostDeps, state: FlowGraphValues): "understand" | "replay" {

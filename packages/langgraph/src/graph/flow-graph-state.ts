@@ -75,6 +75,21 @@ export function extendTurn(out: TurnOutput, more: Partial<TurnOutput>): TurnOutp
   return next;
 }
 
+/**
+ * A node's update without the channels it leaves as they were (the same value: the state is never edited
+ * in place, so the same object is the same value). LangGraph stores every channel a node writes, as a
+ * pending write and again as a blob of the next checkpoint, even when the value is the one it held: the
+ * act node's `event: null`, a turn with no write's `call: null`, an unchanged routing, were two rows and
+ * two encryptions each at every step. Pure.
+ */
+export function changesOnly(state: FlowGraphValues, update: FlowGraphUpdate): FlowGraphUpdate {
+  const changed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(update)) {
+    if (value !== (state as Record<string, unknown>)[key]) changed[key] = value;
+  }
+  return changed as FlowGraphUpdate;
+}
+
 /** The LangGraph thread id of the run (the conversation). */
 export function threadIdOf(config: LangGraphRunnableConfig): string {
   const id = config.configurable?.thread_id;
