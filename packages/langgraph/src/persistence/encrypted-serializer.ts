@@ -14,7 +14,8 @@
  * object, as the blob of the channel it wrote in the next checkpoint — the flow's state twice per step.
  * The second dump reuses the first's text (a WeakMap by identity; the runtime's state is never edited in
  * place, a new step makes new objects). The two rows then hold the same text, which says only what the
- * checkpoint's channel versions already say: the blob is the write. Text, because the SQLite saver reads pending writes back through
+ * checkpoint's channel versions already say: the blob is the write. `null` (a cleared channel: a third
+ * of what a turn stores) is sealed once per serializer: its length already told it apart. Text, because the SQLite saver reads pending writes back through
  * `CAST(value AS TEXT)`. Every value is deflated first (node:zlib) and stored as `aesgcm+deflate+TYPE`,
  * `deflate+TYPE` bound as additional data — every value, since the SQLite saver stores a checkpoint and
  * its metadata under one type: a flow's state is JSON whose keys and digests repeat, about a third of
@@ -53,6 +54,7 @@ export class EncryptedSerializer implements SerializerProtocol {
   private readonly inner = new PlainJsonSerializer();
   /** What each object was sealed to, while it lives. */
   private readonly sealed = new WeakMap<object, [string, Uint8Array]>();
+  private sealedNull: [string, Uint8Array] | undefined;
   private ivPool = Buffer.alloc(0);
   private ivNext = 0;
 
@@ -64,9 +66,16 @@ export class EncryptedSerializer implements SerializerProtocol {
   }
 
   async dumpsTyped(data: unknown): Promise<[string, Uint8Array]> {
-    const object = typeof data === "object" && data !== null ? data : undefined;
+    if (data === null) return (this.sealedNull ??= await this.seal(null));
+    const object = typeof data === "object" ? data : undefined;
     const known = object && this.sealed.get(object);
     if (known) return known;
+    const result = await this.seal(data);
+    if (object) this.sealed.set(object, result);
+    return result;
+  }
+
+  private async seal(data: unknown): Promise<[string, Uint8Array]> {
     const [innerType, serialized] = await this.inner.dumpsTyped(data);
     const type = `${DEFLATE}${innerType}`;
     const plain = deflateRawSync(serialized, { level: 1 });
@@ -75,9 +84,7 @@ export class EncryptedSerializer implements SerializerProtocol {
     cipher.setAAD(Buffer.from(type));
     const sealed = Buffer.concat([cipher.update(plain), cipher.final()]);
     const text = Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString("base64");
-    const result: [string, Uint8Array] = [`${PREFIX}${type}`, Buffer.from(text, "latin1")];
-    if (object) this.sealed.set(object, result);
-    return result;
+    return [`${PREFIX}${type}`, Buffer.from(text, "latin1")];
   }
 
   /** A fresh IV: the next 12 bytes of the pool, drawn again when it runs out. */

@@ -1,7 +1,7 @@
 /**
  * The encrypting serializer seals each value object once and cuts IVs from a pool: the same object
  * (a task's write, then the blob of the channel it wrote) gives the same text without a second
- * encryption; equal objects that are not the same one, and every primitive, get a fresh IV; no IV
+ * encryption; equal objects that are not the same one, and every primitive but null, get a fresh IV; no IV
  * repeats across pool refills; every text still opens to its value.
  */
 import { describe, expect, it } from "vitest";
@@ -24,10 +24,18 @@ describe("EncryptedSerializer sealing", () => {
     expect(await serde.loadsTyped(type, copy)).toEqual(state);
   });
 
-  it("gives every primitive its own IV, never reusing one across pool refills", async () => {
+  it("seals null once: a cleared channel, told apart by its length anyway", async () => {
+    const serde = new EncryptedSerializer(KEY);
+    const [type, first] = await serde.dumpsTyped(null);
+    const [, again] = await serde.dumpsTyped(null);
+    expect(again).toBe(first);
+    expect(await serde.loadsTyped(type, first)).toBeNull();
+  });
+
+  it("gives every other primitive its own IV, never reusing one across pool refills", async () => {
     const serde = new EncryptedSerializer(KEY);
     const ivs = new Set<string>();
-    const values: unknown[] = [null, "act", 42, true];
+    const values: unknown[] = [undefined, "act", 42, true];
     for (let i = 0; i < 1200; i += 1) {
       const value = values[i % values.length];
       const [type, bytes] = await serde.dumpsTyped(value);
