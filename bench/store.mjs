@@ -6,7 +6,10 @@
 // ratio (median of the rounds' ratios), statements sent per turn, bytes written per turn (parameters of
 // INSERTs and UPDATEs), and what a finished conversation keeps in the checkpoint tables after pruning (the
 // trivial graph is not pruned: its four invokes' rows). `STORE_PROFILE=1` adds the statements of each
-// turn by kind. PostgreSQL runs on a fresh database on the server PG_URL names (skipped without it).
+// turn by kind. Then the CPU each turn costs — this process, and the PostgreSQL server's processes when
+// it runs on this machine (bench/store/cpu-time.mjs) — the ratio of the totals, and turns/s per core:
+// figures for sizing that do not fall when other work takes the machine's cores, as turns/s do.
+// PostgreSQL runs on a fresh database on the server PG_URL names (skipped without it).
 // Runs from dist: `npx tsc -b && npm run bench:store` (`STORE_ROUNDS=N`, `STORE_LEVELS=1,50`).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,6 +19,7 @@ import { io, resetIo } from "./store/count-io.mjs";
 import { openTrip, tripConversation, TURNS } from "./store/trip.mjs";
 import { openTrivial, trivialConversation } from "./store/trivial.mjs";
 import { profileTurns } from "./store/profile.mjs";
+import { cpuClock } from "./store/cpu-time.mjs";
 
 const GOAL = 1.5;
 const KEPT_GOAL = 8 * 1024;
@@ -30,34 +34,41 @@ const median = (xs) => {
 };
 
 /** Run `n` conversations, `c` at a time; turns/s, statements and bytes written per turn. */
-async function arm(n, c, one, prefix) {
+async function arm(n, c, one, prefix, server) {
   let next = 0;
   resetIo();
+  const clock = cpuClock();
   const start = performance.now();
   const worker = async () => {
     while (next < n) await one(`${prefix}-${next++}`);
   };
   await Promise.all(Array.from({ length: c }, worker));
   const seconds = (performance.now() - start) / 1000;
+  const cpu = clock.stop();
   const turns = n * TURNS;
-  return { perSecond: turns / seconds, queries: io.queries / turns, bytes: io.bytes / turns };
+  return {
+    perSecond: turns / seconds, queries: io.queries / turns, bytes: io.bytes / turns,
+    cpuProcess: cpu.process / turns, cpuServer: cpu.server === undefined || !server ? NaN : cpu.server / turns,
+  };
 }
 
 async function level(s, c) {
   const rounds = [];
   for (let r = 0; r < ROUNDS; r += 1) {
     const prefix = `${s.name}-${c}-${r}-${process.pid}`;
-    const flow = () => arm(conversationsAt(c), c, (t) => tripConversation(s.trip.flow, t), `sf-${prefix}`);
-    const trivial = () => arm(conversationsAt(c), c, (t) => trivialConversation(s.trivial.graph, t), `lg-${prefix}`);
+    const server = s.name === "PostgreSQL";
+    const flow = () => arm(conversationsAt(c), c, (t) => tripConversation(s.trip.flow, t), `sf-${prefix}`, server);
+    const trivial = () => arm(conversationsAt(c), c, (t) => trivialConversation(s.trivial.graph, t), `lg-${prefix}`, server);
     const [a, b] = r % 2 ? [await trivial(), await flow()].reverse() : [await flow(), await trivial()];
     rounds.push({ flow: a, trivial: b, ratio: b.perSecond / a.perSecond });
     s.lastThreads = { flow: `sf-${prefix}-0`, trivial: `lg-${prefix}-0` };
   }
   const pick = (k, f) => median(rounds.map((x) => x[k][f]));
+  const armOf = (k) => Object.fromEntries(["perSecond", "queries", "bytes", "cpuProcess", "cpuServer"].map((f) => [f, pick(k, f)]));
+  const cpuOf = (x) => x.cpuProcess + (Number.isNaN(x.cpuServer) ? 0 : x.cpuServer);
   return {
-    c, ratio: median(rounds.map((x) => x.ratio)),
-    flow: { perSecond: pick("flow", "perSecond"), queries: pick("flow", "queries"), bytes: pick("flow", "bytes") },
-    trivial: { perSecond: pick("trivial", "perSecond"), queries: pick("trivial", "queries"), bytes: pick("trivial", "bytes") },
+    c, ratio: median(rounds.map((x) => x.ratio)), cpuRatio: median(rounds.map((x) => cpuOf(x.flow) / cpuOf(x.trivial))),
+    flow: armOf("flow"), trivial: armOf("trivial"),
     kept: { flow: await s.trip.store.footprint(s.lastThreads.flow), trivial: await s.trip.store.footprint(s.lastThreads.trivial) },
   };
 }
@@ -115,6 +126,15 @@ for (const r of results) {
   met &&= r.ratio <= GOAL;
   console.log(`${r.store.padEnd(11)}${pad(r.c, 5)}${pad(r.flow.perSecond.toFixed(0), 15)}${pad(r.trivial.perSecond.toFixed(0), 13)}${pad(`${r.ratio.toFixed(2)}×`, 8)}${pad(`≤ ${GOAL}×`, 7)}` +
     `${pad(r.flow.queries.toFixed(1), 12)}${pad(r.trivial.queries.toFixed(1), 10)}${pad(r.flow.bytes.toFixed(0), 16)}${pad(r.trivial.bytes.toFixed(0), 10)}`);
+}
+console.log("");
+console.log("CPU per turn (medians): this process, and the PostgreSQL server's processes (— : not on this machine, or SQLite)");
+console.log(`${"store".padEnd(11)}${pad("conv", 5)}${pad("skillflow ms", 14)}${pad("(server)", 10)}${pad("trivial ms", 12)}${pad("(server)", 10)}${pad("ratio", 8)}${pad("skillflow turns/s per core", 28)}`);
+const ms = (x) => (Number.isNaN(x) ? "—" : x.toFixed(2));
+for (const r of results) {
+  const total = r.flow.cpuProcess + (Number.isNaN(r.flow.cpuServer) ? 0 : r.flow.cpuServer);
+  console.log(`${r.store.padEnd(11)}${pad(r.c, 5)}${pad(ms(r.flow.cpuProcess), 14)}${pad(ms(r.flow.cpuServer), 10)}${pad(ms(r.trivial.cpuProcess), 12)}${pad(ms(r.trivial.cpuServer), 10)}` +
+    `${pad(`${r.cpuRatio.toFixed(2)}×`, 8)}${pad((1000 / total).toFixed(0), 28)}`);
 }
 console.log("");
 console.log("kept per finished conversation (after pruning; the trivial graph's four invokes are not pruned):");
