@@ -13,16 +13,23 @@ export const ADVISORY_LOCK_CLASS = 0x5f10;
 const LOCK = "SELECT pg_advisory_lock($1, hashtext($2))";
 const UNLOCK = "SELECT pg_advisory_unlock($1, hashtext($2))";
 
-/** `prepared`: lock and unlock as named prepared statements (see preparing-pool.ts). */
-export function createPostgresLock(pool: pg.Pool, options: { prepared?: boolean } = {}): ThreadLock {
+export interface PostgresLockOptions {
+  /** Lock and unlock as named prepared statements (see preparing-pool.ts). */
+  prepared?: boolean;
+  /** The first key of the lock (default ADVISORY_LOCK_CLASS): `flow serve`'s own tables use another. */
+  lockClass?: number;
+}
+
+export function createPostgresLock(pool: pg.Pool, options: PostgresLockOptions = {}): ThreadLock {
   const statement = (name: string, text: string, values: unknown[]) => (options.prepared ? { name, text, values } : { text, values });
+  const lockClass = options.lockClass ?? ADVISORY_LOCK_CLASS;
   return {
     async run<T>(threadId: string, fn: () => Promise<T>): Promise<T> {
       const client = await pool.connect();
       // A connection that drops while checked out emits `error` on the client; unheard, it would end the process.
       const ignore = () => undefined;
       client.on("error", ignore);
-      const args = [ADVISORY_LOCK_CLASS, threadId];
+      const args = [lockClass, threadId];
       try {
         await client.query(statement("skillflow_lock", LOCK, args));
       } catch (error) {

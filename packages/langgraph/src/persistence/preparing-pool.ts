@@ -33,11 +33,12 @@ export class PreparingPool extends pg.Pool {
     return name;
   }
 
-  // pg's overloads cannot be restated one by one; a string with a values array is named, anything else
-  // (a config object, a callback, a statement with no parameters) goes to pg as it came.
+  // pg's overloads cannot be restated one by one; a string with parameters is named, anything else (a
+  // config object, a callback, a statement with no parameters, which pg sends by the simple protocol
+  // that allows several statements in one text) goes to pg as it came.
   override query(...args: unknown[]): never {
     const [text, values] = args;
-    const name = typeof text === "string" && Array.isArray(values) && typeof args[2] !== "function" ? this.nameOf(text) : undefined;
+    const name = typeof text === "string" && Array.isArray(values) && values.length > 0 && typeof args[2] !== "function" ? this.nameOf(text) : undefined;
     const call = super.query as (...a: unknown[]) => never;
     return name === undefined ? call.apply(this, args) : call.call(this, { name, text, values });
   }

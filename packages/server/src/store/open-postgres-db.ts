@@ -6,14 +6,15 @@
  * two minutes); queries never wait behind a lock.
  */
 import pg from "pg";
-import { createMemoryLock, type ThreadLock } from "../flow-port.js";
+import { createMemoryLock, createPostgresLock, PreparingPool, type ThreadLock } from "../flow-port.js";
 import type { SqlDb } from "./sql-db.js";
 
 /** The first key of the two-key advisory lock; the flow's own locks use 0x5f10 and 0x5f11. */
 const SERVE_LOCK_CLASS = 0x5f12;
 
 export function openPostgresDb(url: string): SqlDb {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // Its statements are prepared once per connection, as the checkpoints' are (preparing-pool.ts).
+  const pool: pg.Pool = new PreparingPool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   const lockPool = new pg.Pool({ connectionString: url, max: 20, connectionTimeoutMillis: 120_000 });
   for (const p of [pool, lockPool]) p.on("error", () => undefined);
   let closed: Promise<void> | undefined;
@@ -21,7 +22,7 @@ export function openPostgresDb(url: string): SqlDb {
     dialect: "postgres",
     query: async <T>(sql: string, params: unknown[] = []) => (await onceMore(() => pool.query(sql, params))).rows as T[],
     run: async (sql, params = []) => (await onceMore(() => pool.query(sql, params))).rowCount ?? 0,
-    lock: layered(createMemoryLock(), advisoryLock(lockPool)),
+    lock: layered(createMemoryLock(), createPostgresLock(lockPool, { prepared: true, lockClass: SERVE_LOCK_CLASS })),
     close: () => (closed ??= Promise.all([pool.end(), lockPool.end()]).then(() => undefined)),
   };
 }
@@ -46,32 +47,6 @@ function lostConnection(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   if (typeof code === "string" && (code.startsWith("08") || code.startsWith("57P"))) return true;
   return typeof message === "string" && /Connection terminated|connection error|not queryable/i.test(message);
-}
-
-/** `pg_advisory_lock(class, hashtext(thread))` on a connection held for the whole of `fn`. */
-function advisoryLock(pool: pg.Pool): ThreadLock {
-  return {
-    async run<T>(threadId: string, fn: () => Promise<T>): Promise<T> {
-      const client = await pool.connect();
-      const ignore = () => undefined;
-      client.on("error", ignore);
-      const args = [SERVE_LOCK_CLASS, threadId];
-      try {
-        await client.query("SELECT pg_advisory_lock($1, hashtext($2))", args);
-      } catch (error) {
-        client.off("error", ignore);
-        client.release(true);
-        throw error;
-      }
-      try {
-        return await fn();
-      } finally {
-        const unlocked = await client.query("SELECT pg_advisory_unlock($1, hashtext($2))", args).then(() => true, () => false);
-        client.off("error", ignore);
-        client.release(unlocked ? undefined : true);
-      }
-    },
-  };
 }
 
 /** Queue in-process first, so one process asks the database for a thread's lock once at a time. */
