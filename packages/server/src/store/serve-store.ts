@@ -16,6 +16,9 @@ const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS skillflow_serve_audit (id TEXT PRIMARY KEY, approval_id TEXT NOT NULL, thread_id TEXT NOT NULL, request_id TEXT NOT NULL, approver TEXT NOT NULL, role TEXT NOT NULL, yes INTEGER NOT NULL, digest TEXT NOT NULL, at TEXT NOT NULL)`,
 ];
 
+/** Sessions a store keeps at hand after reading them (the oldest read first out). */
+const SESSIONS_KEPT = 1024;
+
 /** A chat caller, a signed-in approver, or an author signed in to the Studio (@skillflow/studio). */
 export type SessionKind = "caller" | "approver" | "author";
 
@@ -46,6 +49,9 @@ export async function createServeStore(db: SqlDb): Promise<ServeStore> {
     await addRunsColumn(db);
   });
   const hash = (token: string) => createHash("sha256").update(token).digest("hex");
+  // A session row never changes once written (no statement updates or deletes one), so a token found
+  // is kept here and not read again at every run; its age is still checked against `created_at`.
+  const sessions = new Map<string, { subject: string; created_at: string }>();
   return {
     db,
     async createSession(kind, subject, now) {
@@ -54,10 +60,16 @@ export async function createServeStore(db: SqlDb): Promise<ServeStore> {
       return token;
     },
     async sessionSubject(kind, token, now, maxAgeMs) {
-      const rows = await db.query<{ subject: string; created_at: string }>(
-        `SELECT subject, created_at FROM skillflow_serve_sessions WHERE token_hash = $1 AND kind = $2`, [hash(token), kind]);
-      const row = rows[0];
-      if (!row) return undefined;
+      const key = `${kind}:${hash(token)}`;
+      let row = sessions.get(key);
+      if (!row) {
+        const rows = await db.query<{ subject: string; created_at: string }>(
+          `SELECT subject, created_at FROM skillflow_serve_sessions WHERE token_hash = $1 AND kind = $2`, [hash(token), kind]);
+        row = rows[0];
+        if (!row) return undefined;
+        if (sessions.size >= SESSIONS_KEPT) sessions.delete(sessions.keys().next().value!);
+        sessions.set(key, row);
+      }
       if (maxAgeMs !== undefined && Date.parse(now) - Date.parse(row.created_at) > maxAgeMs) return undefined;
       return row.subject;
     },
