@@ -33,6 +33,9 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
+/** An arm's CPU per turn, the server's included when it was measured. */
+const cpuOf = (x) => x.cpuProcess + (Number.isNaN(x.cpuServer) ? 0 : x.cpuServer);
+
 /** Run `n` conversations, `c` at a time; turns/s, statements and bytes written per turn. */
 async function arm(n, c, one, prefix, server) {
   let next = 0;
@@ -65,7 +68,6 @@ async function level(s, c) {
   }
   const pick = (k, f) => median(rounds.map((x) => x[k][f]));
   const armOf = (k) => Object.fromEntries(["perSecond", "queries", "bytes", "cpuProcess", "cpuServer"].map((f) => [f, pick(k, f)]));
-  const cpuOf = (x) => x.cpuProcess + (Number.isNaN(x.cpuServer) ? 0 : x.cpuServer);
   return {
     c, ratio: median(rounds.map((x) => x.ratio)), cpuRatio: median(rounds.map((x) => cpuOf(x.flow) / cpuOf(x.trivial))),
     flow: armOf("flow"), trivial: armOf("trivial"),
@@ -132,9 +134,8 @@ console.log("CPU per turn (medians): this process, and the PostgreSQL server's p
 console.log(`${"store".padEnd(11)}${pad("conv", 5)}${pad("skillflow ms", 14)}${pad("(server)", 10)}${pad("trivial ms", 12)}${pad("(server)", 10)}${pad("ratio", 8)}${pad("skillflow turns/s per core", 28)}`);
 const ms = (x) => (Number.isNaN(x) ? "—" : x.toFixed(2));
 for (const r of results) {
-  const total = r.flow.cpuProcess + (Number.isNaN(r.flow.cpuServer) ? 0 : r.flow.cpuServer);
   console.log(`${r.store.padEnd(11)}${pad(r.c, 5)}${pad(ms(r.flow.cpuProcess), 14)}${pad(ms(r.flow.cpuServer), 10)}${pad(ms(r.trivial.cpuProcess), 12)}${pad(ms(r.trivial.cpuServer), 10)}` +
-    `${pad(`${r.cpuRatio.toFixed(2)}×`, 8)}${pad((1000 / total).toFixed(0), 28)}`);
+    `${pad(`${r.cpuRatio.toFixed(2)}×`, 8)}${pad((1000 / cpuOf(r.flow)).toFixed(0), 28)}`);
 }
 console.log("");
 console.log("kept per finished conversation (after pruning; the trivial graph's four invokes are not pruned):");

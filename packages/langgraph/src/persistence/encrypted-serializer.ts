@@ -15,8 +15,9 @@
  * The second dump reuses the first's text (a WeakMap by identity; the runtime's state is never edited in
  * place, a new step makes new objects). The two rows then hold the same text, which says only what the
  * checkpoint's channel versions already say: the blob is the write. `null` (a cleared channel: a third
- * of what a turn stores) is sealed once per serializer: its length already told it apart. Text, because the SQLite saver reads pending writes back through
- * `CAST(value AS TEXT)`. Every value is deflated first (node:zlib) and stored as `aesgcm+deflate+TYPE`,
+ * of what a turn stores) is sealed once per serializer: its length already told it apart.
+ *
+ * Text, because the SQLite saver reads pending writes back through `CAST(value AS TEXT)`. Every value is deflated first (node:zlib) and stored as `aesgcm+deflate+TYPE`,
  * `deflate+TYPE` bound as additional data — every value, since the SQLite saver stores a checkpoint and
  * its metadata under one type: a flow's state is JSON whose keys and digests repeat, about a third of
  * its size deflated (bench:store). Values stored as `aesgcm+TYPE` (before deflate) are read as before. Only the length of the ciphertext

@@ -5,39 +5,18 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { createFlow } from "../../src/create-flow.js";
 import { openCheckpointer } from "../../src/persistence/open-checkpointer.js";
 import type { Persistence } from "../../src/persistence/persistence.js";
 import { MAX_NAMED, PreparingPool } from "../../src/persistence/preparing-pool.js";
 import { ScriptedChatModel } from "../../src/scripted-chat-model.js";
+import { sentBy } from "./pg-sent.js";
 import { PG_SKIP_REASON, PG_URL, notePgSkipped } from "../../../../test/fixtures/durable/pg-url.js";
 
 notePgSkipped("prepared statements");
 const TRIP = fileURLToPath(new URL("../../../../skills/conference-trip", import.meta.url));
 const opened: Array<{ close(): Promise<unknown> }> = [];
 afterAll(async () => void (await Promise.all(opened.map((s) => s.close()))));
-
-interface Sent { text: string; name: string | undefined; params: number }
-
-/** Every statement `fn` sends, with the name it was sent under. */
-async function sentBy(fn: () => Promise<unknown>): Promise<Sent[]> {
-  const sent: Sent[] = [];
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: Parameters<pg.Client["query"]>) {
-    const config = args[0] as string | { text?: string; name?: string; values?: unknown[] };
-    const text = typeof config === "string" ? config : config.text ?? "";
-    const values = typeof config === "string" ? args[1] : config.values ?? args[1];
-    sent.push({ text: text.trim().split(/\s+/).slice(0, 3).join(" "), name: typeof config === "string" ? undefined : config.name, params: Array.isArray(values) ? values.length : 0 });
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
-  try {
-    await fn();
-  } finally {
-    pg.Client.prototype.query = query;
-  }
-  return sent;
-}
 
 async function tripTurns(store: Persistence, thread: string) {
   const model = new ScriptedChatModel();

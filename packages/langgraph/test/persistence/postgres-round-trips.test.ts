@@ -7,11 +7,11 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { createFlow } from "../../src/create-flow.js";
 import { openCheckpointer } from "../../src/persistence/open-checkpointer.js";
 import type { Persistence } from "../../src/persistence/persistence.js";
 import { ScriptedChatModel } from "../../src/scripted-chat-model.js";
+import { sentBy } from "./pg-sent.js";
 import { PG_SKIP_REASON, PG_URL, notePgSkipped } from "../../../../test/fixtures/durable/pg-url.js";
 
 notePgSkipped("round trips per turn");
@@ -20,21 +20,7 @@ const opened: Persistence[] = [];
 afterAll(async () => void (await Promise.all(opened.map((s) => s.close()))));
 
 /** The statements `fn` sends, by their first words. */
-async function statementsOf(fn: () => Promise<unknown>): Promise<string[]> {
-  const sent: string[] = [];
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: Parameters<pg.Client["query"]>) {
-    const config = args[0] as string | { text?: string };
-    sent.push((typeof config === "string" ? config : config.text ?? "").trim().split(/\s+/).slice(0, 3).join(" "));
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
-  try {
-    await fn();
-  } finally {
-    pg.Client.prototype.query = query;
-  }
-  return sent;
-}
+const statementsOf = async (fn: () => Promise<unknown>): Promise<string[]> => (await sentBy(fn)).map((s) => s.text);
 
 describe.skipIf(!PG_URL)("a turn on PostgreSQL", () => {
   it("sends one statement per checkpoint and per task's writes: 10 for a row click, 18 for Pay's four bookings", async () => {
