@@ -5,8 +5,10 @@
  * either resumes (`flow.resume`), or — on a copy of the same store state — gets the person's next event
  * without a resume: a "no" pressed on the Pay card the crashed turn may have left on screen. Either way,
  * once the press reached the store, every confirmed write took effect exactly once and the conversation
- * ended booked, as it does without a crash; a kill before it (possible only at the first boundary on
- * PostgreSQL) ran nothing, and the "no" is the person's answer. SQLite, and PostgreSQL when PG_URL is set.
+ * ended booked, as it does without a crash. The turn's first checkpoint holds the press and the first
+ * write's `started` entry (nothing of the turn is stored before it), so every boundary finds the press
+ * stored; a kill while that checkpoint is on its way ran nothing, and the "no" is the person's answer.
+ * SQLite, and PostgreSQL when PG_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -68,23 +70,19 @@ async function restart(url: string, thread: string, log: string, how: Restart, s
 }
 
 /**
- * Kill the Pay turn after checkpoint write `n`; restart both ways (SQLite: on a copy of its own file).
- * On PostgreSQL the press's input checkpoint and the first task's writes are stored on two pool
- * connections at once (LangGraph does not chain `putWrites` behind `put`), so the first write stored
- * may be either: a kill after it may find the press not stored. From the second write on, the press is
- * always stored (a "sync" step waits for all its writes before the next starts). Returns whether it was.
+ * Kill the Pay turn after checkpoint write `n` (`inFirstPut`: when its first checkpoint is called, before
+ * it is stored); restart both ways (SQLite: on a copy of its own file). Returns whether the press was stored.
  */
-async function killAndRestart(kind: string, url: (n: number) => string, n: number, slowFirstPutMs = 0): Promise<boolean> {
-  const thread = `points-${kind}-${n}-${slowFirstPutMs}-${Date.now()}`;
+async function killAndRestart(kind: string, url: (n: number) => string, n: number, inFirstPut = false): Promise<boolean> {
+  const thread = `points-${kind}-${n}-${inFirstPut}-${Date.now()}`;
   const log = join(dir, `${thread}.log`);
-  const env = { DURABLE_EFFECTS_LOG: log, DURABLE_KILL_AT: String(n), DURABLE_SLOW_FIRST_PUT_MS: String(slowFirstPutMs) };
+  const env = { DURABLE_EFFECTS_LOG: log, DURABLE_KILL_AT: String(n), DURABLE_KILL_IN_FIRST_PUT: inFirstPut ? "1" : "0" };
   const child = await runChild("crash-worker.ts", [url(n), thread], env);
   expect(child.signal, child.stderr).toBe("SIGKILL");
   expect(child.stdout).toContain("pressing");
   const stored = await pressStored(url(n), thread, log);
   const label = (how: Restart) => `kill after ${n} (${child.stderr.trim()}), press ${stored ? "" : "not "}stored, ${how}`;
-  if (n > 1) expect(stored, label("resume")).toBe(true);
-  if (slowFirstPutMs > 0) expect(stored, label("resume")).toBe(false);
+  expect(stored, label("resume")).toBe(!inFirstPut);
   if (kind === "SQLite") {
     // The killed process held the only handle on this file: a copy is the same store, crash and all.
     const file = url(n).slice("sqlite:".length);
@@ -115,13 +113,12 @@ describe.each(stores)("a kill at every checkpoint boundary of the Pay turn on %s
     // Two children at a time: the machine has two cores.
     const stored: boolean[] = [];
     for (let i = 0; i < points.length; i += 2) stored.push(...(await Promise.all(points.slice(i, i + 2).map((n) => killAndRestart(kind, url, n)))));
-    // SQLite stores synchronously, in order: its first write is the press's checkpoint.
-    if (kind === "SQLite") expect(stored.every(Boolean)).toBe(true);
+    // Whatever the store, the turn's first write is the press's checkpoint.
+    expect(stored.every(Boolean)).toBe(true);
   }, 600_000);
 
-  it("runs nothing when the kill lands after the first task's writes, before the press's checkpoint", async () => {
-    // The order PostgreSQL's pool may pick by itself, forced: the press's checkpoint is stored 300 ms late.
-    expect(await killAndRestart(kind, (n) => url(n + 100), 1, 300)).toBe(false);
+  it("runs nothing when the kill lands before the press's checkpoint is stored", async () => {
+    expect(await killAndRestart(kind, (n) => url(n + 100), 0, true)).toBe(false);
   }, 60_000);
 });
 

@@ -41,10 +41,12 @@ export async function createFlowWith(options: CreateFlowOptions, hooks: FlowHook
   const deps = await resolveHostDeps(options, store.deploymentKey, hooks);
   const graph = buildFlowGraph(deps, store.saver);
   const { lock } = store;
-  const config = (threadId: string) => ({
+  const durability = options.durability ?? "sync";
+  const config = (threadId: string, phase: Partial<{ durability: "sync" | "async" | "exit"; interruptBefore: ["act"] }> = {}) => ({
     configurable: { thread_id: threadId },
     recursionLimit: 2 * (deps.runtime.maxCallsPerEvent ?? DEFAULT_MAX_CALLS) + 10,
-    durability: options.durability ?? "sync",
+    durability,
+    ...phase,
   });
   // Each thread's last turn in this flow: the checkpoint it ended on and a copy of its values. While
   // that checkpoint is still the latest, nothing ran since (no crash, other process or direct graph
@@ -67,7 +69,19 @@ export async function createFlowWith(options: CreateFlowOptions, hooks: FlowHook
   };
   const run = async (threadId: string, input: Parameters<FlowGraph["invoke"]>[0]): Promise<FlowGraphValues> => {
     settled.delete(threadId);
-    const out = (await graph.invoke(input, config(threadId))) as FlowGraphValues;
+    // With "sync", an event runs in two invokes. Up to the first write (or the end of the turn, when it
+    // has none) nothing needs storing: the steps there are the model call and lookups, read-only, so
+    // they run with "exit" and stop before `act` — one checkpoint, holding the event, what it did and
+    // the first write's `started` entry. A crash before it lost nothing the store had: the event was
+    // never applied, and its retry (same eventId) is applied as new. Then `act` runs each write with
+    // "sync", a checkpoint per write. A run finishing a crashed turn (`input` null) is all writes.
+    let out: FlowGraphValues;
+    if (input === null || durability !== "sync") {
+      out = (await graph.invoke(input, config(threadId))) as FlowGraphValues;
+    } else {
+      out = (await graph.invoke(input, config(threadId, { durability: "exit", interruptBefore: ["act"] }))) as FlowGraphValues;
+      if (out.call) out = (await graph.invoke(null, config(threadId))) as FlowGraphValues;
+    }
     const checkpoint = (await store.afterTurn(threadId)) ?? (await store.latestCheckpoint(threadId));
     if (checkpoint !== undefined) {
       if (settled.size >= SETTLED_KEPT) settled.delete(settled.keys().next().value!);

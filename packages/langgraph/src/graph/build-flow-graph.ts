@@ -11,8 +11,9 @@
  * `understand` is the one model call of a free-text message (and routing, with several skills). A typed
  * event never reaches it: the replay node admits it. `replay` runs the lookups it needs inside its own
  * super-step and stops at a person or at a write; `act` runs that write and goes on the same way to the
- * next one. So a turn costs one checkpoint per node — understand (free text only), replay, and one per
- * write — and a write's `started` entry is always stored before the act node runs it.
+ * next one. The host runs the steps before `act` without storing them and stops there (create-flow.ts),
+ * so a turn costs one checkpoint where it first stops — at a person, or before its first write, with
+ * that write's `started` entry — and one per write after it.
  * `thread_id` is the conversation.
  */
 import { Command, END, MemorySaver, START, StateGraph, type BaseCheckpointSaver, type LangGraphRunnableConfig } from "@langchain/langgraph";

@@ -31,7 +31,9 @@ describe("a node's writes", () => {
   it("leave out every channel whose value did not change", async () => {
     const saver = new RecordingSaver();
     const model = new ScriptedChatModel();
-    const flow = await createFlow({ skill: TRIP, model, store: saver, now: "2027-03-01T09:00:00Z" });
+    // "async": every step's task writes reach the saver (the default stores a turn's steps before its
+    // first write as one checkpoint, with no task writes, so most writes would go unseen here).
+    const flow = await createFlow({ skill: TRIP, model, store: saver, now: "2027-03-01T09:00:00Z", durability: "async" });
     const thread = "changes-only";
     model.script({ conference: "Lisbon AI Summit", nights: 3 });
     await flow.send(thread, { text: "Lisbon AI Summit, 3 nights" });
