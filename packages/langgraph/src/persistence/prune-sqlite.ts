@@ -4,7 +4,7 @@
  * conversation's file stops growing.
  */
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
-import type { SqliteDb } from "./sqlite-db.js";
+import type { SqliteDb, SqliteStatement } from "./sqlite-db.js";
 import { DEFAULT_KEEP_CHECKPOINTS, type Persistence, type PruneResult, type ThreadFootprint } from "./persistence.js";
 import { deleteIdleThreads } from "./retention.js";
 import type { ThreadLock } from "./thread-lock.js";
@@ -20,22 +20,40 @@ export function sqliteThreadOps(db: SqliteDb, saver: BaseCheckpointSaver, lock: 
   };
 }
 
+/** The statements a turn's prune runs, prepared once per database (compiling them each turn cost more than running them). */
+interface PruneStatements {
+  prune: ((threadId: string, keep: number) => PruneResult) & { immediate: (threadId: string, keep: number) => PruneResult };
+  latestOne: SqliteStatement;
+}
+const prepared = new WeakMap<SqliteDb, PruneStatements>();
+
+function statementsOf(db: SqliteDb): PruneStatements {
+  const known = prepared.get(db);
+  if (known) return known;
+  const checkpoints = db.prepare(`
+    DELETE FROM checkpoints AS c WHERE c.thread_id = ? AND c.checkpoint_id NOT IN (
+      SELECT k.checkpoint_id FROM checkpoints AS k
+      WHERE k.thread_id = c.thread_id AND k.checkpoint_ns = c.checkpoint_ns
+      ORDER BY k.checkpoint_id DESC LIMIT ?)`);
+  const writes = db.prepare(`
+    DELETE FROM writes AS w WHERE w.thread_id = ? AND NOT EXISTS (
+      SELECT 1 FROM checkpoints AS k
+      WHERE k.thread_id = w.thread_id AND k.checkpoint_ns = w.checkpoint_ns AND k.checkpoint_id = w.checkpoint_id)`);
+  const latestOne = db.prepare("SELECT max(checkpoint_id) AS latest FROM checkpoints WHERE thread_id = ?");
+  const prune = db.transaction((threadId: string, keep: number): PruneResult => {
+    const deleted = checkpoints.run(threadId, keep);
+    const unlinked = writes.run(threadId);
+    const latest = (latestOne.get(threadId) as { latest: string | null } | undefined)?.latest ?? undefined;
+    return { checkpointsDeleted: deleted.changes, writesDeleted: unlinked.changes, blobsDeleted: 0, ...(latest ? { latest } : {}) };
+  });
+  const made = { prune, latestOne };
+  prepared.set(db, made);
+  return made;
+}
+
 /** Delete all but the latest `keep` checkpoints of each namespace of a thread, and their writes; `latest` after it. */
 export function pruneSqliteThread(db: SqliteDb, threadId: string, keep: number): PruneResult {
-  const prune = db.transaction((): PruneResult => {
-    const checkpoints = db.prepare(`
-      DELETE FROM checkpoints AS c WHERE c.thread_id = ? AND c.checkpoint_id NOT IN (
-        SELECT k.checkpoint_id FROM checkpoints AS k
-        WHERE k.thread_id = c.thread_id AND k.checkpoint_ns = c.checkpoint_ns
-        ORDER BY k.checkpoint_id DESC LIMIT ?)`).run(threadId, keep);
-    const writes = db.prepare(`
-      DELETE FROM writes AS w WHERE w.thread_id = ? AND NOT EXISTS (
-        SELECT 1 FROM checkpoints AS k
-        WHERE k.thread_id = w.thread_id AND k.checkpoint_ns = w.checkpoint_ns AND k.checkpoint_id = w.checkpoint_id)`).run(threadId);
-    const latest = sqliteLatest(db, threadId).get(threadId);
-    return { checkpointsDeleted: checkpoints.changes, writesDeleted: writes.changes, blobsDeleted: 0, ...(latest ? { latest } : {}) };
-  });
-  return prune.immediate();
+  return statementsOf(db).prune.immediate(threadId, keep);
 }
 
 /** Rows and serialized bytes the thread holds. */
@@ -49,9 +67,10 @@ export function sqliteFootprint(db: SqliteDb, threadId: string): ThreadFootprint
 
 /** Each thread (or only `threadId`) and its latest checkpoint id. */
 export function sqliteLatest(db: SqliteDb, threadId?: string): Map<string, string> {
-  const rows = (threadId === undefined
-    ? db.prepare("SELECT thread_id, max(checkpoint_id) AS latest FROM checkpoints GROUP BY thread_id").all()
-    : db.prepare("SELECT thread_id, max(checkpoint_id) AS latest FROM checkpoints WHERE thread_id = ? GROUP BY thread_id").all(threadId)
-  ) as Array<{ thread_id: string; latest: string }>;
+  if (threadId !== undefined) {
+    const latest = (statementsOf(db).latestOne.get(threadId) as { latest: string | null } | undefined)?.latest;
+    return new Map(latest ? [[threadId, latest]] : []);
+  }
+  const rows = db.prepare("SELECT thread_id, max(checkpoint_id) AS latest FROM checkpoints GROUP BY thread_id").all() as Array<{ thread_id: string; latest: string }>;
   return new Map(rows.map((r) => [r.thread_id, r.latest]));
 }

@@ -1,6 +1,7 @@
 /**
  * The per-thread lock for several processes sharing one SQLite file: a lease row per thread in
- * `skillflow_thread_locks`, taken and released in short `BEGIN IMMEDIATE` transactions.
+ * `skillflow_thread_locks`: a free thread is taken by one INSERT, a held one looked at (and taken over
+ * when stale) in a short `BEGIN IMMEDIATE` transaction, and the row deleted on release.
  *
  * A holder renews its lease while its turn runs. A waiter takes the row over when the lease has
  * expired, or at once when the holder was a process on this host that no longer exists (SIGKILL), so
@@ -31,6 +32,7 @@ export function createSqliteLock(db: SqliteDb, options: SqliteLockOptions = {}):
     thread_id TEXT PRIMARY KEY, owner TEXT NOT NULL, pid INTEGER NOT NULL, host TEXT NOT NULL, expires_at INTEGER NOT NULL)`);
   const select = db.prepare("SELECT owner, pid, host, expires_at FROM skillflow_thread_locks WHERE thread_id = ?");
   const upsert = db.prepare("INSERT OR REPLACE INTO skillflow_thread_locks VALUES (?, ?, ?, ?, ?)");
+  const insertFree = db.prepare("INSERT INTO skillflow_thread_locks VALUES (?, ?, ?, ?, ?) ON CONFLICT (thread_id) DO NOTHING");
   const renew = db.prepare("UPDATE skillflow_thread_locks SET expires_at = ? WHERE thread_id = ? AND owner = ?");
   const remove = db.prepare("DELETE FROM skillflow_thread_locks WHERE thread_id = ? AND owner = ?");
 
@@ -41,9 +43,13 @@ export function createSqliteLock(db: SqliteDb, options: SqliteLockOptions = {}):
     return true;
   });
 
+  /** A thread nobody holds is taken by one statement; a held row is looked at in a transaction. */
+  const take = (threadId: string, owner: string): boolean =>
+    insertFree.run(threadId, owner, process.pid, HOST, Date.now() + leaseMs).changes === 1 || tryTake.immediate(threadId, owner);
+
   async function acquire(threadId: string, owner: string): Promise<void> {
     const deadline = Date.now() + waitMs;
-    for (let pause = 2; !tryTake.immediate(threadId, owner); pause = Math.min(pause * 2, 50)) {
+    for (let pause = 2; !take(threadId, owner); pause = Math.min(pause * 2, 50)) {
       if (Date.now() > deadline) {
         throw new PersistenceError(`The conversation \`${threadId}\` is busy: another process has held it for over ${waitMs / 1000} s.`, "busy");
       }
