@@ -36,6 +36,15 @@ export function buildExtractionSchema(request: ExtractRequest): ExtractionSchema
   return z.object(shape).describe("Values stated in the person's message.");
 }
 
+/**
+ * What both schemas depend on, as one string: the fields' names and base types in order, `reply`, and
+ * the offered skills' names. Two requests with the same key get the same schemas. Pure.
+ */
+export function extractionKey(request: ExtractRequest): string {
+  const fields = allFields(request).map((f) => `${f.name}:${baseKind(f.shape)}`);
+  return JSON.stringify([fields, request.chat !== undefined, (request.skills ?? []).map((s) => s.name)]);
+}
+
 /** The schema the model's output is checked with, key by key. Pure. */
 export function buildValueSchema(request: ExtractRequest): ExtractionSchema {
   const shape: Record<string, z.ZodOptional<z.ZodType>> = {};
@@ -61,13 +70,18 @@ function addExtras(shape: Record<string, z.ZodOptional<z.ZodType>>, request: Ext
 }
 
 function baseType(shape: Shape): z.ZodType {
+  const kind = baseKind(shape);
+  return kind === "number" ? z.number() : kind === "boolean" ? z.boolean() : z.string();
+}
+
+function baseKind(shape: Shape): "number" | "boolean" | "string" {
   switch (shape.kind) {
     case "number":
     case "decimal":
-      return z.number();
+      return "number";
     case "yes_no":
-      return z.boolean();
+      return "boolean";
     default:
-      return z.string();
+      return "string";
   }
 }

@@ -12,23 +12,42 @@ import { HumanMessage, SystemMessage, type BaseMessage } from "@langchain/core/m
 import { ownValue, type Extraction } from "@skillflow/core";
 import type { ExtractRequest, ExtractResult, ModelPort, ModelUsage } from "./model-port.js";
 import { buildExtractPrompt, EXTRACT_TOOL } from "./build-extract-prompt.js";
-import { buildExtractionSchema, buildValueSchema, INTENT_KEY, REPLY_KEY, SKILL_KEY, type ExtractionSchema } from "./build-extraction-schema.js";
+import { buildExtractionSchema, buildValueSchema, extractionKey, INTENT_KEY, REPLY_KEY, SKILL_KEY, type ExtractionSchema } from "./build-extraction-schema.js";
 
 export interface ChatModelPortOptions {
   /** Shown as the port's id; defaults to the model's `_llmType()`. */
   id?: string | undefined;
 }
 
-/** Wrap a chat model as a model port. The port holds no state between calls. */
+/** Structured-output runnables a port keeps, by the fields they ask for (the oldest made first out). */
+const SCHEMAS_KEPT = 64;
+
+/**
+ * Wrap a chat model as a model port. The port holds no conversation state between calls; it keeps the
+ * structured-output runnable and value schema made for each set of fields it was asked for (building
+ * the zod schemas and LangChain's JSON schema from them cost as much as the rest of the call's own work).
+ */
 export function chatModelPort(model: BaseChatModel, options: ChatModelPortOptions = {}): ModelPort {
+  const made = new Map<string, { runnable: ReturnType<typeof structured>; values: ExtractionSchema }>();
+  const structured = (request: ExtractRequest) =>
+    model.withStructuredOutput(buildExtractionSchema(request), { name: EXTRACT_TOOL, includeRaw: true });
+  const schemasFor = (request: ExtractRequest) => {
+    const key = extractionKey(request);
+    let known = made.get(key);
+    if (!known) {
+      if (made.size >= SCHEMAS_KEPT) made.delete(made.keys().next().value!);
+      known = { runnable: structured(request), values: buildValueSchema(request) };
+      made.set(key, known);
+    }
+    return known;
+  };
   return {
     id: options.id ?? (model as { id?: unknown }).id?.toString() ?? model._llmType(),
     async extract(request: ExtractRequest): Promise<ExtractResult> {
       const prompt = buildExtractPrompt(request);
-      const schema = buildExtractionSchema(request);
-      const runnable = model.withStructuredOutput(schema, { name: EXTRACT_TOOL, includeRaw: true });
+      const { runnable, values } = schemasFor(request);
       const out = await runnable.invoke([new SystemMessage(prompt.system), new HumanMessage(prompt.user)]);
-      return readResult(buildValueSchema(request), out.raw, out.parsed);
+      return readResult(values, out.raw, out.parsed);
     },
   };
 }

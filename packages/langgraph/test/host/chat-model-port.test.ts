@@ -123,3 +123,28 @@ describe("chatModelPort", () => {
     expect(result.extraction).toEqual({ ok: true, values: { nights: 2 }, reply: "The early flight lands at 9:40." });
   });
 });
+
+describe("chatModelPort's schemas", () => {
+  it("are made once per set of fields asked for, and a request with other fields or types gets its own", async () => {
+    const model = new ScriptedChatModel([{ nights: 4 }, { nights: 5 }, { nights: "six" }, { nights: 7, reply: "Sure." }]);
+    let made = 0;
+    const withStructuredOutput = model.withStructuredOutput.bind(model);
+    model.withStructuredOutput = ((...args: Parameters<typeof withStructuredOutput>) => {
+      made += 1;
+      return withStructuredOutput(...args);
+    }) as typeof model.withStructuredOutput;
+    const port = chatModelPort(model);
+    const first = await port.extract(request);
+    const again = await port.extract({ ...request, text: "five nights then" });
+    expect(made).toBe(1);
+    expect([first.extraction, again.extraction]).toEqual([{ ok: true, values: { nights: 4 } }, { ok: true, values: { nights: 5 } }]);
+    // `nights` as text asks the model for a string: another schema, made anew.
+    const asText = await port.extract({ ...request, fields: [{ name: "nights", shape: { kind: "text" } }] });
+    expect(asText.extraction).toEqual({ ok: true, values: { nights: "six" } });
+    expect(made).toBe(2);
+    const chat = await port.extract({ ...request, chat: { instructions: "Answer questions." } });
+    expect(chat.extraction).toEqual({ ok: true, values: { nights: 7 }, reply: "Sure." });
+    expect(made).toBe(3);
+    expect(model.prompts.map((p) => p.tools)).toEqual([["extract"], ["extract"], ["extract"], ["extract"]]);
+  });
+});
