@@ -47,7 +47,9 @@ export function streamRun(ctx: ServerContext, input: RunAgentInput, ui: WidgetFo
 
 async function runLocked(ctx: ServerContext, input: RunAgentInput, emit: Emit, ui: WidgetForm): Promise<void> {
   const { threadId, runId } = input;
-  const thread = (await ctx.store.readThread(threadId))!;
+  const thread = await ctx.store.readThread(threadId);
+  // Claimed before the run, so missing only when its row was deleted by hand since: the next run claims it anew.
+  if (!thread) return void emit({ type: EventType.RUN_ERROR, message: `The conversation ${threadId} has no record any more (it was deleted); send again to start it anew.`, code: "gone" } as BaseEvent);
   const acted = withA2uiAction(input, thread.interrupt);
   if (!acted.ok) return void emit({ type: EventType.RUN_ERROR, message: acted.message, code: acted.code } as BaseEvent);
   // A retry of a run that finished (the same runId and input) gets that run's answer again.

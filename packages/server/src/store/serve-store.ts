@@ -18,6 +18,8 @@ const SCHEMA = [
 
 /** Sessions a store keeps at hand after reading them (the oldest read first out). */
 const SESSIONS_KEPT = 1024;
+/** Thread owners kept the same way. */
+const OWNERS_KEPT = 4096;
 
 /** A chat caller, a signed-in approver, or an author signed in to the Studio (@skillflow/studio). */
 export type SessionKind = "caller" | "approver" | "author";
@@ -52,6 +54,13 @@ export async function createServeStore(db: SqlDb): Promise<ServeStore> {
   // A session row never changes once written (no statement updates or deletes one), so a token found
   // is kept here and not read again at every run; its age is still checked against `created_at`.
   const sessions = new Map<string, { subject: string; created_at: string }>();
+  // A thread's owner is written once (claimThread inserts it; no statement changes it): kept the same way.
+  const owners = new Map<string, string>();
+  const keepOwner = (threadId: string, owner: string) => {
+    if (owners.size >= OWNERS_KEPT) owners.delete(owners.keys().next().value!);
+    owners.set(threadId, owner);
+    return owner;
+  };
   return {
     db,
     async createSession(kind, subject, now) {
@@ -74,17 +83,21 @@ export async function createServeStore(db: SqlDb): Promise<ServeStore> {
       return row.subject;
     },
     async claimThread(threadId, owner, now) {
+      const kept = owners.get(threadId);
+      if (kept !== undefined) return kept;
       // Read first: a conversation is claimed once, and every later run only reads (no write per run).
       const known = await db.query<{ owner: string }>(`SELECT owner FROM skillflow_serve_threads WHERE thread_id = $1`, [threadId]);
-      if (known[0]) return known[0].owner;
+      if (known[0]) return keepOwner(threadId, known[0].owner);
       await db.run(
         `INSERT INTO skillflow_serve_threads (thread_id, owner, seen, outbox, created_at) VALUES ($1, $2, '[]', '[]', $3) ON CONFLICT (thread_id) DO NOTHING`,
         [threadId, owner, now]);
       const rows = await db.query<{ owner: string }>(`SELECT owner FROM skillflow_serve_threads WHERE thread_id = $1`, [threadId]);
-      return rows[0]!.owner;
+      return keepOwner(threadId, rows[0]!.owner);
     },
     async readThread(threadId) {
       const rows = await db.query<ThreadRow>(`SELECT * FROM skillflow_serve_threads WHERE thread_id = $1`, [threadId]);
+      // A row deleted outside the server (by hand): its owner is read, and the thread claimed, again.
+      if (!rows[0]) owners.delete(threadId);
       return rows[0] && fromThreadRow(rows[0]);
     },
     async writeThread(r) {

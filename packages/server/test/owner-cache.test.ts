@@ -1,0 +1,28 @@
+// A thread's owner is read once per store (claimThread writes it once and nothing changes it), and a
+// row deleted by hand is claimed anew by the next caller rather than answered from what was kept.
+import { describe, expect, it } from "vitest";
+import { openServeStore } from "../src/store/open-serve-store.js";
+
+describe("claimThread", () => {
+  it("reads a thread's owner once, and claims a thread again once its row is gone", async () => {
+    const store = await openServeStore(":memory:");
+    const reads: string[] = [];
+    const query = store.db.query.bind(store.db);
+    (store.db as { query: typeof query }).query = (sql, params) => {
+      if (sql.startsWith("SELECT owner")) reads.push(sql);
+      return query(sql, params);
+    };
+    const now = "2027-03-01T09:00:00Z";
+    expect(await store.claimThread("t1", "ana", now)).toBe("ana");
+    const claimedWith = reads.length;
+    expect(await store.claimThread("t1", "ben", now)).toBe("ana");
+    expect(await store.claimThread("t1", "ana", now)).toBe("ana");
+    expect(reads).toHaveLength(claimedWith);
+    // The row deleted by hand: the read finds none, and the next caller claims the thread.
+    await store.db.run(`DELETE FROM skillflow_serve_threads WHERE thread_id = $1`, ["t1"]);
+    expect(await store.readThread("t1")).toBeUndefined();
+    expect(await store.claimThread("t1", "ben", now)).toBe("ben");
+    expect(reads.length).toBeGreaterThan(claimedWith);
+    await store.close();
+  });
+});
