@@ -66,7 +66,12 @@ export interface CreateFlowOptions {
    * process. Given with an opened store, it must be the store's. See docs/operations.md.
    */
   deploymentKey?: DeploymentKeyInput | undefined;
-  /** When checkpoints are written; default "sync" (a write's `started` entry is stored before it runs). */
+  /**
+   * When checkpoints are written. Default "sync": a turn is stored once where it first stops (at a
+   * person, or before its first write with that write's `started` entry), then once per write, each
+   * `started` entry stored before the write runs. "async" and "exit" are LangGraph's own, for the whole
+   * turn, and trade that guarantee for speed.
+   */
   durability?: "sync" | "async" | "exit" | undefined;
 }
 
