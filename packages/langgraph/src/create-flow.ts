@@ -116,14 +116,18 @@ export async function createFlowWith(options: CreateFlowOptions, hooks: FlowHook
         entered();
         // The event applies after what a crash left is finished; the reply shows both.
         const { finished, values } = await finish(threadId, false);
+        let known = false;
         if (eventId !== undefined) {
-          // A retry of an event already stored (its input is checkpointed with its id): not applied twice.
+          // A retry of an event already applied (its input is checkpointed with its id): not applied twice.
+          // One whose input is still there was stored but never applied — its model call threw — so
+          // the retry applies it (before, it was answered as a repeat and the message never understood).
           const stored = await valuesOf(threadId, values);
-          if (stored.eventIds?.includes(eventId)) {
+          known = stored.eventIds?.includes(eventId) === true;
+          if (known && stored.input == null) {
             return { ...renderFlowTurn(deps, { ...stored, out: stored.out ?? emptyTurn() } as FlowGraphValues), repeated: true as const };
           }
         }
-        const ids = eventId !== undefined ? { eventIds: [eventId] } : {};
+        const ids = eventId !== undefined && !known ? { eventIds: [eventId] } : {};
         // A turn whose model call threw left its event or call behind: cleared here (when they are set).
         const cleared = values && values.event == null && values.call == null ? {} : { event: null, call: null };
         return renderFlowTurn(deps, await run(threadId, { input, ...cleared, out: finished?.out ?? emptyTurn(), ...ids }));
