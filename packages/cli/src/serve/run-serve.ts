@@ -32,13 +32,9 @@ export async function runServe(targets: string[], options: ServeOptions, io: Cli
 
 async function serveChecked(targets: string[], options: ServeOptions, checked: { settings: ServeSettings }, io: CliIo): Promise<number> {
   const fail = (message: string, code: number) => (io.stderr.write(`flow serve: ${message}\n`), code);
-  const modules = Promise.all([import("@skillflow/server"), loadHost()]);
-  modules.catch(() => undefined);
-  const studio = await studioVersions(options.studioDb, io);
-  if (studio && !studio.ok) return fail(studio.message, studio.exitCode);
-  const loaded = await loadChatSkills(targets, io, "serve", studio?.textOf).finally(() => studio?.close());
-  if (!loaded.ok) return "message" in loaded ? fail(loaded.message, EXIT.usage) : EXIT.failed;
-  const [sf, lg] = await modules;
+  // The command line first (approvers, model, database URL): a mistake there is told at once, not after
+  // every skill was loaded and checked.
+  const [sf, lg] = await Promise.all([import("@skillflow/server"), loadHost()]);
   const approvers = readApprovers(sf, checked.settings);
   if (!approvers.ok) return fail(approvers.message, EXIT.usage);
   let model: Awaited<ReturnType<Host["resolveModel"]>>;
@@ -49,6 +45,16 @@ async function serveChecked(targets: string[], options: ServeOptions, checked: {
     return fail(error.message, EXIT.usage);
   }
   const db = storeUrl(options.db ?? DEFAULT_SERVE_DB, io.cwd);
+  try {
+    lg.parseDbUrl(db);
+  } catch (error) {
+    if (!(error instanceof lg.PersistenceError)) throw error;
+    return fail(error.message, EXIT.usage);
+  }
+  const studio = await studioVersions(options.studioDb, io);
+  if (studio && !studio.ok) return fail(studio.message, studio.exitCode);
+  const loaded = await loadChatSkills(targets, io, "serve", studio?.textOf).finally(() => studio?.close());
+  if (!loaded.ok) return "message" in loaded ? fail(loaded.message, EXIT.usage) : EXIT.failed;
   let server: Awaited<ReturnType<Server["createSkillflowServer"]>>;
   try {
     server = await sf.createSkillflowServer({
