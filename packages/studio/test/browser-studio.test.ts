@@ -174,7 +174,7 @@ suite(`the Studio in Chromium${HAVE_CHROMIUM ? "" : " (skipped: /usr/bin/chromiu
     expect(failed.some((t) => /^✗ turn \d+, line \d+: press pay called_in_order: expected .*hold_flight/.test(t))).toBe(true);
     await screenshot(page, "studio-6-proofs-fail");
     await page.close();
-  });
+  }, 200_000); // two runs of the trip's proofs, each allowed 90 s above
 
   it("runs the skill on the Flow page to a finished booking, then resets the conversation", async () => {
     const page = await chrome.browser.newPage();
