@@ -37,7 +37,7 @@ async function admit(ctx: ServerContext, request: Request, auth: AuthMode, bodyL
   if (!ui.ok) return problem(400, ui.message);
   const owner = await ctx.store.claimThread(input.threadId, caller.who, ctx.now());
   if (owner !== caller.who) return problem(404, `No conversation ${input.threadId}.`);
-  return streamRun(ctx, input, ui.form);
+  return streamRun(ctx, input, ui.form, owner);
 }
 
 function describeIssue(issue: { path: PropertyKey[]; message: string } | undefined): string {

@@ -30,13 +30,13 @@ import { turnEvents } from "./turn-events.js";
 /** User message ids remembered per conversation (a client re-sends its whole history every run). */
 const SEEN_KEPT = 64;
 
-/** Stream the run; the caller has checked that `caller` owns (or just claimed) the thread. */
-export function streamRun(ctx: ServerContext, input: RunAgentInput, ui: WidgetForm = "agui"): Response {
+/** Stream the run of `owner`, who owns (or just claimed) the thread; the run checks it again under the lock. */
+export function streamRun(ctx: ServerContext, input: RunAgentInput, ui: WidgetForm, owner: string): Response {
   const { threadId, runId } = input;
   return sseResponse((emit) => tracked(ctx, async () => {
     emit({ type: EventType.RUN_STARTED, threadId, runId } as BaseEvent);
     try {
-      await ctx.store.db.lock.run(threadId, () => runLocked(ctx, input, emit, ui));
+      await ctx.store.db.lock.run(threadId, () => runLocked(ctx, input, emit, ui, owner));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       ctx.log({ at: ctx.now(), via: "agui", thread: threadId, error: message });
@@ -45,11 +45,13 @@ export function streamRun(ctx: ServerContext, input: RunAgentInput, ui: WidgetFo
   }));
 }
 
-async function runLocked(ctx: ServerContext, input: RunAgentInput, emit: Emit, ui: WidgetForm): Promise<void> {
+async function runLocked(ctx: ServerContext, input: RunAgentInput, emit: Emit, ui: WidgetForm, owner: string): Promise<void> {
   const { threadId, runId } = input;
   const thread = await ctx.store.readThread(threadId);
-  // Claimed before the run, so missing only when its row was deleted by hand since: the next run claims it anew.
+  // Claimed before the run, so missing only when its row was deleted by hand since (the next run claims
+  // it anew), and another owner's only when someone else claimed it after that.
   if (!thread) return void emit({ type: EventType.RUN_ERROR, message: `The conversation ${threadId} has no record any more (it was deleted); send again to start it anew.`, code: "gone" } as BaseEvent);
+  if (thread.owner !== owner) return void emit({ type: EventType.RUN_ERROR, message: `No conversation ${threadId}.`, code: "not_found" } as BaseEvent);
   const acted = withA2uiAction(input, thread.interrupt);
   if (!acted.ok) return void emit({ type: EventType.RUN_ERROR, message: acted.message, code: acted.code } as BaseEvent);
   // A retry of a run that finished (the same runId and input) gets that run's answer again.

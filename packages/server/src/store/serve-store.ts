@@ -96,8 +96,10 @@ export async function createServeStore(db: SqlDb): Promise<ServeStore> {
     },
     async readThread(threadId) {
       const rows = await db.query<ThreadRow>(`SELECT * FROM skillflow_serve_threads WHERE thread_id = $1`, [threadId]);
-      // A row deleted outside the server (by hand): its owner is read, and the thread claimed, again.
-      if (!rows[0]) owners.delete(threadId);
+      // A row deleted outside the server (by hand) is claimed again; the owner kept is the row's, so a
+      // row made anew by another process is not answered from what this one kept (the run checks it too).
+      if (rows[0]) keepOwner(threadId, rows[0].owner);
+      else owners.delete(threadId);
       return rows[0] && fromThreadRow(rows[0]);
     },
     async writeThread(r) {
