@@ -72,7 +72,7 @@ describe("flow studio: the command line", () => {
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
     expect(out).toContain("flow studio: stopped.");
-  });
+  }, 60_000); // the binary's start is allowed 30 s above, then the page and a stop
 });
 
 describe("flow studio export", () => {
