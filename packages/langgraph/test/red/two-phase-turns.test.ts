@@ -81,17 +81,22 @@ async function setup(options: { quoteFails?: number; quoteHangs?: number; skills
 
 const tools = (runs: Run[]) => runs.map((r) => r.tool);
 
+/** "two", the card it shows, Pay: the reply says both writes ran, and they ran once, in order. */
+async function orderTwoAndPay({ flow, runs, model }: Pick<Awaited<ReturnType<typeof setup>>, "flow" | "runs" | "model">): Promise<void> {
+  model.script.push({ values: { qty: 2 } });
+  const card = await flow.send("t", { text: "two" });
+  expect(card.reply).toEqual(["Reserve 2 for 20?"]);
+  const paid = await flow.send("t", { press: "go", card: card.cards[0]?.digest });
+  expect(paid.reply.at(-1)).toBe("Reserved R2, 5 left, paid P-20.");
+  expect(tools(runs)).toEqual(["reserve", "pay"]);
+}
+
 describe("the two-phase run: a failure before the first write", () => {
   it("a model call that throws leaves the thread usable: the next message is understood and its writes run once", async () => {
     const { flow, runs, model } = await setup();
     model.fail = 1;
     await expect(flow.send("t", { text: "two" })).rejects.toThrow("model unreachable");
-    model.script.push({ values: { qty: 2 } });
-    const card = await flow.send("t", { text: "two" });
-    expect(card.reply).toEqual(["Reserve 2 for 20?"]);
-    const paid = await flow.send("t", { press: "go", card: card.cards[0]?.digest });
-    expect(paid.reply.at(-1)).toBe("Reserved R2, 5 left, paid P-20.");
-    expect(tools(runs)).toEqual(["reserve", "pay"]);
+    await orderTwoAndPay({ flow, runs, model });
     expect(runs.every((r) => r.stored === "started")).toBe(true);
   });
 
@@ -135,12 +140,7 @@ describe("the two-phase run: a failure before the first write", () => {
       expect(first.reply.join(" ")).toContain("quote");
       expect(runs).toEqual([]);
       expect(await flow.resume("t")).toBeUndefined();
-      model.script.push({ values: { qty: 2 } });
-      const card = await flow.send("t", { text: "two" });
-      expect(card.reply).toEqual(["Reserve 2 for 20?"]);
-      const paid = await flow.send("t", { press: "go", card: card.cards[0]?.digest });
-      expect(paid.reply.at(-1)).toBe("Reserved R2, 5 left, paid P-20.");
-      expect(tools(runs)).toEqual(["reserve", "pay"]);
+      await orderTwoAndPay({ flow, runs, model });
     });
   }
 });
