@@ -74,7 +74,7 @@ export async function createFlowWith(options: CreateFlowOptions, hooks: FlowHook
     // they run with "exit" and stop before `act` — one checkpoint, holding the event, what it did and
     // the first write's `started` entry. A crash before it lost nothing the store had: the event was
     // never applied, and its retry (same eventId) is applied as new. Then `act` runs each write with
-    // "sync", a checkpoint per write. A run finishing a crashed turn (`input` null) is all writes.
+    // "sync", a checkpoint per write. A run finishing an interrupted turn (`input` null) is one invoke.
     let out: FlowGraphValues;
     if (input === null || durability !== "sync") {
       out = (await graph.invoke(input, config(threadId))) as FlowGraphValues;
