@@ -11,6 +11,7 @@ import type { Diagnostic } from "../diagnostics.js";
 import { describeImportError, describeImportTimeout, type CompiledTools } from "./describe-import-error.js";
 import { frameIn, wrapperWidthOf } from "./map-source-position.js";
 import { settleWithin, TIMED_OUT } from "./settle-within.js";
+import { withTypeScriptSpecifiers } from "./typescript-specifiers.js";
 
 const CANDIDATES = ["tools.ts", "tools.mts", "tools.js", "tools.mjs"];
 
@@ -61,8 +62,20 @@ export async function importTools(file: string, source?: string, timeoutMs = DEF
   }
 }
 
+/**
+ * The jiti that runs tools files: jiti's own compiler (whose disk cache keeps the compiled code), then
+ * each relative `./x.js` import of an `x.ts` named as the file it is (typescript-specifiers.ts). The
+ * runner keeps no disk cache of its own, so a renamed or added file is seen on the next load.
+ */
 function runner(): Promise<Jiti> {
-  return (jiti ??= import("jiti").then(({ createJiti }) => createJiti(import.meta.url, { moduleCache: false })));
+  return (jiti ??= import("jiti").then(({ createJiti }) => {
+    const compiler = createJiti(import.meta.url, { moduleCache: false });
+    return createJiti(import.meta.url, {
+      moduleCache: false,
+      fsCache: false,
+      transform: (options) => ({ code: withTypeScriptSpecifiers(compiler.transform(options), options.filename) }),
+    });
+  }));
 }
 
 const isTypeScript = (file: string) => /\.[cm]?tsx?$/.test(file);
