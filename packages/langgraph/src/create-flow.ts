@@ -18,8 +18,12 @@ import { toFlowEvent } from "./to-flow-event.js";
 
 export type { CreateFlowOptions, Flow, FlowLimits } from "./flow-options.js";
 
-/** Threads whose last turn a flow keeps at hand (the most recently finished). */
-const SETTLED_KEPT = 64;
+/**
+ * Conversations whose last turn a flow keeps at hand (the most recently finished): about 20 KB each, so
+ * 20 MB when full. A conversation forgotten costs its next turn one more read of the store. At 64, a
+ * server with 200 conversations in flight had forgotten most of them by their next turn.
+ */
+export const SETTLED_KEPT = 1024;
 
 /** A deep copy, or undefined when a value cannot be copied (then views read the store). */
 function copyOf<T>(value: T): T | undefined {

@@ -1,0 +1,52 @@
+/**
+ * A flow keeps each conversation's last turn (the checkpoint it ended on and its values), so the next
+ * turn of that conversation reads the store once — the graph's own read — instead of reading the
+ * snapshot first to see whether a crash left work to finish. It keeps them for SETTLED_KEPT
+ * conversations: at 64, a server with 200 conversations in flight had forgotten most of them by their
+ * next turn and read each twice (bench:store counted 2.25 reads per turn at 200 conversations, 1.5 at 1).
+ */
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { MemorySaver } from "@langchain/langgraph-checkpoint";
+import type { RunnableConfig } from "@langchain/core/runnables";
+import { createFlow, SETTLED_KEPT } from "../../src/create-flow.js";
+import { openMemory } from "../../src/persistence/open-checkpointer.js";
+import { offlineModel } from "../../src/models/index.js";
+
+const TRIP = fileURLToPath(new URL("../../../../skills/conference-trip", import.meta.url));
+const PRESET = { conference: "Lisbon AI Summit", nights: 3, flight_id: "TP1350", hotel_id: "H-BAIXA" };
+
+class ReadCountingSaver extends MemorySaver {
+  reads = 0;
+  override async getTuple(config: RunnableConfig) {
+    this.reads += 1;
+    return super.getTuple(config);
+  }
+}
+
+describe("the settled copy of a conversation's last turn", () => {
+  it("is kept for every conversation of a few hundred in flight: each later turn reads the store only as the graph does", async () => {
+    const saver = new ReadCountingSaver();
+    const flow = await createFlow({ skill: TRIP, model: offlineModel(), store: openMemory({ saver }), now: "2027-03-01T09:00:00Z" });
+    const conversations = Array.from({ length: 300 }, (_, i) => `c${i}`);
+    await Promise.all(conversations.map((thread) => flow.send(thread, { preset: PRESET })));
+    // Every conversation's Pay turn comes after 299 other conversations' turns.
+    saver.reads = 0;
+    const paid = await Promise.all(conversations.map((thread) => flow.send(thread, { press: "pay" })));
+    expect(paid.every((turn) => turn.reply.at(-1)?.startsWith("Booked."))).toBe(true);
+    // Pay runs in two invokes (up to the write, then the writes): two reads, none to check the snapshot.
+    expect(saver.reads).toBe(2 * conversations.length);
+    expect(SETTLED_KEPT).toBeGreaterThanOrEqual(conversations.length);
+  }, 60_000);
+
+  it("a conversation the flow forgot is read once more, and still finishes", async () => {
+    const saver = new ReadCountingSaver();
+    const flow = await createFlow({ skill: TRIP, model: offlineModel(), store: openMemory({ saver }), now: "2027-03-01T09:00:00Z" });
+    await flow.send("first", { preset: PRESET });
+    await Promise.all(Array.from({ length: SETTLED_KEPT }, (_, i) => flow.send(`other${i}`, { preset: PRESET })));
+    saver.reads = 0;
+    const paid = await flow.send("first", { press: "pay" });
+    expect(paid.reply.at(-1)).toMatch(/^Booked\./);
+    expect(saver.reads).toBe(3);
+  }, 60_000);
+});
