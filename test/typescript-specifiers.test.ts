@@ -40,6 +40,9 @@ describe("withTypeScriptSpecifiers", () => {
       'jitiImport("zod")',
       'jitiImport("../outside.json")',
       'const path = "./store/find.js";',
+      'loader.require("./store/find.js");',
+      "const text = 'require(\"./store/find.js\")';",
+      'const shown = "jitiImport(\'./store/find.js\')";',
     ].join("\n");
     expect(withTypeScriptSpecifiers(code, at)).toBe(code);
   });

@@ -14,7 +14,8 @@
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 
-const RELATIVE_IMPORT = /\b(jitiImport|require)\((["'])(\.{1,2}\/[^"'\n]*?)\.(m|c)?js\2\)/g;
+/** `require("./x.js")` or `jitiImport("./x.js")` as jiti compiles imports: not a method (`a.require`), not right after a quote (a string spelling an import). */
+const RELATIVE_IMPORT = /(?<![\w$.'"`])(jitiImport|require)\((["'])(\.{1,2}\/[^"'\n]*?)\.(m|c)?js\2\)/g;
 
 /** `code` (compiled from `filename`) with each relative import of a missing `.js` whose `.ts` exists renamed. */
 export function withTypeScriptSpecifiers(code: string, filename: string | undefined): string {
