@@ -5,16 +5,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openServeStore } from "../src/store/open-serve-store.js";
+import { recordQueries } from "./helpers/record-queries.js";
 
 describe("claimThread", () => {
   it("reads a thread's owner once, and claims a thread again once its row is gone", async () => {
     const store = await openServeStore(":memory:");
-    const reads: string[] = [];
-    const query = store.db.query.bind(store.db);
-    (store.db as { query: typeof query }).query = (sql, params) => {
-      if (sql.startsWith("SELECT owner")) reads.push(sql);
-      return query(sql, params);
-    };
+    const reads = recordQueries(store, (sql) => sql.startsWith("SELECT owner"));
     const now = "2027-03-01T09:00:00Z";
     expect(await store.claimThread("t1", "ana", now)).toBe("ana");
     const claimedWith = reads.length;

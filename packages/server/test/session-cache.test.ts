@@ -2,16 +2,12 @@
 // its age is still checked at every use and an unknown token is looked up every time.
 import { describe, expect, it } from "vitest";
 import { openServeStore } from "../src/store/open-serve-store.js";
+import { recordQueries } from "./helpers/record-queries.js";
 
 describe("sessionSubject", () => {
   it("reads a known token once, keeps checking its age, and looks an unknown token up each time", async () => {
     const store = await openServeStore(":memory:");
-    const selects: string[] = [];
-    const query = store.db.query.bind(store.db);
-    (store.db as { query: typeof query }).query = (sql, params) => {
-      if (sql.includes("skillflow_serve_sessions")) selects.push(sql);
-      return query(sql, params);
-    };
+    const selects = recordQueries(store, (sql) => sql.includes("skillflow_serve_sessions"));
     const token = await store.createSession("approver", "dana", "2027-03-01T09:00:00Z");
     expect(await store.sessionSubject("approver", token, "2027-03-01T09:00:01Z", 60_000)).toBe("dana");
     expect(await store.sessionSubject("approver", token, "2027-03-01T09:00:30Z", 60_000)).toBe("dana");
