@@ -6,15 +6,16 @@
  * conversations are swept when the store's retention says so (after the lock is released).
  */
 import { buildFlowGraph, type FlowGraph } from "./graph/build-flow-graph.js";
-import { emptyTurn, type FlowGraphValues } from "./graph/flow-graph-state.js";
+import { emptyTurn, FlowGraphState, type FlowGraphValues } from "./graph/flow-graph-state.js";
 import { isInterrupted } from "./graph/unfinished-work.js";
-import type { CreateFlowOptions, Flow } from "./flow-options.js";
+import type { CreateFlowOptions, Flow, SentTurn } from "./flow-options.js";
 import { resolveFlowStore } from "./persistence/flow-store.js";
+import { RememberingSaver } from "./persistence/remembering-saver.js";
 import { activeState, conversationView, renderFlowTurn } from "./render/flow-views.js";
 import { DEFAULT_MAX_CALLS, resolveHostDeps, type FlowHooks } from "./resolve-host-deps.js";
 import { routingOf } from "./routing/where-now.js";
 import { traceTurn } from "./telemetry/trace-turn.js";
-import { toFlowEvent } from "./to-flow-event.js";
+import { toFlowEvent, type HostEvent } from "./to-flow-event.js";
 
 export type { CreateFlowOptions, Flow, FlowLimits } from "./flow-options.js";
 
@@ -25,13 +26,13 @@ export type { CreateFlowOptions, Flow, FlowLimits } from "./flow-options.js";
  */
 export const SETTLED_KEPT = 1024;
 
-/** A deep copy, or undefined when a value cannot be copied (then views read the store). */
-function copyOf<T>(value: T): T | undefined {
-  try {
-    return structuredClone(value);
-  } catch {
-    return undefined;
-  }
+const STATE_KEYS = Object.keys(FlowGraphState.spec);
+
+/** The graph's state from a checkpoint's channel values (which also hold LangGraph's own channels). Pure. */
+function stateOf(channels: Record<string, unknown>): Partial<FlowGraphValues> {
+  const values: Record<string, unknown> = {};
+  for (const key of STATE_KEYS) if (key in channels) values[key] = channels[key];
+  return values as Partial<FlowGraphValues>;
 }
 
 /** Load the skill (when given a path), compile its graph, and return the flow. */
@@ -43,7 +44,10 @@ export function createFlow(options: CreateFlowOptions): Promise<Flow> {
 export async function createFlowWith(options: CreateFlowOptions, hooks: FlowHooks): Promise<Flow> {
   const store = await resolveFlowStore(options);
   const deps = await resolveHostDeps(options, store.deploymentKey, hooks);
-  const graph = buildFlowGraph(deps, store.saver);
+  // The store's saver, answering a turn's reads of the checkpoint the flow itself last stored or read
+  // while it is sure the store still holds exactly that (remembering-saver.ts).
+  const saver = new RememberingSaver(store.saver, store.head, SETTLED_KEPT);
+  const graph = buildFlowGraph(deps, saver);
   const { lock } = store;
   const durability = options.durability ?? "sync";
   const config = (threadId: string, phase: Partial<{ durability: "sync" | "async" | "exit"; interruptBefore: ["act"] }> = {}) => ({
@@ -52,27 +56,18 @@ export async function createFlowWith(options: CreateFlowOptions, hooks: FlowHook
     durability,
     ...phase,
   });
-  // Each thread's last turn in this flow: the checkpoint it ended on and a copy of its values. While
-  // that checkpoint is still the latest, nothing ran since (no crash, other process or direct graph
-  // call left a run unfinished), so `send` skips reading the snapshot, and `state`, `conversation` and
-  // `lastTurn` read the copy instead of decoding the checkpoint again.
-  const settled = new Map<string, { checkpoint: string; values: FlowGraphValues | undefined }>();
-  const settledNow = async (threadId: string) => {
-    const known = settled.get(threadId);
-    return known && known.checkpoint === (await store.latestCheckpoint(threadId)) ? known : undefined;
-  };
   /**
    * A view of the thread's values, made by `make` (pure: it reads the values, never edits them). From
-   * the settled copy, the view is copied, not the values: what a caller does with it never reaches the
-   * next one, and only what the view holds is cloned (a snapshot of the state leaves out the turn).
+   * the checkpoint the flow's last turn ended on (while it is still the store's), the view is copied, not
+   * the values: what a caller does with it never reaches the next turn, and only what the view holds is
+   * cloned (a snapshot of the state leaves out the turn).
    */
   const view = async <T>(threadId: string, make: (values: Partial<FlowGraphValues>) => T): Promise<T> => {
-    const known = (await settledNow(threadId))?.values;
-    if (known) return structuredClone(make(known));
+    const known = await saver.values(threadId);
+    if (known) return structuredClone(make(stateOf(known)));
     return make((await graph.getState(config(threadId))).values as Partial<FlowGraphValues>);
   };
   const run = async (threadId: string, input: Parameters<FlowGraph["invoke"]>[0]): Promise<FlowGraphValues> => {
-    settled.delete(threadId);
     // With "sync", an event runs in two invokes. Up to the first write (or the end of the turn, when it
     // has none) nothing needs storing: the steps there are the model call and lookups, read-only, so
     // they run with "exit" and stop before `act` — one checkpoint, holding the event, what it did and
@@ -86,20 +81,17 @@ export async function createFlowWith(options: CreateFlowOptions, hooks: FlowHook
       out = (await graph.invoke(input, config(threadId, { durability: "exit", interruptBefore: ["act"] }))) as FlowGraphValues;
       if (out.call) out = (await graph.invoke(null, config(threadId))) as FlowGraphValues;
     }
-    const checkpoint = (await store.afterTurn(threadId)) ?? (await store.latestCheckpoint(threadId));
-    if (checkpoint !== undefined) {
-      if (settled.size >= SETTLED_KEPT) settled.delete(settled.keys().next().value!);
-      settled.set(threadId, { checkpoint, values: copyOf(out) });
-    }
+    saver.settle(threadId, (await store.afterTurn(threadId)) ?? (await store.latestCheckpoint(threadId)));
     return out;
   };
   /**
    * Finish a run a crash interrupted (`failed`: also one whose task threw). `finished`: its values, or
-   * undefined; `values`: the thread's values now (undefined when the settled copy could not be kept).
+   * undefined; `values`: the thread's values now. `settled`: the turn began on the checkpoint the flow's
+   * last turn ended on (`enter`), so nothing ran since and nothing is left to finish.
    */
-  const finish = async (threadId: string, failed: boolean): Promise<{ finished?: FlowGraphValues; values?: Partial<FlowGraphValues> }> => {
-    const known = failed ? undefined : await settledNow(threadId);
-    if (known) return known.values ? { values: known.values } : {};
+  const finish = async (threadId: string, failed: boolean, settled: boolean): Promise<{ finished?: FlowGraphValues; values?: Partial<FlowGraphValues> }> => {
+    const known = settled && !failed ? await saver.values(threadId) : undefined;
+    if (known) return { values: stateOf(known) };
     const snapshot = await graph.getState(config(threadId));
     if (!isInterrupted(snapshot, { failed })) return { values: snapshot.values as Partial<FlowGraphValues> };
     const finished = await run(threadId, null);
@@ -108,6 +100,27 @@ export async function createFlowWith(options: CreateFlowOptions, hooks: FlowHook
   /** The thread's values, read from the store unless `values` has them. */
   const valuesOf = async (threadId: string, values: Partial<FlowGraphValues> | undefined) =>
     values ?? ((await graph.getState(config(threadId))).values as Partial<FlowGraphValues>);
+  /** One event's turn, inside the thread's lock; `settled`: as `finish`'s. */
+  const turnOf = async (threadId: string, input: HostEvent, eventId: string | undefined, settled: boolean): Promise<SentTurn> => {
+    // The event applies after what a crash left is finished; the reply shows both.
+    const { finished, values } = await finish(threadId, false, settled);
+    let known = false;
+    if (eventId !== undefined) {
+      // A retry of an event already applied (its input is checkpointed with its id): not applied twice.
+      // One whose input is still there was stored but never applied — its model call threw — so
+      // the retry applies it (before, it was answered as a repeat and the message never understood).
+      const stored = await valuesOf(threadId, values);
+      known = stored.eventIds?.includes(eventId) === true;
+      if (known && stored.input == null) {
+        // Copied: the values may be the ones the next turn starts from.
+        return structuredClone({ ...renderFlowTurn(deps, { ...stored, out: stored.out ?? emptyTurn() } as FlowGraphValues), repeated: true as const });
+      }
+    }
+    const ids = eventId !== undefined && !known ? { eventIds: [eventId] } : {};
+    // A turn whose model call threw left its event or call behind: cleared here (when they are set).
+    const cleared = values && values.event == null && values.call == null ? {} : { event: null, call: null };
+    return renderFlowTurn(deps, await run(threadId, { input, ...cleared, out: finished?.out ?? emptyTurn(), ...ids }));
+  };
   return {
     skill: deps.skills[0]!.skill,
     skills: deps.skills.map((h) => h.skill),
@@ -118,23 +131,11 @@ export async function createFlowWith(options: CreateFlowOptions, hooks: FlowHook
       const eventId = options?.eventId;
       const turn = await traceTurn(deps, threadId, input.type, (entered) => lock.run(threadId, async () => {
         entered();
-        // The event applies after what a crash left is finished; the reply shows both.
-        const { finished, values } = await finish(threadId, false);
-        let known = false;
-        if (eventId !== undefined) {
-          // A retry of an event already applied (its input is checkpointed with its id): not applied twice.
-          // One whose input is still there was stored but never applied — its model call threw — so
-          // the retry applies it (before, it was answered as a repeat and the message never understood).
-          const stored = await valuesOf(threadId, values);
-          known = stored.eventIds?.includes(eventId) === true;
-          if (known && stored.input == null) {
-            return { ...renderFlowTurn(deps, { ...stored, out: stored.out ?? emptyTurn() } as FlowGraphValues), repeated: true as const };
-          }
+        try {
+          return await turnOf(threadId, input, eventId, await saver.enter(threadId));
+        } finally {
+          saver.leave(threadId);
         }
-        const ids = eventId !== undefined && !known ? { eventIds: [eventId] } : {};
-        // A turn whose model call threw left its event or call behind: cleared here (when they are set).
-        const cleared = values && values.event == null && values.call == null ? {} : { event: null, call: null };
-        return renderFlowTurn(deps, await run(threadId, { input, ...cleared, out: finished?.out ?? emptyTurn(), ...ids }));
       }));
       await store.sweep();
       return turn;
@@ -142,8 +143,12 @@ export async function createFlowWith(options: CreateFlowOptions, hooks: FlowHook
     resume: (threadId) =>
       traceTurn(deps, threadId, "resume", (entered) => lock.run(threadId, async () => {
         entered();
-        const { finished } = await finish(threadId, true);
-        return finished && renderFlowTurn(deps, finished);
+        try {
+          const { finished } = await finish(threadId, true, await saver.enter(threadId));
+          return finished && renderFlowTurn(deps, finished);
+        } finally {
+          saver.leave(threadId);
+        }
       })),
     lastTurn: (threadId) => view(threadId, (stored) =>
       routingOf(deps, stored) ? renderFlowTurn(deps, { ...stored, out: stored.out ?? emptyTurn() } as FlowGraphValues) : undefined),

@@ -14,7 +14,7 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import { openMemory } from "./open-checkpointer.js";
 import { configuredKey, type DeploymentKeyInput } from "./deployment-key.js";
 import { PersistenceError } from "./persistence-error.js";
-import { DEFAULT_KEEP_CHECKPOINTS, type Persistence } from "./persistence.js";
+import { DEFAULT_KEEP_CHECKPOINTS, type Persistence, type ThreadHead } from "./persistence.js";
 import type { ThreadLock } from "./thread-lock.js";
 import { isPersistence, wrapSaver } from "./wrap-saver.js";
 
@@ -41,6 +41,8 @@ export interface FlowStore {
   sweep(now?: number): Promise<void>;
   /** The id of the thread's latest checkpoint (undefined: none, or a store that cannot say). */
   latestCheckpoint(threadId: string): Promise<string | undefined>;
+  /** The store's `head`, when it has one. */
+  head: ((threadId: string) => Promise<ThreadHead>) | undefined;
 }
 
 /** Sweeps at most this often per store (and at least twice per retention period). */
@@ -70,6 +72,7 @@ export async function resolveFlowStore(options: FlowStoreOptions): Promise<FlowS
       await store.deleteIdle(retention, now).catch(() => undefined);
     },
     latestCheckpoint: (threadId) => store.latestCheckpoint?.(threadId).catch(() => undefined) ?? Promise.resolve(undefined),
+    head: store.head && ((threadId) => store.head!(threadId)),
   };
 }
 

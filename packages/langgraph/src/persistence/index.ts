@@ -4,7 +4,7 @@
 export { openMemory } from "./open-checkpointer.js";
 export type { MemoryOptions } from "./open-checkpointer.js";
 export { DEFAULT_KEEP_CHECKPOINTS } from "./persistence.js";
-export type { StoreKind, ThreadFootprint, PruneResult } from "./persistence.js";
+export type { StoreKind, ThreadFootprint, ThreadHead, PruneResult } from "./persistence.js";
 export { DEFAULT_MEMORY_RETENTION_MS, parseDuration, checkpointTime } from "./retention.js";
 export type { IdleSweep } from "./retention.js";
 export { parseDbUrl } from "./parse-db-url.js";

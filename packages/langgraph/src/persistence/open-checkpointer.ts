@@ -9,7 +9,7 @@ import { PlainJsonSerializer } from "./plain-json-serializer.js";
 import { openSqlite } from "./open-sqlite.js";
 import { openPostgres, type PostgresOptions } from "./open-postgres.js";
 import { memoryLockOf } from "./thread-lock.js";
-import { memoryFootprint, memoryLatest, pruneMemoryThread } from "./prune-memory.js";
+import { memoryFootprint, memoryHead, memoryLatest, pruneMemoryThread } from "./prune-memory.js";
 import { DEFAULT_KEEP_CHECKPOINTS, type Persistence } from "./persistence.js";
 import { configuredKey, processDeploymentKey, type DeploymentKeyInput } from "./deployment-key.js";
 import { DEFAULT_MEMORY_RETENTION_MS, deleteIdleThreads, retentionOf } from "./retention.js";
@@ -61,6 +61,7 @@ export function openMemory(options: MemoryOptions = {}): Persistence {
     retentionMs: retentionOf(options.retention, DEFAULT_MEMORY_RETENTION_MS),
     deleteIdle: (olderThanMs, now) => deleteIdleThreads({ lock, latest, deleteThread: (t) => saver.deleteThread(t) }, olderThanMs, now),
     latestCheckpoint: async (threadId) => (await latest(threadId)).get(threadId),
+    head: async (threadId) => memoryHead(saver, threadId),
     footprint: async (threadId) => memoryFootprint(saver, threadId),
     deploymentKey: async () => key.key,
     keySource: key.source,

@@ -9,7 +9,7 @@ import pg from "pg";
 import type { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import { ADVISORY_LOCK_CLASS, createPostgresLock } from "./postgres-lock.js";
 import { createMemoryLock, layerLocks } from "./thread-lock.js";
-import { postgresFootprint, postgresLatest, prunePostgresThread } from "./prune-postgres.js";
+import { postgresFootprint, postgresHead, postgresLatest, prunePostgresThread } from "./prune-postgres.js";
 import { deleteIdleThreads } from "./retention.js";
 import { PersistenceError, redactUrl } from "./persistence-error.js";
 import { DEFAULT_KEEP_CHECKPOINTS, type Persistence } from "./persistence.js";
@@ -66,6 +66,7 @@ export async function openPostgres(url: string, options: OpenPostgresOptions = {
     deleteIdle: (olderThanMs, now) =>
       deleteIdleThreads({ lock, latest: (t) => postgresLatest(pool, t), deleteThread: (t) => saver.deleteThread(t) }, olderThanMs, now),
     latestCheckpoint: async (threadId) => (await postgresLatest(pool, threadId)).get(threadId),
+    head: (threadId) => postgresHead(pool, threadId),
     footprint: (threadId) => postgresFootprint(pool, threadId),
     deploymentKey: async () => key.key,
     keySource: key.source,

@@ -21,6 +21,16 @@ export interface ThreadFootprint {
   bytes: number;
 }
 
+/**
+ * Where a thread stands in the store: its latest checkpoint (over every namespace; undefined: none) and
+ * whether pending writes are stored against it — a task of an unfinished run wrote them, so the
+ * checkpoint alone is not what the thread holds.
+ */
+export interface ThreadHead {
+  checkpoint: string | undefined;
+  pendingWrites: boolean;
+}
+
 export interface PruneResult {
   checkpointsDeleted: number;
   writesDeleted: number;
@@ -64,6 +74,12 @@ export interface Persistence {
    * for a saver whose tables are unknown. Lets a flow skip re-reading a thread its last turn settled.
    */
   latestCheckpoint?(threadId: string): Promise<string | undefined>;
+  /**
+   * The thread's latest checkpoint and whether writes are pending against it, in one query, decoding
+   * nothing. Absent for a saver whose tables are unknown. Lets a flow answer a turn's reads from the
+   * checkpoint its last turn stored (remembering-saver.ts).
+   */
+  head?(threadId: string): Promise<ThreadHead>;
   /** What the store holds for a thread (tests, diagnostics). */
   footprint(threadId: string): Promise<ThreadFootprint>;
   /**

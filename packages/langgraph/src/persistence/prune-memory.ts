@@ -4,7 +4,7 @@
  * Checkpoint ids sort by time, as the saver itself assumes when it picks the latest.
  */
 import type { MemorySaver } from "@langchain/langgraph-checkpoint";
-import type { PruneResult, ThreadFootprint } from "./persistence.js";
+import type { PruneResult, ThreadFootprint, ThreadHead } from "./persistence.js";
 
 /** Delete all but the latest `keep` checkpoints of each namespace of a thread, and their writes. */
 export function pruneMemoryThread(saver: MemorySaver, threadId: string, keep: number): PruneResult {
@@ -48,4 +48,15 @@ export function memoryLatest(saver: MemorySaver, threadId?: string): Map<string,
     if (newest !== undefined) latest.set(thread, newest);
   }
   return latest;
+}
+
+/** The thread's latest checkpoint (over every namespace) and whether writes are pending against it. */
+export function memoryHead(saver: MemorySaver, threadId: string): ThreadHead {
+  let head: { ns: string; id: string } | undefined;
+  for (const [ns, checkpoints] of Object.entries(Object.hasOwn(saver.storage, threadId) ? saver.storage[threadId]! : {})) {
+    for (const id of Object.keys(checkpoints)) if (head === undefined || id > head.id) head = { ns, id };
+  }
+  if (head === undefined) return { checkpoint: undefined, pendingWrites: false };
+  const writes = saver.writes[JSON.stringify([threadId, head.ns, head.id])];
+  return { checkpoint: head.id, pendingWrites: writes !== undefined && Object.keys(writes).length > 0 };
 }

@@ -5,7 +5,7 @@
  * `channel_versions` name that version, so a blob goes only when no kept checkpoint names it.
  */
 import type pg from "pg";
-import type { PruneResult, ThreadFootprint } from "./persistence.js";
+import type { PruneResult, ThreadFootprint, ThreadHead } from "./persistence.js";
 
 /**
  * One statement: the checkpoints to keep are ranked once, and every delete is decided against that set
@@ -59,6 +59,17 @@ export async function postgresFootprint(pool: pg.Pool, threadId: string): Promis
   );
   const row = rows[0] as { checkpoints: number; writes: number; blobs: number; bytes: string };
   return { checkpoints: row.checkpoints, writes: row.writes, blobs: row.blobs, bytes: Number(row.bytes) };
+}
+
+const HEAD = `
+  SELECT c.latest, EXISTS (SELECT 1 FROM checkpoint_writes AS w WHERE w.thread_id = $1 AND w.checkpoint_id = c.latest) AS writes
+  FROM (SELECT max(checkpoint_id) AS latest FROM checkpoints WHERE thread_id = $1) AS c`;
+
+/** The thread's latest checkpoint and whether writes are pending against it: one statement. */
+export async function postgresHead(pool: pg.Pool, threadId: string): Promise<ThreadHead> {
+  const { rows } = await pool.query(HEAD, [threadId]);
+  const row = rows[0] as { latest: string | null; writes: boolean };
+  return { checkpoint: row.latest ?? undefined, pendingWrites: row.writes };
 }
 
 /** Each thread (or only `threadId`) and its latest checkpoint id. */

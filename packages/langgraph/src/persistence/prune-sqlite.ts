@@ -5,17 +5,18 @@
  */
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import type { SqliteDb, SqliteStatement } from "./sqlite-db.js";
-import { DEFAULT_KEEP_CHECKPOINTS, type Persistence, type PruneResult, type ThreadFootprint } from "./persistence.js";
+import { DEFAULT_KEEP_CHECKPOINTS, type Persistence, type PruneResult, type ThreadFootprint, type ThreadHead } from "./persistence.js";
 import { deleteIdleThreads } from "./retention.js";
 import type { ThreadLock } from "./thread-lock.js";
 
 /** A SQLite store's per-thread operations on the saver's tables (an opened store and a wrapped SqliteSaver alike). */
-export function sqliteThreadOps(db: SqliteDb, saver: BaseCheckpointSaver, lock: ThreadLock): Pick<Persistence, "prune" | "deleteIdle" | "latestCheckpoint" | "footprint"> {
+export function sqliteThreadOps(db: SqliteDb, saver: BaseCheckpointSaver, lock: ThreadLock): Pick<Persistence, "prune" | "deleteIdle" | "latestCheckpoint" | "head" | "footprint"> {
   return {
     prune: async (threadId, keep = DEFAULT_KEEP_CHECKPOINTS) => pruneSqliteThread(db, threadId, keep),
     deleteIdle: (olderThanMs, now) =>
       deleteIdleThreads({ lock, latest: async (t) => sqliteLatest(db, t), deleteThread: (t) => saver.deleteThread(t) }, olderThanMs, now),
     latestCheckpoint: async (threadId) => sqliteLatest(db, threadId).get(threadId),
+    head: async (threadId) => sqliteHead(db, threadId),
     footprint: async (threadId) => sqliteFootprint(db, threadId),
   };
 }
@@ -24,6 +25,7 @@ export function sqliteThreadOps(db: SqliteDb, saver: BaseCheckpointSaver, lock: 
 interface PruneStatements {
   prune: ((threadId: string, keep: number) => PruneResult) & { immediate: (threadId: string, keep: number) => PruneResult };
   latestOne: SqliteStatement;
+  head: SqliteStatement;
 }
 const prepared = new WeakMap<SqliteDb, PruneStatements>();
 
@@ -46,7 +48,10 @@ function statementsOf(db: SqliteDb): PruneStatements {
     const latest = (latestOne.get(threadId) as { latest: string | null } | undefined)?.latest ?? undefined;
     return { checkpointsDeleted: deleted.changes, writesDeleted: unlinked.changes, blobsDeleted: 0, ...(latest ? { latest } : {}) };
   });
-  const made = { prune, latestOne };
+  const head = db.prepare(`
+    SELECT c.latest, EXISTS (SELECT 1 FROM writes AS w WHERE w.thread_id = ? AND w.checkpoint_id = c.latest) AS writes
+    FROM (SELECT max(checkpoint_id) AS latest FROM checkpoints WHERE thread_id = ?) AS c`);
+  const made = { prune, latestOne, head };
   prepared.set(db, made);
   return made;
 }
@@ -63,6 +68,12 @@ export function sqliteFootprint(db: SqliteDb, threadId: string): ThreadFootprint
   const w = db.prepare(`SELECT count(*) AS n, coalesce(sum(length(value)), 0) AS bytes
     FROM writes WHERE thread_id = ?`).get(threadId) as { n: number; bytes: number };
   return { checkpoints: c.n, writes: w.n, bytes: c.bytes + w.bytes };
+}
+
+/** The thread's latest checkpoint and whether writes are pending against it. */
+export function sqliteHead(db: SqliteDb, threadId: string): ThreadHead {
+  const row = statementsOf(db).head.get(threadId, threadId) as { latest: string | null; writes: number };
+  return { checkpoint: row.latest ?? undefined, pendingWrites: row.writes === 1 };
 }
 
 /** Each thread (or only `threadId`) and its latest checkpoint id. */
