@@ -1,7 +1,8 @@
 /**
- * A turn on PostgreSQL costs a bounded number of round trips: the lock and its release, one read of the
- * latest checkpoint id, LangGraph's read of the checkpoint, one statement per checkpoint and per task's
- * writes, one for the prune. LangGraph's PostgresSaver alone sends BEGIN, an INSERT per changed channel
+ * A turn on PostgreSQL costs a bounded number of round trips: the lock and its release, one query for
+ * the conversation's head (its latest checkpoint id, and whether writes are pending against it), one
+ * statement per checkpoint and per task's writes, one for the prune — and no read of a checkpoint when
+ * the flow's last turn stored it (remembering-saver.ts; before, LangGraph read it back at every invoke). LangGraph's PostgresSaver alone sends BEGIN, an INSERT per changed channel
  * and COMMIT for each checkpoint: a row click of the trip was 48 statements and Pay 109 before issue 24.
  * Counted at `pg`'s Client#query, which every pool and connection goes through.
  */
@@ -23,7 +24,7 @@ afterAll(async () => void (await Promise.all(opened.map((s) => s.close()))));
 const statementsOf = async (fn: () => Promise<unknown>): Promise<string[]> => (await sentBy(fn)).map((s) => s.text);
 
 describe.skipIf(!PG_URL)("a turn on PostgreSQL", () => {
-  it("sends one statement per checkpoint and per task's writes: 10 for a row click, 18 for Pay's four bookings", async () => {
+  it("sends one statement per checkpoint and per task's writes, and reads no checkpoint: 5 for a row click, 13 for Pay's four bookings", async () => {
     const store = await openCheckpointer(PG_URL);
     opened.push(store);
     const model = new ScriptedChatModel();
@@ -33,12 +34,15 @@ describe.skipIf(!PG_URL)("a turn on PostgreSQL", () => {
     await flow.send(thread, { text: "Lisbon AI Summit, 3 nights" });
     const click = await statementsOf(() => flow.send(thread, { pick: { flight_id: "TP1350" } }));
     expect(click.filter((s) => /^(BEGIN|COMMIT)/i.test(s))).toEqual([]);
-    expect(click.length, click.join("\n")).toBeLessThanOrEqual(10);
+    expect(click.length, click.join("\n")).toBeLessThanOrEqual(5);
+    const reads = (statements: string[]) => statements.filter((s) => /^\s*select thread_id, checkpoint,/i.test(s));
+    expect(reads(click)).toEqual([]);
     const hotel = await flow.send(thread, { pick: { hotel_id: "H-BAIXA" } });
     let paid: Awaited<ReturnType<typeof flow.send>> | undefined;
     const pay = await statementsOf(async () => (paid = await flow.send(thread, { press: "pay", card: hotel.cards[0]!.digest })));
     expect(paid?.reply.at(-1)).toMatch(/^Booked\./);
-    expect(pay.length, pay.join("\n")).toBeLessThanOrEqual(18);
+    expect(pay.length, pay.join("\n")).toBeLessThanOrEqual(13);
+    expect(reads(pay)).toEqual([]);
     expect(await store.footprint(thread)).toMatchObject({ checkpoints: 1, writes: 0 });
   });
 });
