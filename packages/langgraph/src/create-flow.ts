@@ -10,7 +10,7 @@ import { emptyTurn, FlowGraphState, type FlowGraphValues } from "./graph/flow-gr
 import { isInterrupted } from "./graph/unfinished-work.js";
 import type { CreateFlowOptions, Flow, SentTurn } from "./flow-options.js";
 import { resolveFlowStore } from "./persistence/flow-store.js";
-import { RememberingSaver } from "./persistence/remembering-saver.js";
+import { RememberingSaver, type TurnEntry } from "./persistence/remembering-saver.js";
 import { activeState, conversationView, renderFlowTurn } from "./render/flow-views.js";
 import { DEFAULT_MAX_CALLS, resolveHostDeps, type FlowHooks } from "./resolve-host-deps.js";
 import { routingOf } from "./routing/where-now.js";
@@ -50,8 +50,10 @@ export async function createFlowWith(options: CreateFlowOptions, hooks: FlowHook
   const graph = buildFlowGraph(deps, saver);
   const { lock } = store;
   const durability = options.durability ?? "sync";
-  const config = (threadId: string, phase: Partial<{ durability: "sync" | "async" | "exit"; interruptBefore: ["act"] }> = {}) => ({
-    configurable: { thread_id: threadId },
+  // A turn's own graph calls carry its key (`turn`), so the saver answers their reads from memory.
+  type Turn = TurnEntry["configurable"] | undefined;
+  const config = (threadId: string, turn: Turn, phase: Partial<{ durability: "sync" | "async" | "exit"; interruptBefore: ["act"] }> = {}) => ({
+    configurable: { thread_id: threadId, ...turn },
     recursionLimit: 2 * (deps.runtime.maxCallsPerEvent ?? DEFAULT_MAX_CALLS) + 10,
     durability,
     ...phase,
@@ -65,9 +67,9 @@ export async function createFlowWith(options: CreateFlowOptions, hooks: FlowHook
   const view = async <T>(threadId: string, make: (values: Partial<FlowGraphValues>) => T): Promise<T> => {
     const known = await saver.values(threadId);
     if (known) return structuredClone(make(stateOf(known)));
-    return make((await graph.getState(config(threadId))).values as Partial<FlowGraphValues>);
+    return make((await graph.getState(config(threadId, undefined))).values as Partial<FlowGraphValues>);
   };
-  const run = async (threadId: string, input: Parameters<FlowGraph["invoke"]>[0]): Promise<FlowGraphValues> => {
+  const run = async (threadId: string, turn: Turn, input: Parameters<FlowGraph["invoke"]>[0]): Promise<FlowGraphValues> => {
     // With "sync", an event runs in two invokes. Up to the first write (or the end of the turn, when it
     // has none) nothing needs storing: the steps there are the model call and lookups, read-only, so
     // they run with "exit" and stop before `act` — one checkpoint, holding the event, what it did and
@@ -76,40 +78,40 @@ export async function createFlowWith(options: CreateFlowOptions, hooks: FlowHook
     // "sync", a checkpoint per write. A run finishing an interrupted turn (`input` null) is one invoke.
     let out: FlowGraphValues;
     if (input === null || durability !== "sync") {
-      out = (await graph.invoke(input, config(threadId))) as FlowGraphValues;
+      out = (await graph.invoke(input, config(threadId, turn))) as FlowGraphValues;
     } else {
-      out = (await graph.invoke(input, config(threadId, { durability: "exit", interruptBefore: ["act"] }))) as FlowGraphValues;
-      if (out.call) out = (await graph.invoke(null, config(threadId))) as FlowGraphValues;
+      out = (await graph.invoke(input, config(threadId, turn, { durability: "exit", interruptBefore: ["act"] }))) as FlowGraphValues;
+      if (out.call) out = (await graph.invoke(null, config(threadId, turn))) as FlowGraphValues;
     }
     saver.settle(threadId, (await store.afterTurn(threadId)) ?? (await store.latestCheckpoint(threadId)));
     return out;
   };
   /**
    * Finish a run a crash interrupted (`failed`: also one whose task threw). `finished`: its values, or
-   * undefined; `values`: the thread's values now. `settled`: the turn began on the checkpoint the flow's
-   * last turn ended on (`enter`), so nothing ran since and nothing is left to finish.
+   * undefined; `values`: the thread's values now. `entry.settled`: the turn began on the checkpoint the
+   * flow's last turn ended on, so nothing ran since and nothing is left to finish.
    */
-  const finish = async (threadId: string, failed: boolean, settled: boolean): Promise<{ finished?: FlowGraphValues; values?: Partial<FlowGraphValues> }> => {
+  const finish = async (threadId: string, failed: boolean, { settled, configurable: turn }: TurnEntry): Promise<{ finished?: FlowGraphValues; values?: Partial<FlowGraphValues> }> => {
     const known = settled && !failed ? await saver.values(threadId) : undefined;
     if (known) return { values: stateOf(known) };
-    const snapshot = await graph.getState(config(threadId));
+    const snapshot = await graph.getState(config(threadId, turn));
     if (!isInterrupted(snapshot, { failed })) return { values: snapshot.values as Partial<FlowGraphValues> };
-    const finished = await run(threadId, null);
+    const finished = await run(threadId, turn, null);
     return { finished, values: finished };
   };
   /** The thread's values, read from the store unless `values` has them. */
-  const valuesOf = async (threadId: string, values: Partial<FlowGraphValues> | undefined) =>
-    values ?? ((await graph.getState(config(threadId))).values as Partial<FlowGraphValues>);
-  /** One event's turn, inside the thread's lock; `settled`: as `finish`'s. */
-  const turnOf = async (threadId: string, input: HostEvent, eventId: string | undefined, settled: boolean): Promise<SentTurn> => {
+  const valuesOf = async (threadId: string, turn: Turn, values: Partial<FlowGraphValues> | undefined) =>
+    values ?? ((await graph.getState(config(threadId, turn))).values as Partial<FlowGraphValues>);
+  /** One event's turn, inside the thread's lock (`entry`: what the saver said when it began). */
+  const turnOf = async (threadId: string, input: HostEvent, eventId: string | undefined, entry: TurnEntry): Promise<SentTurn> => {
     // The event applies after what a crash left is finished; the reply shows both.
-    const { finished, values } = await finish(threadId, false, settled);
+    const { finished, values } = await finish(threadId, false, entry);
     let known = false;
     if (eventId !== undefined) {
       // A retry of an event already applied (its input is checkpointed with its id): not applied twice.
       // One whose input is still there was stored but never applied — its model call threw — so
       // the retry applies it (before, it was answered as a repeat and the message never understood).
-      const stored = await valuesOf(threadId, values);
+      const stored = await valuesOf(threadId, entry.configurable, values);
       known = stored.eventIds?.includes(eventId) === true;
       if (known && stored.input == null) {
         // Copied: the values may be the ones the next turn starts from.
@@ -119,7 +121,7 @@ export async function createFlowWith(options: CreateFlowOptions, hooks: FlowHook
     const ids = eventId !== undefined && !known ? { eventIds: [eventId] } : {};
     // A turn whose model call threw left its event or call behind: cleared here (when they are set).
     const cleared = values && values.event == null && values.call == null ? {} : { event: null, call: null };
-    return renderFlowTurn(deps, await run(threadId, { input, ...cleared, out: finished?.out ?? emptyTurn(), ...ids }));
+    return renderFlowTurn(deps, await run(threadId, entry.configurable, { input, ...cleared, out: finished?.out ?? emptyTurn(), ...ids }));
   };
   return {
     skill: deps.skills[0]!.skill,

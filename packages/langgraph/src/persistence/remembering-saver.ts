@@ -15,8 +15,10 @@
  *     pending writes. A crash, another process or flow, a direct graph call or retention moved or
  *     removed it, or left writes against it: then the store is read, as before.
  *
- * Outside a turn nothing is answered from memory (a direct `graph.getState` between turns reads the
- * store). A task's writes (`putWrites`) forget the checkpoint they are written against until the next
+ * Only the turn's own reads are answered from memory: they carry the turn's key in their `configurable`
+ * (`enter` returns it). Anyone else's read — a view's `graph.getState` while the turn runs, a direct
+ * graph call between turns — goes to the store and gets its own objects, never the ones the running
+ * turn holds. A task's writes (`putWrites`) forget the checkpoint they are written against until the next
  * checkpoint is stored. What is handed to the graph is a copy of the remembered checkpoint's structure
  * (LangGraph's loop edits the versions of the checkpoint it is given); the channel values themselves are
  * shared, as between LangGraph's channels and a stored checkpoint: nothing edits them in place (the
@@ -33,8 +35,21 @@ import {
 } from "@langchain/langgraph-checkpoint";
 import type { ThreadHead } from "./persistence.js";
 
+/** The `configurable` key a turn's own reads carry. */
+export const TURN_KEY = "__skillflow_turn";
+
+/** What `enter` tells the flow. */
+export interface TurnEntry {
+  /** The turn began on the checkpoint the flow's last turn ended on: nothing ran since. */
+  settled: boolean;
+  /** Put into the `configurable` of the turn's own graph calls, so that their reads are answered from memory. */
+  configurable: { [TURN_KEY]: string };
+}
+
 /** One thread inside a turn of this flow. */
 interface Live {
+  /** The turn's key. */
+  turn: string;
   /** The latest checkpoint as stored or read (null: the thread has none); undefined: not known. */
   tuple: CheckpointTuple | null | undefined;
   /** Stores begun (checkpoints and writes): a read that saw any begin while it ran is not remembered. */
@@ -72,6 +87,7 @@ export class RememberingSaver extends BaseCheckpointSaver {
   private readonly live = new Map<string, Live>();
   /** Deep copies of the checkpoint each thread's last turn ended on, the most recently settled last. */
   private readonly kept = new Map<string, CheckpointTuple>();
+  private turns = 0;
 
   constructor(
     private readonly inner: BaseCheckpointSaver,
@@ -84,21 +100,22 @@ export class RememberingSaver extends BaseCheckpointSaver {
   }
 
   /**
-   * A turn of `threadId` begins (inside its lock). True when the checkpoint the last turn here ended on
-   * is still the store's head: then it answers the graph's reads, and `values` returns it.
+   * A turn of `threadId` begins (inside its lock). Settled when the checkpoint the last turn here ended
+   * on is still the store's head: then it answers the turn's reads, and `values` returns it.
    */
-  async enter(threadId: string): Promise<boolean> {
-    const live: Live = { tuple: undefined, stores: 0, storing: 0, written: new Set() };
+  async enter(threadId: string): Promise<TurnEntry> {
+    const live: Live = { turn: `${(this.turns += 1)}`, tuple: undefined, stores: 0, storing: 0, written: new Set() };
     this.live.set(threadId, live);
+    const entry = (settled: boolean): TurnEntry => ({ settled, configurable: { [TURN_KEY]: live.turn } });
     const kept = this.kept.get(threadId);
-    if (!kept || !this.head) return false;
+    if (!kept || !this.head) return entry(false);
     const head = await this.head(threadId).catch(() => undefined);
     if (head?.checkpoint !== kept.config.configurable?.checkpoint_id || head?.pendingWrites !== false) {
       this.kept.delete(threadId);
-      return false;
+      return entry(false);
     }
     if (live.stores === 0) live.tuple = kept;
-    return live.tuple === kept;
+    return entry(live.tuple === kept);
   }
 
   /**
@@ -142,7 +159,7 @@ export class RememberingSaver extends BaseCheckpointSaver {
   override async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
     const thread = asksLatest(config);
     const live = thread === undefined ? undefined : this.live.get(thread);
-    if (!live) return this.inner.getTuple(config);
+    if (!live || config.configurable?.[TURN_KEY] !== live.turn) return this.inner.getTuple(config);
     if (live.tuple !== undefined && live.storing === 0) return live.tuple ? served(live.tuple) : undefined;
     const stores = live.stores;
     const read = await this.inner.getTuple(config);
