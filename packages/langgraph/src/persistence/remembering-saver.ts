@@ -176,12 +176,17 @@ export class RememberingSaver extends BaseCheckpointSaver {
     live.storing += 1;
     live.tuple = undefined;
     const stores = live.stores;
-    const meta = structuredClone(metadata);
+    let meta: CheckpointMetadata | undefined;
+    try {
+      meta = structuredClone(metadata);
+    } catch {
+      // Not plain data (a saver's caller's own metadata): not remembered; the next read goes to the store.
+    }
     const parent = config.configurable?.checkpoint_id as string | undefined;
     try {
       const stored = await this.inner.put(config, checkpoint, metadata, newVersions);
       // Remembered when nothing else began meanwhile and no writes were stored against it.
-      if (live.stores === stores && !live.written.has(checkpoint.id)) {
+      if (meta && live.stores === stores && !live.written.has(checkpoint.id)) {
         live.tuple = {
           config: { configurable: { ...stored.configurable } },
           checkpoint,

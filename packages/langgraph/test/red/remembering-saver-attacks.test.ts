@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { MemorySaver, type Checkpoint, type CheckpointTuple } from "@langchain/langgraph-checkpoint";
+import { MemorySaver, type Checkpoint, type CheckpointMetadata, type CheckpointTuple } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { createFlow } from "../../src/create-flow.js";
 import { openCheckpointer } from "../../src/persistence/open-checkpointer.js";
@@ -324,6 +324,17 @@ describe("the saver alone: reads racing stores inside a turn", () => {
     const other = await saver.getTuple({ configurable: { thread_id: "r", checkpoint_ns: "" } });
     expect(reads).toHaveBeenCalledTimes(1);
     expect(comparable(other)).toEqual(comparable(own));
+  });
+
+  it("a checkpoint whose metadata cannot be copied is stored, and read back from the store, not refused", async () => {
+    const inner = new MemorySaver();
+    const saver = new RememberingSaver(inner, head(inner), 8);
+    await enter(saver);
+    const odd = { source: "loop", step: 0, parents: {}, hook: () => undefined } as unknown as CheckpointMetadata;
+    await saver.put(config, checkpointAfter(undefined, "1"), odd, { n: 1 });
+    const reads = vi.spyOn(inner, "getTuple");
+    expect((await saver.getTuple(config))?.checkpoint.id).toBe("1");
+    expect(reads).toHaveBeenCalledTimes(1);
   });
 
   it("hands each read its own checkpoint structure: LangGraph editing one does not edit the next", async () => {
