@@ -1,7 +1,8 @@
 /**
  * The mini_shop fixture as the host tests drive it (charge_card then ship_order under one confirm): its
  * folder, bringing a thread to the confirmation card, pressing yes on it through the graph up to the
- * first write, a write's status in a ledger, and a MemorySaver that fails one `put` on purpose.
+ * first write, a write's status in a ledger, a MemorySaver that fails one `put` on purpose, and the
+ * shop's writes as recording tools.
  */
 import { fileURLToPath } from "node:url";
 import { MemorySaver, type Checkpoint, type CheckpointMetadata } from "@langchain/langgraph-checkpoint";
@@ -9,6 +10,7 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import type { createFlow } from "../../src/create-flow.js";
 import { emptyTurn } from "../../src/graph/flow-graph-state.js";
 import type { ScriptedChatModel } from "../../src/scripted-chat-model.js";
+import type { HostTool } from "../../src/run-tool.js";
 
 export const SHOP = fileURLToPath(new URL("../../../../test/fixtures/proofs/mini_shop", import.meta.url));
 
@@ -51,4 +53,19 @@ export class FailingOnceSaver extends MemorySaver {
     }
     return super.put(config, checkpoint, metadata);
   }
+}
+
+/** The shop's two writes, each run recorded by name in `runs`. */
+export function recordingWrites() {
+  const runs: string[] = [];
+  const write = (name: string, output: (i: Record<string, unknown>) => unknown): HostTool => ({
+    name, kind: "write", run: (input) => (runs.push(name), output(input)),
+  });
+  return {
+    runs,
+    tools: {
+      charge_card: write("charge_card", (i) => ({ charged: i.total, at: "now" })),
+      ship_order: write("ship_order", (i) => ({ order: `${i.item_id}-${i.quantity}` })),
+    },
+  };
 }

@@ -16,13 +16,12 @@ import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { MemorySaver, type Checkpoint, type CheckpointMetadata, type CheckpointTuple } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { createFlow } from "../../src/create-flow.js";
-import { openCheckpointer } from "../../src/persistence/open-checkpointer.js";
-import { openMemory } from "../../src/persistence/open-checkpointer.js";
+import { openCheckpointer, openMemory } from "../../src/persistence/open-checkpointer.js";
 import { RememberingSaver } from "../../src/persistence/remembering-saver.js";
-import type { HostTool } from "../../src/run-tool.js";
 import { ScriptedChatModel } from "../../src/scripted-chat-model.js";
 import { offlineModel } from "../../src/models/index.js";
-import { SHOP, statusOf, toCard, type Ledger } from "../helpers/mini-shop.js";
+import { SHOP, recordingWrites, statusOf, toCard, type Ledger } from "../helpers/mini-shop.js";
+import { checkAnswersAgainstStore, comparable, vandalize } from "../helpers/remembering.js";
 import { notePgSkipped } from "../../../../test/fixtures/durable/pg-url.js";
 
 notePgSkipped("answers from memory against the store");
@@ -38,45 +37,6 @@ const scratch = () => {
 };
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 afterEach(() => vi.restoreAllMocks());
-
-function recordingWrites() {
-  const runs: string[] = [];
-  const write = (name: string, output: (i: Record<string, unknown>) => unknown): HostTool => ({
-    name, kind: "write", run: (input) => (runs.push(name), output(input)),
-  });
-  return {
-    runs,
-    tools: {
-      charge_card: write("charge_card", (i) => ({ charged: i.total, at: "now" })),
-      ship_order: write("ship_order", (i) => ({ order: `${i.item_id}-${i.quantity}` })),
-    },
-  };
-}
-
-/** A tuple as a store returns it, for comparison: channel values only for channels with a version. */
-function comparable(tuple: CheckpointTuple | undefined) {
-  if (!tuple) return undefined;
-  const { channel_values: values, ...rest } = tuple.checkpoint;
-  const versioned = Object.fromEntries(Object.entries(values).filter(([k]) => k in tuple.checkpoint.channel_versions));
-  return { config: tuple.config, checkpoint: { ...rest, channel_values: versioned }, metadata: tuple.metadata, parentConfig: tuple.parentConfig, pendingWrites: tuple.pendingWrites ?? [] };
-}
-
-/**
- * Every read the flow's saver answers from memory, against the store's answer for the same read at the
- * same moment. Returns the answers compared.
- */
-function checkAnswersAgainstStore() {
-  const compared: Array<{ memory: unknown; store: unknown }> = [];
-  const original = RememberingSaver.prototype.getTuple;
-  vi.spyOn(RememberingSaver.prototype, "getTuple").mockImplementation(async function (this: RememberingSaver, config: RunnableConfig) {
-    const inner = (this as unknown as { inner: MemorySaver }).inner;
-    const before = await inner.getTuple(config);
-    const answer = await original.call(this, config);
-    compared.push({ memory: comparable(answer), store: comparable(before) });
-    return answer;
-  });
-  return compared;
-}
 
 const stores = [["SQLite", () => scratch()] as const, ...(process.env.PG_URL ? [["PostgreSQL", () => process.env.PG_URL!] as const] : [])];
 
@@ -169,20 +129,6 @@ describe("a direct graph call between turns (outside the flow's lock)", () => {
   });
 });
 
-/** Every string in `value` replaced and every array emptied, in place: a caller that edits what it got. */
-function vandalize(value: unknown): void {
-  if (Array.isArray(value)) {
-    value.forEach(vandalize);
-    value.length = 0;
-  } else if (value && typeof value === "object") {
-    for (const [k, v] of Object.entries(value)) {
-      if (typeof v === "string") (value as Record<string, unknown>)[k] = "vandalized";
-      else if (typeof v === "number") (value as Record<string, unknown>)[k] = -1;
-      else vandalize(v);
-    }
-  }
-}
-
 describe("a caller editing what a turn, a repeated event or a view returned", () => {
   it("changes nothing the next turn starts from (the trip: cards of looked-up rows)", async () => {
     const flow = await createFlow({ skill: TRIP, model: offlineModel(), store: openMemory(), now: NOW });
@@ -257,7 +203,7 @@ describe("the saver alone: reads racing stores inside a turn", () => {
   it("a read that began before a checkpoint was stored is not remembered over it", async () => {
     const inner = new SlowReadSaver();
     const saver = new RememberingSaver(inner, head(inner), 8);
-    await inner.put(config, checkpointAfter(undefined, "1"), { source: "loop", step: 0, parents: {} }, { n: 1 });
+    await inner.put(config, checkpointAfter(undefined, "1"), { source: "loop", step: 0, parents: {} });
     await enter(saver);
     const next = checkpointAfter(await inner.getTuple(config), "2");
     let release!: () => void;
@@ -307,7 +253,7 @@ describe("the saver alone: reads racing stores inside a turn", () => {
     expect(reads).toHaveBeenCalledTimes(1);
     saver.leave("r");
     // Another writer stores checkpoint 2 behind this saver's back.
-    await inner.put({ configurable: { ...config.configurable, checkpoint_id: "1" } }, checkpointAfter(await inner.getTuple(config), "2"), { source: "loop", step: 1, parents: {} }, { n: 2 });
+    await inner.put({ configurable: { ...config.configurable, checkpoint_id: "1" } }, checkpointAfter(await inner.getTuple(config), "2"), { source: "loop", step: 1, parents: {} });
     expect(await saver.values("r")).toBeUndefined();
     expect(await enter(saver)).toBe(false);
     expect((await saver.getTuple(config))?.checkpoint.id).toBe("2");

@@ -11,9 +11,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { MemorySaver, type CheckpointTuple } from "@langchain/langgraph-checkpoint";
+import { MemorySaver, type BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import type { BaseMessage } from "@langchain/core/messages";
-import type { RunnableConfig } from "@langchain/core/runnables";
 import { createFlow } from "../../src/create-flow.js";
 import { openCheckpointer, openMemory } from "../../src/persistence/open-checkpointer.js";
 import type { Persistence } from "../../src/persistence/persistence.js";
@@ -21,7 +20,8 @@ import { RememberingSaver } from "../../src/persistence/remembering-saver.js";
 import type { HostTool } from "../../src/run-tool.js";
 import { ScriptedChatModel } from "../../src/scripted-chat-model.js";
 import { offlineModel } from "../../src/models/index.js";
-import { FailingOnceSaver, SHOP, statusOf, toCard, type Ledger } from "../helpers/mini-shop.js";
+import { FailingOnceSaver, SHOP, recordingWrites, statusOf, toCard, type Ledger } from "../helpers/mini-shop.js";
+import { checkAnswersAgainstStore, vandalize } from "../helpers/remembering.js";
 import { notePgSkipped } from "../../../../test/fixtures/durable/pg-url.js";
 
 notePgSkipped("views during a running turn");
@@ -99,21 +99,6 @@ function tripWrites(blockOn?: string) {
   return { tools, runs, ...g };
 }
 
-/** The shop's two writes, recording each run. */
-function shopWrites() {
-  const runs: string[] = [];
-  const write = (name: string, output: (i: Record<string, unknown>) => unknown): HostTool => ({
-    name, kind: "write", run: (input) => (runs.push(name), output(input)),
-  });
-  return {
-    runs,
-    tools: {
-      charge_card: write("charge_card", (i) => ({ charged: i.total, at: "now" })),
-      ship_order: write("ship_order", (i) => ({ order: `${i.item_id}-${i.quantity}` })),
-    },
-  };
-}
-
 /** A scripted model whose next `failNext` calls throw (a provider outage). */
 class FlakyModel extends ScriptedChatModel {
   failNext = 0;
@@ -124,42 +109,6 @@ class FlakyModel extends ScriptedChatModel {
     }
     return super._generate(messages, options);
   }
-}
-
-/** Every string replaced and every array emptied, in place: a caller that edits what it got. */
-function vandalize(value: unknown): void {
-  if (Array.isArray(value)) {
-    value.forEach(vandalize);
-    value.length = 0;
-  } else if (value && typeof value === "object") {
-    for (const [k, v] of Object.entries(value)) {
-      if (typeof v === "string") (value as Record<string, unknown>)[k] = "vandalized";
-      else if (typeof v === "number") (value as Record<string, unknown>)[k] = -1;
-      else vandalize(v);
-    }
-  }
-}
-
-/** A tuple as a store returns it, for comparison: channel values only for channels with a version. */
-function comparable(tuple: CheckpointTuple | undefined) {
-  if (!tuple) return undefined;
-  const { channel_values: values, ...rest } = tuple.checkpoint;
-  const versioned = Object.fromEntries(Object.entries(values).filter(([k]) => k in tuple.checkpoint.channel_versions));
-  return { config: tuple.config, checkpoint: { ...rest, channel_values: versioned }, metadata: tuple.metadata, parentConfig: tuple.parentConfig, pendingWrites: tuple.pendingWrites ?? [] };
-}
-
-/** Every read the flow's saver answers, against the store's answer for the same read at the same moment. */
-function checkAnswersAgainstStore() {
-  const compared: Array<{ memory: unknown; store: unknown }> = [];
-  const original = RememberingSaver.prototype.getTuple;
-  vi.spyOn(RememberingSaver.prototype, "getTuple").mockImplementation(async function (this: RememberingSaver, config: RunnableConfig) {
-    const inner = (this as unknown as { inner: MemorySaver }).inner;
-    const before = await inner.getTuple(config);
-    const answer = await original.call(this, config);
-    compared.push({ memory: comparable(answer), store: comparable(before) });
-    return answer;
-  });
-  return compared;
 }
 
 describe.each(stores)("a view called while a turn of the same thread runs a write (%s)", (_, open) => {
@@ -279,7 +228,7 @@ describe("two opened stores on one SQLite file: a retried event whose first atte
     const [one, two] = [await openCheckpointer(file), await openCheckpointer(file)];
     try {
       const model = new FlakyModel();
-      const { runs, tools } = shopWrites();
+      const { runs, tools } = recordingWrites();
       const a = await createFlow({ skill: SHOP, tools, model, store: one });
       const b = await createFlow({ skill: SHOP, tools, model, store: two });
       model.script({ quantity: 2 });
@@ -311,7 +260,7 @@ describe("two opened stores on one SQLite file: a retried event whose first atte
 describe("a turn whose model call throws, on the flow that remembers the thread", () => {
   it("leaves no remembered checkpoint standing in for the stored event: the retry is applied, then repeats are repeats", async () => {
     const model = new FlakyModel();
-    const { runs, tools } = shopWrites();
+    const { runs, tools } = recordingWrites();
     const flow = await createFlow({ skill: SHOP, tools, model, store: openMemory() });
     await toCard(flow, model, "t");
     model.failNext = 1;
@@ -335,7 +284,7 @@ describe("the store failing to store the checkpoint after the last write (both w
       const saver = new FailingOnceSaver();
       const store = openMemory({ saver });
       const model = new ScriptedChatModel();
-      const { runs, tools } = shopWrites();
+      const { runs, tools } = recordingWrites();
       const flow = await createFlow({ skill: SHOP, tools, model, store });
       const other = await createFlow({ skill: SHOP, tools, model, store });
       await toCard(flow, model, "t");
@@ -416,7 +365,7 @@ describe.each(["async", "exit"] as const)('durability "%s"', (durability) => {
 
 describe("concurrent sends on one thread in one process", () => {
   it("the same event sent three times at once (one eventId): applied once, each write once", async () => {
-    const { runs, tools } = shopWrites();
+    const { runs, tools } = recordingWrites();
     const model = new ScriptedChatModel();
     const flow = await createFlow({ skill: SHOP, tools, model, store: openMemory() });
     await toCard(flow, model, "c");
@@ -429,7 +378,7 @@ describe("concurrent sends on one thread in one process", () => {
   it("views racing turns on one thread, two flows on one store: each view is one of the states the store held, never an older one after a newer", async () => {
     const store = openMemory();
     const model = new ScriptedChatModel();
-    const { runs, tools } = shopWrites();
+    const { runs, tools } = recordingWrites();
     const a = await createFlow({ skill: SHOP, tools, model, store });
     const b = await createFlow({ skill: SHOP, tools, model, store });
     await toCard(a, model, "x");
@@ -490,7 +439,7 @@ describe("a thread deleted through the flow's own graph checkpointer, then its i
     const flow = await createFlow({ skill: SHOP, model, store: openMemory() });
     model.script({ quantity: 2 });
     await flow.send("z", { text: "Two mugs please" });
-    await flow.graph.checkpointer!.deleteThread("z");
+    await (flow.graph.checkpointer as BaseCheckpointSaver).deleteThread("z");
     expect(await flow.state("z")).toBeUndefined();
     expect(await flow.conversation("z")).toBeUndefined();
     const turn = await flow.send("z", { pick: { item_id: "MUG" } });

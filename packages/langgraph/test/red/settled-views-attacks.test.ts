@@ -7,24 +7,8 @@ import { describe, expect, it } from "vitest";
 import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { createFlow } from "../../src/create-flow.js";
 import { openMemory } from "../../src/persistence/open-checkpointer.js";
-import type { HostTool } from "../../src/run-tool.js";
 import { ScriptedChatModel } from "../../src/scripted-chat-model.js";
-import { FailingOnceSaver, SHOP, statusOf, toCard } from "../helpers/mini-shop.js";
-
-
-function recordingWrites() {
-  const runs: string[] = [];
-  const write = (name: string, output: (i: Record<string, unknown>) => unknown): HostTool => ({
-    name, kind: "write", run: (input) => (runs.push(name), output(input)),
-  });
-  return {
-    runs,
-    tools: {
-      charge_card: write("charge_card", (i) => ({ charged: i.total, at: "now" })),
-      ship_order: write("ship_order", (i) => ({ order: `${i.item_id}-${i.quantity}` })),
-    },
-  };
-}
+import { FailingOnceSaver, SHOP, recordingWrites, statusOf, toCard } from "../helpers/mini-shop.js";
 
 
 describe("two flows on one store, the other's turn failing between writes", () => {
