@@ -20,8 +20,8 @@ import { toFlowEvent, type HostEvent } from "./to-flow-event.js";
 export type { CreateFlowOptions, Flow, FlowLimits } from "./flow-options.js";
 
 /**
- * Conversations whose last turn a flow keeps at hand (the most recently finished): about 20 KB each, so
- * 20 MB when full. A conversation forgotten costs its next turn one more read of the store. At 64, a
+ * Conversations whose last checkpoint a flow keeps at hand (the most recently finished): about 22 KB
+ * each, so 22 MB when full. A conversation forgotten costs its next turn one read of the store. At 64, a
  * server with 200 conversations in flight had forgotten most of them by their next turn.
  */
 export const SETTLED_KEPT = 1024;

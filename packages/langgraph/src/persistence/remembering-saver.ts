@@ -93,7 +93,7 @@ export class RememberingSaver extends BaseCheckpointSaver {
     private readonly inner: BaseCheckpointSaver,
     /** Asks the store where a thread stands; undefined: the store cannot say, nothing is kept. */
     private readonly head: ((threadId: string) => Promise<ThreadHead>) | undefined,
-    /** Threads whose last turn is kept (about 20 KB each). */
+    /** Threads whose last checkpoint is kept (about 22 KB each). */
     private readonly keep: number,
   ) {
     super(inner.serde);
