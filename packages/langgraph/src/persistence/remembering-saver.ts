@@ -109,8 +109,7 @@ export class RememberingSaver extends BaseCheckpointSaver {
     const entry = (settled: boolean): TurnEntry => ({ settled, configurable: { [TURN_KEY]: live.turn } });
     const kept = this.kept.get(threadId);
     if (!kept || !this.head) return entry(false);
-    const head = await this.head(threadId).catch(() => undefined);
-    if (head?.checkpoint !== kept.config.configurable?.checkpoint_id || head?.pendingWrites !== false) {
+    if (!(await this.stillHead(threadId, kept))) {
       this.kept.delete(threadId);
       return entry(false);
     }
@@ -150,10 +149,14 @@ export class RememberingSaver extends BaseCheckpointSaver {
     const live = this.live.get(threadId);
     if (live?.tuple && live.storing === 0 && live.tuple === this.kept.get(threadId)) return live.tuple.checkpoint.channel_values;
     const kept = this.kept.get(threadId);
-    if (!kept || !this.head) return undefined;
-    const head = await this.head(threadId).catch(() => undefined);
-    if (head?.checkpoint !== kept.config.configurable?.checkpoint_id || head?.pendingWrites !== false) return undefined;
+    if (!kept || !(await this.stillHead(threadId, kept))) return undefined;
     return kept.checkpoint.channel_values;
+  }
+
+  /** Whether the store's head is still `kept` with no writes pending (a query; false when it cannot say). */
+  private async stillHead(threadId: string, kept: CheckpointTuple): Promise<boolean> {
+    const head = await this.head?.(threadId).catch(() => undefined);
+    return head !== undefined && head.checkpoint === kept.config.configurable?.checkpoint_id && !head.pendingWrites;
   }
 
   override async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
