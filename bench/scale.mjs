@@ -8,7 +8,8 @@
 // the turn lines they printed, that every conversation finished, every confirmed write ran exactly once
 // and no turn was lost or answered twice, and prints turns/s and p50/p99 per turn for each phase and
 // the errors clients saw while the process was down. Exits 1 when a check fails. The model is the
-// offline extractor (no network). Runs from dist: `npx tsc -b && PG_URL=postgres://… npm run bench:scale`.
+// offline extractor (no network). SCALE_INFLIGHT (default 6): runs the front lets into one process at
+// once; SCALE_MAX_CONNECTIONS: each process's `flow serve --max-connections`. Runs from dist: `npx tsc -b && PG_URL=postgres://… npm run bench:scale`.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -34,7 +35,7 @@ const CREDENTIAL = "scale-bench-supervisor";
 const dir = mkdtempSync(join(tmpdir(), "bench-scale-"));
 const effectsLog = join(dir, "effects.log");
 const skills = writeLoggedSkills(dir);
-const env = { PG_URL, SCALE_EFFECTS_LOG: effectsLog, FLOW_APPROVERS: JSON.stringify({ approvers: { sam: { roles: ["supervisor"], credential: await hashCredential(CREDENTIAL) } } }) };
+const env = { PG_URL, SCALE_EFFECTS_LOG: effectsLog, ...(process.env.SCALE_MAX_CONNECTIONS && { SCALE_MAX_CONNECTIONS: process.env.SCALE_MAX_CONNECTIONS }), FLOW_APPROVERS: JSON.stringify({ approvers: { sam: { roles: ["supervisor"], credential: await hashCredential(CREDENTIAL) } } }) };
 const turnLines = [];
 const procs = await Promise.all([0, 1, 2].map(() => startServe(skills, env, turnLines)));
 // Never leave a flow serve behind: on any exit, and on a signal (a test that times out), kill ours.

@@ -38,8 +38,8 @@ const LANGGRAPH_MODELS = [
 const LANGGRAPH_PROVE = ["ProofError", "ProveUsageError", "formatProofReport", "proofReportJson", "proveFiles"];
 
 const LANGGRAPH_PERSISTENCE = [
-  "DEFAULT_KEEP_CHECKPOINTS", "DEFAULT_MEMORY_RETENTION_MS", "DEPLOYMENT_KEY_ENV", "EncryptedSerializer", "PlainJsonSerializer", "PreparingPool",
-  "checkpointTime", "createMemoryLock", "createPostgresLock", "deriveKey", "openMemory", "parseDbUrl", "parseDeploymentKey", "parseDuration", "redactUrl",
+  "DEFAULT_KEEP_CHECKPOINTS", "DEFAULT_MEMORY_RETENTION_MS", "DEPLOYMENT_KEY_ENV", "EncryptedSerializer", "MIN_CONNECTIONS", "PlainJsonSerializer", "PreparingPool",
+  "checkpointTime", "connectionBudget", "createMemoryLock", "createPostgresLock", "deriveKey", "openMemory", "parseDbUrl", "parseDeploymentKey", "parseDuration", "redactUrl",
 ];
 
 const LANGGRAPH_TESTING = ["createTestFlow"];

@@ -42,7 +42,9 @@ export default tools.map((tool: any) => (tool.kind === "write" ? logged(tool) : 
  * JSON turn lines (one per turn: thread, event, tools, repeated) as they arrive.
  */
 export function startServe(skills, env, lines) {
-  const child = spawn(process.execPath, [join(ROOT, "packages/cli/bin/flow.js"), "serve", ...skills, "--port", "0", "--db", env.PG_URL, "--model", "offline"], {
+  // SCALE_MAX_CONNECTIONS: each process's bound on its PostgreSQL connections (flow serve --max-connections).
+  const bound = env.SCALE_MAX_CONNECTIONS ? ["--max-connections", env.SCALE_MAX_CONNECTIONS] : [];
+  const child = spawn(process.execPath, [join(ROOT, "packages/cli/bin/flow.js"), "serve", ...skills, "--port", "0", "--db", env.PG_URL, "--model", "offline", ...bound], {
     cwd: ROOT, env: { ...process.env, GOOGLE_API_KEY: "", ...env }, stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

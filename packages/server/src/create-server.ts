@@ -6,7 +6,7 @@
  */
 import { Hono } from "hono";
 import type { Flow } from "./flow-port.js";
-import { createFlow, openCheckpointer, type CreateFlowOptions, type FlowSkillSource, type Persistence } from "./flow-port.js";
+import { createFlow, MIN_CONNECTIONS, openCheckpointer, PersistenceError, type CreateFlowOptions, type FlowSkillSource, type Persistence } from "./flow-port.js";
 import { answerApproval, listApprovals, signInApprover } from "./approvals/handle-approvals.js";
 import { approverDirectory, type ApproverDirectory } from "./approvals/approvers.js";
 import { handleAgui } from "./agui/handle-agui.js";
@@ -38,6 +38,13 @@ export interface SkillflowServerOptions {
   log?: ((line: string) => void) | undefined;
   /** `same-origin`: the pages may be shown in a frame by pages of the same origin (the Studio's Flow page); default `none`. */
   framing?: "none" | "same-origin" | undefined;
+  /**
+   * On PostgreSQL, the most connections the server opens (default 60): half for the conversations'
+   * store, half for its own tables, each split between statements and the locks a run holds. A run
+   * holds a lock connection of each for its whole length, so about a third of this many runs go at once
+   * and the next waits for a connection. Size it so every process fits under `max_connections`.
+   */
+  maxConnections?: number | undefined;
   /** More createFlow options (limits, durability, failures). */
   flow?: Partial<Omit<CreateFlowOptions, "skill" | "skills" | "model" | "store">> | undefined;
 }
@@ -63,8 +70,9 @@ export interface SkillflowServer {
 const DEFAULT_BODY_LIMIT = 256 * 1024;
 
 export async function createSkillflowServer(options: SkillflowServerOptions): Promise<SkillflowServer> {
-  const persistence = await openCheckpointer(options.db);
-  const opened = await openRest(options, persistence);
+  const connections = splitConnections(options.maxConnections);
+  const persistence = await openCheckpointer(options.db, { maxConnections: connections.flow });
+  const opened = await openRest(options, persistence, connections.serve);
   const { flow, store } = opened;
   const clock = options.now;
   const now = typeof clock === "function" ? clock : typeof clock === "string" ? () => clock : () => new Date().toISOString();
@@ -97,17 +105,30 @@ export async function createSkillflowServer(options: SkillflowServerOptions): Pr
   };
 }
 
-async function openRest(options: SkillflowServerOptions, persistence: Persistence) {
+async function openRest(options: SkillflowServerOptions, persistence: Persistence, maxConnections: number | undefined) {
   try {
     // A list of one is the one-skill case (createFlow hosts it exactly as `skill`).
     const now = options.now;
     const flow = await createFlow({ ...options.flow, skills: options.skills, model: options.model, store: persistence, ...(now !== undefined && { now }) });
-    const store = await openServeStore(options.db);
+    const store = await openServeStore(options.db, maxConnections);
     return { flow, store };
   } catch (error) {
     await persistence.close().catch(() => undefined);
     throw error;
   }
+}
+
+/** The server's connections, half to each store (undefined: each store's default). */
+function splitConnections(max: number | undefined): { flow?: number; serve?: number } {
+  if (max === undefined) return {};
+  if (!Number.isSafeInteger(max) || max < 2 * MIN_CONNECTIONS) {
+    throw new PersistenceError(
+      `The server needs at least ${2 * MIN_CONNECTIONS} PostgreSQL connections (${MIN_CONNECTIONS} for the conversations, ${MIN_CONNECTIONS} for its own tables): maxConnections ${JSON.stringify(max)} is not a whole number of at least ${2 * MIN_CONNECTIONS}.`,
+      "bad-max-connections",
+    );
+  }
+  const flow = Math.ceil(max / 2);
+  return { flow, serve: max - flow };
 }
 
 function buildApp(ctx: ServerContext, auth: AuthMode, limit: number): Hono {

@@ -1,6 +1,6 @@
 /**
  * `flow serve SKILL_OR_FOLDER... [--port 8787] [--host 127.0.0.1] [--db URL] [--model M] [--auth session|none]
- * [--approvers FILE] [--limit SCOPE.MEASURE=N] [--prices FILE] [--otel]`: Skillflow as a chat backend — AG-UI over HTTP at /agui, the chat page at /, the
+ * [--approvers FILE] [--limit SCOPE.MEASURE=N] [--prices FILE] [--max-connections N] [--otel]`: Skillflow as a chat backend — AG-UI over HTTP at /agui, the chat page at /, the
  * approver's page at /approve — until SIGTERM or Ctrl-C, which finish the running turns and refuse new
  * ones. `--hash-credential` reads a credential on stdin and prints the hash for the approvers file.
  * See docs/serve.md.
@@ -29,6 +29,7 @@ export function register(program: Command, context: CommandContext): void {
     .option("--studio-db <url>", "run each skill's newest version that passes the check in the Studio's database (flow studio's --db, e.g. .flow/studio.sqlite)")
     .option("--limit <scope.measure=n>", "a budget of model calls: turn. or conversation. with model-calls, tokens or cost (repeatable, e.g. conversation.tokens=50000)", (value: string, all: string[] = []) => [...all, value])
     .option("--prices <file>", "prices per model for cost limits (JSON: model id → { input, output } per million tokens)")
+    .option("--max-connections <n>", "on PostgreSQL, the most connections this process opens (default 60; at least 6): size it so every process fits under max_connections")
     .option("--otel", "export OpenTelemetry spans over OTLP/HTTP to OTEL_EXPORTER_OTLP_ENDPOINT (e.g. http://localhost:4318)")
     .option("--hash-credential", "read a credential on stdin, print its hash for the approvers file, and exit")
     .action(async (skills: string[], options: ServeOptions) => {

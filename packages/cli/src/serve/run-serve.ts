@@ -62,6 +62,7 @@ async function serveChecked(targets: string[], options: ServeOptions, checked: {
       auth: checked.settings.auth, ...(approvers.directory && { approvers: approvers.directory }),
       log: (line) => void io.stdout.write(`${line}\n`),
       ...(Object.keys(checked.settings.budget).length > 0 && { flow: checked.settings.budget }),
+      ...(checked.settings.maxConnections !== undefined && { maxConnections: checked.settings.maxConnections }),
     });
   } catch (error) {
     if (error instanceof lg.BudgetError) return fail(error.message, EXIT.usage);
@@ -81,7 +82,7 @@ async function serveChecked(targets: string[], options: ServeOptions, checked: {
   const stop = untilSignal((again) => io.stdout.write(`flow serve: ${again} again: still finishing ${server.inflight} running request(s)…\n`));
   const names = loaded.skills.map((s) => s.skill.name);
   const versions = studio?.describe(loaded.skills.map((s) => s.skill.file));
-  io.stdout.write(banner({ names, model, store: shownStore(lg, db, io.cwd), approvers: approvers.shown, settings: checked.settings, url: listening.url, ...(versions && { versions }) }));
+  io.stdout.write(banner({ names, model, store: shownStore(lg, db, io.cwd, checked.settings.maxConnections), approvers: approvers.shown, settings: checked.settings, url: listening.url, ...(versions && { versions }) }));
   const signal = await stop.signalled;
   io.stdout.write(`flow serve: ${signal}: finishing ${server.inflight} running request(s), refusing new ones…\n`);
   try {
@@ -116,10 +117,16 @@ function readApprovers(sf: Server, settings: ServeSettings) {
   }
 }
 
-function shownStore(lg: Host, db: string, cwd: string): string {
+/** Where conversations are kept; on PostgreSQL with the most connections the process opens. */
+function shownStore(lg: Host, db: string, cwd: string, maxConnections: number | undefined): string {
   const location = lg.parseDbUrl(db);
-  return location.kind === "sqlite" ? shownPath(location.path, cwd) : location.kind === "postgres" ? lg.redactUrl(location.url) : "memory (nothing is kept)";
+  if (location.kind === "postgres") return `${lg.redactUrl(location.url)} (at most ${maxConnections ?? DEFAULT_SERVE_CONNECTIONS} connections: --max-connections)`;
+  const ignored = maxConnections === undefined ? "" : " (--max-connections is for PostgreSQL: not used)";
+  return `${location.kind === "sqlite" ? shownPath(location.path, cwd) : "memory (nothing is kept)"}${ignored}`;
 }
+
+/** The connections `createSkillflowServer` opens on PostgreSQL by default: 30 for each store. */
+const DEFAULT_SERVE_CONNECTIONS = 60;
 
 /**
  * `--studio-db`: the text of each skill's newest version that passes in the Studio's database (by the

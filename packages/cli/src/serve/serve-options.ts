@@ -1,6 +1,6 @@
 /**
  * `flow serve`'s command line, checked before anything opens: the port, the host, `--auth` (`none` only
- * on a loopback address), where the approvers come from, the budget (`--limit`, `--prices`), and with `--otel` where spans go. Each problem is one sentence (exit 2). Pure
+ * on a loopback address), where the approvers come from, the budget (`--limit`, `--prices`), `--max-connections`, and with `--otel` where spans go. Each problem is one sentence (exit 2). Pure
  * apart from reading the approvers file.
  */
 import { readFile } from "node:fs/promises";
@@ -24,6 +24,8 @@ export interface ServeOptions {
   limit?: string[];
   /** `--prices FILE`: prices per model (JSON). */
   prices?: string;
+  /** `--max-connections N`: on PostgreSQL, the most connections the process opens. */
+  maxConnections?: string;
 }
 
 export interface ServeSettings {
@@ -36,12 +38,17 @@ export interface ServeSettings {
   otel?: string;
   /** `--limit` and `--prices`: every conversation's budget. */
   budget: ServeBudget;
+  /** `--max-connections`: on PostgreSQL, the most connections the process opens (undefined: 60). */
+  maxConnections?: number;
 }
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = "127.0.0.1";
 /** Where conversations and the server's tables are kept when `--db` is not given. */
 export const DEFAULT_SERVE_DB = ".flow/serve.sqlite";
+
+/** The fewest `--max-connections` allows: three for each of the two stores (two for statements, one for locks). */
+export const MIN_SERVE_CONNECTIONS = 6;
 
 export type Checked = { ok: true; settings: ServeSettings } | { ok: false; message: string };
 
@@ -54,13 +61,20 @@ export async function checkServeOptions(options: ServeOptions, env: Record<strin
   if (auth === "none" && !isLoopback(host)) {
     return { ok: false, message: `--auth none is allowed only when bound to localhost (127.0.0.1, ::1 or localhost), not ${host}: anyone who reaches the port could read and drive every conversation` };
   }
+  const maxConnections = options.maxConnections === undefined ? undefined : Number(options.maxConnections);
+  if (maxConnections !== undefined && (!/^\d+$/.test(options.maxConnections!.trim()) || maxConnections < MIN_SERVE_CONNECTIONS)) {
+    return { ok: false, message: `--max-connections must be a whole number of at least ${MIN_SERVE_CONNECTIONS} (three for the conversations, three for the server's own tables), not "${options.maxConnections}"` };
+  }
   const otel = options.otel ? otelEndpoint(env) : undefined;
   if (otel && !otel.ok) return { ok: false, message: otel.message };
   const budget = await readBudget(options.limit, options.prices, cwd);
   if (!budget.ok) return { ok: false, message: budget.message };
   const approvers = await readApprovers(options.approvers, env, cwd);
   if (approvers && "message" in approvers) return { ok: false, message: approvers.message };
-  return { ok: true, settings: { port, host, auth, budget: budget.budget, ...(approvers && { approvers }), ...(otel?.ok && { otel: otel.url }) } };
+  return {
+    ok: true,
+    settings: { port, host, auth, budget: budget.budget, ...(approvers && { approvers }), ...(otel?.ok && { otel: otel.url }), ...(maxConnections !== undefined && { maxConnections }) },
+  };
 }
 
 export function isLoopback(host: string): boolean {

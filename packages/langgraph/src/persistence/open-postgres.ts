@@ -18,6 +18,7 @@ import { EncryptedSerializer } from "./encrypted-serializer.js";
 import { EncryptedPostgresSaver } from "./encrypted-postgres-saver.js";
 import { postgresStoreKey, type StoreKey } from "./store-key.js";
 import { PreparingPool } from "./preparing-pool.js";
+import { connectionBudget } from "./connection-budget.js";
 
 export interface PostgresOptions {
   /** Give up connecting after this long. Default 5 s. */
@@ -30,6 +31,12 @@ export interface PostgresOptions {
    * (PgBouncer in transaction mode without `max_prepared_statements`).
    */
   preparedStatements?: boolean | undefined;
+  /**
+   * The most connections this store opens (default 30): a third for its statements, the rest for the
+   * locks turns hold (connection-budget.ts), so at most that many turns run at once and the next waits
+   * for a connection. Size it so every process's stores fit under the server's `max_connections`.
+   */
+  maxConnections?: number | undefined;
 }
 
 interface OpenPostgresOptions extends PostgresOptions {
@@ -38,12 +45,14 @@ interface OpenPostgresOptions extends PostgresOptions {
 }
 
 export async function openPostgres(url: string, options: OpenPostgresOptions = {}): Promise<Persistence> {
-  const settings = { connectionString: url, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000 };
+  const budget = connectionBudget(options.maxConnections);
+  // Named in pg_stat_activity (unless the URL names its own application_name, which wins).
+  const settings = { connectionString: url, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000, application_name: "skillflow" };
   const prepared = options.preparedStatements ?? true;
-  const pool = prepared ? new PreparingPool({ ...settings, max: 10 }) : new pg.Pool({ ...settings, max: 10 });
-  // A turn holds a lock connection for its whole length, so the 21st turn at once waits for one: as long
-  // as it would wait for a lock held elsewhere, not the connect timeout (which would fail it after 5 s).
-  const lockPool = new pg.Pool({ ...settings, max: 20, connectionTimeoutMillis: LOCK_WAIT_MS });
+  const pool = prepared ? new PreparingPool({ ...settings, max: budget.statements }) : new pg.Pool({ ...settings, max: budget.statements });
+  // A turn holds a lock connection for its whole length, so the turn after the pool's last waits for one:
+  // as long as it would wait for a lock held elsewhere, not the connect timeout (which would fail it after 5 s).
+  const lockPool = new pg.Pool({ ...settings, max: budget.locks, connectionTimeoutMillis: LOCK_WAIT_MS });
   // An idle connection that drops emits `error` on its pool; without a listener the process would exit.
   for (const p of [pool, lockPool]) p.on("error", () => undefined);
   let saver: PostgresSaver;
@@ -86,6 +95,7 @@ const SETUP_LOCK_CLASS = ADVISORY_LOCK_CLASS + 1;
  * generate two keys.
  */
 async function setUpSerialized(pool: pg.Pool, location: string, option?: DeploymentKeyInput): Promise<{ saver: PostgresSaver; key: StoreKey }> {
+  // Holds one statement connection while setup() takes another: why the statement pool has at least two.
   const client = await pool.connect();
   try {
     await client.query("SELECT pg_advisory_lock($1, 0)", [SETUP_LOCK_CLASS]);

@@ -6,16 +6,19 @@
  * two minutes); queries never wait behind a lock.
  */
 import pg from "pg";
-import { createMemoryLock, createPostgresLock, PreparingPool, type ThreadLock } from "../flow-port.js";
+import { connectionBudget, createMemoryLock, createPostgresLock, PreparingPool, type ThreadLock } from "../flow-port.js";
 import type { SqlDb } from "./sql-db.js";
 
 /** The first key of the two-key advisory lock; the flow's own locks use 0x5f10 and 0x5f11. */
 const SERVE_LOCK_CLASS = 0x5f12;
 
-export function openPostgresDb(url: string): SqlDb {
+/** `maxConnections`: the most this store opens (default 30, split as the flow's store splits its own). */
+export function openPostgresDb(url: string, maxConnections?: number): SqlDb {
+  const budget = connectionBudget(maxConnections, "The server's store on PostgreSQL");
+  const settings = { connectionString: url, application_name: "skillflow-serve" };
   // Its statements are prepared once per connection, as the checkpoints' are (preparing-pool.ts).
-  const pool: pg.Pool = new PreparingPool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
-  const lockPool = new pg.Pool({ connectionString: url, max: 20, connectionTimeoutMillis: 120_000 });
+  const pool: pg.Pool = new PreparingPool({ ...settings, max: budget.statements, connectionTimeoutMillis: 5000 });
+  const lockPool = new pg.Pool({ ...settings, max: budget.locks, connectionTimeoutMillis: 120_000 });
   for (const p of [pool, lockPool]) p.on("error", () => undefined);
   let closed: Promise<void> | undefined;
   return {

@@ -7,9 +7,10 @@ import { openPostgresDb } from "./open-postgres-db.js";
 import { openSqliteDb } from "./open-sqlite-db.js";
 import { createServeStore, type ServeStore } from "./serve-store.js";
 
-export async function openServeStore(url?: string): Promise<ServeStore> {
+/** `maxConnections`: on PostgreSQL, the most connections the store opens (default 30). */
+export async function openServeStore(url?: string, maxConnections?: number): Promise<ServeStore> {
   const location = parseDbUrl(url);
-  const db = location.kind === "postgres" ? openPostgresDb(location.url)
+  const db = location.kind === "postgres" ? openPostgresDb(location.url, maxConnections)
     : openSqliteDb(location.kind === "sqlite" ? location.path : ":memory:");
   try {
     return await createServeStore(db);
