@@ -3,7 +3,8 @@
 // process, the arms interleaved round by round (the order alternating), so load on a shared machine falls
 // on both. A Skillflow conversation is the conference trip's four turns through createFlow + openCheckpointer
 // (bench/store/trip.mjs); a trivial one is four invokes on one thread. Prints turns/s for each arm, the
-// ratio (median of the rounds' ratios), statements sent per turn, bytes written per turn (parameters of
+// ratio (median of the rounds' ratios) against issue 24's goal (PostgreSQL within 1.5×; SQLite no worse
+// than its ratio before the issue's changes), statements sent per turn, bytes written per turn (parameters of
 // INSERTs and UPDATEs), and what a finished conversation keeps in the checkpoint tables after pruning (the
 // trivial graph is not pruned: its four invokes' rows). `STORE_PROFILE=1` adds the statements of each
 // turn by kind. Then the CPU each turn costs — this process, and the PostgreSQL server's processes when
@@ -21,7 +22,10 @@ import { openTrivial, trivialConversation } from "./store/trivial.mjs";
 import { profileTurns } from "./store/profile.mjs";
 import { cpuClock } from "./store/cpu-time.mjs";
 
+/** Issue 24's goal: PostgreSQL within 1.5× of the trivial graph at every level, and SQLite no worse. */
 const GOAL = 1.5;
+/** "No worse" on SQLite: its ratios when issue 24 was taken up (before any of its changes), per level. */
+const SQLITE_BEFORE = { 1: 3.1, 50: 2.37, 200: 2.15 };
 const KEPT_GOAL = 8 * 1024;
 const ROUNDS = Number(process.env.STORE_ROUNDS ?? 5);
 const LEVELS = (process.env.STORE_LEVELS ?? "1,50,200").split(",").map(Number);
@@ -122,11 +126,13 @@ try {
 
 const pad = (x, n) => String(x).padStart(n);
 console.log(`conference-trip (4 turns) vs a trivial 2-node graph on LangGraph's own saver (4 invokes); medians of ${ROUNDS} interleaved rounds`);
-console.log(`${"store".padEnd(11)}${pad("conv", 5)}${pad("skillflow t/s", 15)}${pad("trivial t/s", 13)}${pad("ratio", 8)}${pad("goal", 7)}${pad("stmts/turn", 12)}${pad("(trivial)", 10)}${pad("B written/turn", 16)}${pad("(trivial)", 10)}`);
+console.log(`${"store".padEnd(11)}${pad("conv", 5)}${pad("skillflow t/s", 15)}${pad("trivial t/s", 13)}${pad("ratio", 8)}${pad("goal", 8)}${pad("stmts/turn", 12)}${pad("(trivial)", 10)}${pad("B written/turn", 16)}${pad("(trivial)", 10)}`);
 let met = true;
+/** The bar a level's ratio is held to: 1.5× on PostgreSQL; on SQLite its ratio before issue 24 (other levels: 1.5×). */
+const barOf = (r) => (r.store === "SQLite" ? SQLITE_BEFORE[r.c] ?? GOAL : GOAL);
 for (const r of results) {
-  met &&= r.ratio <= GOAL;
-  console.log(`${r.store.padEnd(11)}${pad(r.c, 5)}${pad(r.flow.perSecond.toFixed(0), 15)}${pad(r.trivial.perSecond.toFixed(0), 13)}${pad(`${r.ratio.toFixed(2)}×`, 8)}${pad(`≤ ${GOAL}×`, 7)}` +
+  met &&= r.ratio <= barOf(r);
+  console.log(`${r.store.padEnd(11)}${pad(r.c, 5)}${pad(r.flow.perSecond.toFixed(0), 15)}${pad(r.trivial.perSecond.toFixed(0), 13)}${pad(`${r.ratio.toFixed(2)}×`, 8)}${pad(`≤ ${barOf(r)}×`, 8)}` +
     `${pad(r.flow.queries.toFixed(1), 12)}${pad(r.trivial.queries.toFixed(1), 10)}${pad(r.flow.bytes.toFixed(0), 16)}${pad(r.trivial.bytes.toFixed(0), 10)}`);
 }
 console.log("");
@@ -152,4 +158,5 @@ for (const p of profiles) {
   for (const t of p.turns) console.log(`  ${t.name.padEnd(10)} ${pad(t.queries, 3)} statements, ${pad(t.bytes, 6)} B written: ${t.kinds}`);
 }
 if (!process.env.PG_URL) console.log("PostgreSQL: skipped (set PG_URL to include it)");
-console.log(`goal: within ${GOAL}× of the trivial graph at every level, at most ${KEPT_GOAL} B kept — ${met ? "met" : "not met"}`);
+const sqliteBar = Object.entries(SQLITE_BEFORE).map(([c, x]) => `${x}× at ${c}`).join(", ");
+console.log(`goal: PostgreSQL within ${GOAL}× of the trivial graph at every level, SQLite no worse than before issue 24 (${sqliteBar}), at most ${KEPT_GOAL} B kept — ${met ? "met" : "not met"}`);
