@@ -32,9 +32,10 @@ export interface PostgresOptions {
    */
   preparedStatements?: boolean | undefined;
   /**
-   * The most connections this store opens (default 30): a third for its statements, the rest for the
-   * locks turns hold (connection-budget.ts), so at most that many turns run at once and the next waits
-   * for a connection. Size it so every process's stores fit under the server's `max_connections`.
+   * The most connections this store opens (default 30, at least 3): a third for its statements (at
+   * least two), the rest for the locks turns hold (connection-budget.ts), so about two thirds of it turns
+   * run at once and the next waits for a connection. Size it so every process's stores fit under the
+   * server's `max_connections`.
    */
   maxConnections?: number | undefined;
 }
