@@ -17,6 +17,19 @@ export async function call<T>(path: string, body?: unknown): Promise<T> {
   return data as T;
 }
 
+/**
+ * For a view that several requests can fill at once (the tab clicked twice, Save beside the tab): each
+ * `begin()` starts a newer request and returns whether it is still the newest when its answer arrives,
+ * so a slow older answer is dropped instead of replacing a newer one.
+ */
+export function newestOnly(): () => () => boolean {
+  let newest = 0;
+  return () => {
+    const mine = ++newest;
+    return () => mine === newest;
+  };
+}
+
 export const skillApi = (key: string, rest = "") => `studio/api/skills/${encodeURIComponent(key)}${rest}`;
 
 export type Inline = Array<string | { code: string }>;

@@ -2,9 +2,13 @@
  * History: every version of the skill, newest first — number, author, time, whether it passes (the one
  * `flow serve` runs is marked), why it was saved — with Open (into the editor), Restore (saved again as
  * a new version) and a diff between any two versions ticked.
+ *
+ * Renders overlap (Save, Restore and the tab each ask for the list): only the newest request's answer is
+ * shown, so a slow older answer never puts back a list without the version just saved; and the ticks
+ * belong to the skill, not to one rendering, so a list drawn again keeps what the person ticked.
  */
 import { el } from "../../server/page/dom.js";
-import { call, skillApi, type VersionInfo } from "./api.js";
+import { call, newestOnly, skillApi, type VersionInfo } from "./api.js";
 
 interface DiffHunk { fromLine: number; fromCount: number; toLine: number; toCount: number; ops: Array<{ kind: " " | "-" | "+"; line: string }> }
 
@@ -14,18 +18,29 @@ export interface HistoryHooks {
   say(text: string): void;
 }
 
+const begin = newestOnly();
+/** What is ticked, and for which skill (another skill starts with nothing ticked). */
+let ticks = { key: "", versions: new Set<number>() };
+
 export async function renderHistory(list: HTMLOListElement, diffButton: HTMLButtonElement, diffOut: HTMLElement, key: string, hooks: HistoryHooks): Promise<void> {
+  const newest = begin();
   const { served, versions } = await call<{ served: number | null; versions: VersionInfo[] }>(skillApi(key, "/versions"));
-  diffOut.replaceChildren();
+  if (!newest()) return;
+  if (ticks.key !== key) {
+    ticks = { key, versions: new Set() };
+    diffOut.replaceChildren();
+  }
+  const ticked = ticks.versions;
+  for (const number of ticked) if (!versions.some((v) => v.number === number)) ticked.delete(number);
   if (versions.length === 0) {
     list.replaceChildren(el("li", { class: "quiet-text" }, "No version yet: Save keeps the text as version 1."));
     diffButton.disabled = true;
     return;
   }
-  const ticked = new Set<number>();
   const update = () => void (diffButton.disabled = ticked.size !== 2);
   list.replaceChildren(...versions.map((v) => {
     const box = el("input", { type: "checkbox", "aria-label": `Compare version ${v.number}` });
+    box.checked = ticked.has(v.number);
     box.addEventListener("change", () => {
       if (box.checked) ticked.add(v.number);
       else ticked.delete(v.number);

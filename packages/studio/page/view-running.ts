@@ -4,25 +4,36 @@
  * serving this text; "Reset" starts a new conversation) and drafting from a sentence.
  */
 import { el } from "../../server/page/dom.js";
-import { ApiError, call, skillApi, type Diagnostic } from "./api.js";
+import { ApiError, call, newestOnly, skillApi, type Diagnostic } from "./api.js";
 
 interface ProveCheck { turn: number; line: number; label: string; key: string; ok: boolean; expected: string; seen: string }
 interface ProofsReport { none: boolean; proofs: Array<{ file: string; title?: string; checks: ProveCheck[] }>; passed: number; failed: number; errors: Array<{ file: string; line: number; message: string }> }
 
+// The procedure is what a person signs off: an answer for an older text never replaces the newer one.
+const beginProcedure = newestOnly();
+const beginProofs = newestOnly();
+
 export async function renderProcedure(target: HTMLElement, key: string, text: string): Promise<void> {
+  const newest = beginProcedure();
   try {
     const { html } = await call<{ html: string }>(skillApi(key, "/procedure"), { text });
+    if (!newest()) return;
     const frame = el("iframe", { title: "Procedure", sandbox: "", class: "procedure" });
     frame.srcdoc = html;
     target.replaceChildren(frame);
   } catch (error) {
-    target.replaceChildren(el("p", { class: "bad" }, (error as Error).message));
+    if (newest()) target.replaceChildren(el("p", { class: "bad" }, (error as Error).message));
   }
 }
 
 export async function renderProofs(target: HTMLElement, key: string, text: string): Promise<void> {
+  const newest = beginProofs();
   target.replaceChildren(el("p", { class: "quiet-text" }, "Running the proofs…"));
-  const report = await call<ProofsReport>(skillApi(key, "/prove"), { text });
+  const report = await call<ProofsReport>(skillApi(key, "/prove"), { text }).catch((error: Error) => {
+    if (newest()) throw error;
+    return undefined;
+  });
+  if (!report || !newest()) return;
   if (report.none) return void target.replaceChildren(el("p", {}, "No proof names this skill (proof files under proofs/ or in the skill folder, with skill: pointing here)."));
   if (report.errors.length) return void target.replaceChildren(...report.errors.map((e) => el("p", { class: "bad" }, `${e.file}:${e.line} ${e.message}`)));
   const summary = el("p", { class: report.failed ? "bad" : "ok", id: "proofs-summary" }, `${report.passed} passed, ${report.failed} failed`);

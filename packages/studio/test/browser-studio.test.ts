@@ -78,6 +78,39 @@ async function panelShot(page: Page, view: string, name: string) {
 
 const tab = (page: Page, name: string) => page.getByRole("tab", { name, exact: true }).click();
 
+/**
+ * Hold the page's next `method` request to `url`: the Studio answers it at once (`fetched`), and the page
+ * gets that answer only on `deliver()`, which resolves with its JSON once the page has had time to handle
+ * it (its task queue drained past it: the answer parsed and any view drawn).
+ */
+async function holdFirst(page: Page, url: RegExp, method: string) {
+  let answered!: () => void;
+  const fetched = new Promise<void>((resolve) => (answered = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let holding = true;
+  let request: unknown;
+  await page.route(url, async (route) => {
+    if (route.request().method() !== method || !holding) return route.continue();
+    holding = false;
+    request = route.request();
+    const response = await route.fetch();
+    answered();
+    await released;
+    await route.fulfill({ response });
+  });
+  return {
+    fetched,
+    async deliver(): Promise<any> {
+      const late = page.waitForResponse((r) => r.request() === request);
+      release();
+      const json = await (await late).json();
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+      return json;
+    },
+  };
+}
+
 suite(`the Studio in Chromium${HAVE_CHROMIUM ? "" : " (skipped: /usr/bin/chromium missing)"}`, () => {
   it("types an ungated write (completing the tool, hovering it): underline and sentence appear; the fix clears them", async () => {
     const page = await chrome.browser.newPage();
@@ -156,6 +189,45 @@ suite(`the Studio in Chromium${HAVE_CHROMIUM ? "" : " (skipped: /usr/bin/chromiu
     await page.close();
   });
 
+  it("History shows the newest list and keeps the ticks when an older answer for the list arrives after a newer one", async () => {
+    const page = await chrome.browser.newPage();
+    await open(page, local.url, "order-refund");
+    const addSay = async (line: string, saved: string) => {
+      await toStep(page, "6");
+      await page.keyboard.insertText(`- say: "${line}"\n`);
+      await expect.poll(() => page.locator("#verdict").textContent()).toContain("passes the check");
+      await page.getByRole("button", { name: "Save" }).click();
+      await expect.poll(() => page.locator("#saved").textContent()).toBe(saved);
+    };
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => page.locator("#saved").textContent()).toBe("saved version 1");
+    await addSay("First addition.", "saved version 2");
+    await tab(page, "History");
+    await expect.poll(() => page.locator("li.version").count()).toBe(2);
+    await page.waitForLoadState("networkidle");
+    // The next request for the list is answered by the Studio now (two versions) and delivered late.
+    const held = await holdFirst(page, /\/studio\/api\/skills\/order-refund\/versions$/, "GET");
+    await tab(page, "History");
+    await held.fetched;
+    await addSay("Second addition.", "saved version 3");
+    await tab(page, "History");
+    await expect.poll(() => page.locator("li.version").count()).toBe(3);
+    await page.getByLabel("Compare version 1").check();
+    await page.getByLabel("Compare version 3").check();
+    expect((await held.deliver()).versions).toHaveLength(2);
+    expect(await page.locator("li.version").count()).toBe(3);
+    expect(await page.getByLabel("Compare version 1").isChecked()).toBe(true);
+    expect(await page.getByLabel("Compare version 3").isChecked()).toBe(true);
+    // Drawn again (Save with nothing changed asks for the list): the ticks stay, and the diff runs on them.
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => page.locator("#saved").textContent()).toBe("no change since version 3");
+    await page.waitForLoadState("networkidle");
+    expect(await page.getByLabel("Compare version 3").isChecked()).toBe(true);
+    await page.getByRole("button", { name: "Compare the two checked" }).click();
+    await expect.poll(() => page.locator("#diff-out .add").allTextContents()).toEqual(['+ - say: "Second addition."', '+ - say: "First addition."']);
+    await page.close();
+  });
+
   it("runs the proofs from the page: all pass as written; after deleting a write, the checks that expected it fail with their lines", async () => {
     const page = await chrome.browser.newPage();
     await open(page, local.url, "conference-trip");
@@ -197,6 +269,23 @@ suite(`the Studio in Chromium${HAVE_CHROMIUM ? "" : " (skipped: /usr/bin/chromiu
     await screenshot(page, "studio-7-flow-booked");
     await page.getByRole("button", { name: "Reset the conversation" }).click();
     await expect.poll(() => chat.locator("#log > li").allTextContents()).toEqual(["Which conference are you going to?"]);
+    await page.close();
+  });
+
+  it("Procedure shows the text in the editor when an answer for an older text arrives after the newer one", async () => {
+    const page = await chrome.browser.newPage();
+    await open(page, local.url, "order-refund");
+    const held = await holdFirst(page, /\/studio\/api\/skills\/order-refund\/procedure$/, "POST");
+    await tab(page, "Procedure");
+    await held.fetched;
+    await toStep(page, "6");
+    await page.keyboard.insertText('- say: "Only the newest text is shown."\n');
+    await expect.poll(() => page.locator("#verdict").textContent()).toContain("passes the check");
+    await tab(page, "Procedure");
+    const procedure = page.frameLocator("iframe.procedure");
+    await expect.poll(() => procedure.locator("body").textContent()).toContain("Only the newest text is shown.");
+    expect((await held.deliver()).html).not.toContain("Only the newest text is shown.");
+    expect(await procedure.locator("body").textContent()).toContain("Only the newest text is shown.");
     await page.close();
   });
 
