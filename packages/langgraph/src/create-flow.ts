@@ -103,7 +103,7 @@ export async function createFlowWith(options: CreateFlowOptions, hooks: FlowHook
   const valuesOf = async (threadId: string, turn: Turn, values: Partial<FlowGraphValues> | undefined) =>
     values ?? ((await graph.getState(config(threadId, turn))).values as Partial<FlowGraphValues>);
   /** One event's turn, inside the thread's lock (`entry`: what the saver said when it began). */
-  const turnOf = async (threadId: string, input: HostEvent, eventId: string | undefined, entry: TurnEntry): Promise<SentTurn> => {
+  const turnOf = async (threadId: string, input: HostEvent, eventId: string | undefined, withState: boolean, entry: TurnEntry): Promise<SentTurn> => {
     // The event applies after what a crash left is finished; the reply shows both.
     const { finished, values } = await finish(threadId, false, entry);
     let known = false;
@@ -115,14 +115,17 @@ export async function createFlowWith(options: CreateFlowOptions, hooks: FlowHook
       known = stored.eventIds?.includes(eventId) === true;
       if (known && stored.input == null) {
         // Copied: the values may be the ones the next turn starts from.
-        return structuredClone({ ...renderFlowTurn(deps, { ...stored, out: stored.out ?? emptyTurn() } as FlowGraphValues), repeated: true as const });
+        return structuredClone({ ...renderFlowTurn(deps, { ...stored, out: stored.out ?? emptyTurn() } as FlowGraphValues), repeated: true as const, ...stateIf(withState, stored) });
       }
     }
     const ids = eventId !== undefined && !known ? { eventIds: [eventId] } : {};
     // A turn whose model call threw left its event or call behind: cleared here (when they are set).
     const cleared = values && values.event == null && values.call == null ? {} : { event: null, call: null };
-    return renderFlowTurn(deps, await run(threadId, entry.configurable, { input, ...cleared, out: finished?.out ?? emptyTurn(), ...ids }));
+    const out = await run(threadId, entry.configurable, { input, ...cleared, out: finished?.out ?? emptyTurn(), ...ids });
+    return { ...renderFlowTurn(deps, out), ...stateIf(withState, out) };
   };
+  /** `{ state }` as `state()` would answer from these values (copied: they may be the next turn's), when asked for. */
+  const stateIf = (wanted: boolean, values: Partial<FlowGraphValues>) => (wanted ? { state: structuredClone(activeState(deps, stateOf(values))) } : {});
   return {
     skill: deps.skills[0]!.skill,
     skills: deps.skills.map((h) => h.skill),
@@ -134,7 +137,7 @@ export async function createFlowWith(options: CreateFlowOptions, hooks: FlowHook
       const turn = await traceTurn(deps, threadId, input.type, (entered) => lock.run(threadId, async () => {
         entered();
         try {
-          return await turnOf(threadId, input, eventId, await saver.enter(threadId));
+          return await turnOf(threadId, input, eventId, options?.withState === true, await saver.enter(threadId));
         } finally {
           saver.leave(threadId);
         }

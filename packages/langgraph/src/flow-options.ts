@@ -78,6 +78,11 @@ export interface CreateFlowOptions {
 export interface SendOptions {
   /** Identifies the event across retries (the same id for the same event, whichever process sends it). */
   eventId?: string | undefined;
+  /**
+   * Also return the conversation's state as the turn left it (`SentTurn.state`, what `state()` would
+   * answer right after): read inside the turn, so it costs no read of the store.
+   */
+  withState?: boolean | undefined;
 }
 
 /** What `send` returns: the turn, and whether its event had been taken already. */
@@ -87,6 +92,8 @@ export type SentTurn = TurnResult & {
    * last turn as it stands (the turn that event made, when it was the last one sent).
    */
   repeated?: true;
+  /** With `withState`: the conversation's state as this turn left it, secrets redacted, as `state()` gives it. */
+  state?: FlowState | undefined;
 };
 
 export interface Flow {

@@ -16,6 +16,7 @@ import { EventType, type BaseEvent, type RunAgentInput } from "@ag-ui/core";
 import { withA2uiAction } from "../a2ui/action-to-resume.js";
 import type { WidgetForm } from "../a2ui/widget-form.js";
 import { syncApprovals } from "../approvals/sync-approvals.js";
+import type { FlowState } from "@skillflow/core";
 import { FlowInputError, type FlowInput } from "../flow-port.js";
 import { sseResponse, type Emit } from "../http/sse-response.js";
 import { turnLogLine } from "../log/turn-log.js";
@@ -67,8 +68,9 @@ async function runLocked(ctx: ServerContext, input: RunAgentInput, emit: Emit, u
   const last = shown[shown.length - 1];
   const pair = last && interruptOf(last, skillOf(ctx.flow, last.skill), thread.interrupt, plan.answered, () => newId("i"));
   const textSent = plan.messageId !== undefined && sent.count === events.length;
-  // Read before anything is emitted, so the turns, the state and the end of the run leave as one chunk.
-  const state = sent.error ? undefined : await ctx.flow.state(threadId).then((value) => ({ value }), (error: unknown) => ({ error }));
+  // Before anything is emitted, so the turns, the state and the end of the run leave as one chunk: as
+  // the last event's turn left it (the lock is held, so nothing ran since), or read when none was sent.
+  const state = sent.error ? undefined : "state" in sent ? { value: sent.state } : await ctx.flow.state(threadId).then((value) => ({ value }), (error: unknown) => ({ error }));
   const answer = shown.flatMap((turn, i) => turnEvents(turn, skillOf(ctx.flow, turn.skill), i === shown.length - 1 ? pair?.wire.id : undefined, ui));
   if (sent.error) answer.push({ type: EventType.RUN_ERROR, message: sent.error.message, code: sent.error.code } as BaseEvent);
   else if (state && !("error" in state)) {
@@ -95,21 +97,25 @@ interface Sent {
   /** How many events the flow took (applied, or already applied by an earlier attempt). */
   count: number;
   error?: { code: string; message: string };
+  /** The conversation's state as the last event's turn left it (present when an event was taken). */
+  state?: FlowState | undefined;
 }
 
 /** Send the events in order, each with its id; stop at the first that fails (the turns before it stand). */
 async function sendAll(ctx: ServerContext, threadId: string, events: FlowInput[], waitedOnApproval: boolean, idOf: (i: number) => string): Promise<Sent> {
-  const taken: Array<{ shown: ShownTurn; repeated: boolean }> = [];
-  const done = (error?: Sent["error"]): Sent => ({ turns: ownTurns(taken).map((t) => t.shown), count: taken.length, ...(error && { error }) });
+  const taken: Array<{ shown: ShownTurn; repeated: boolean; state: FlowState | undefined }> = [];
+  const done = (error?: Sent["error"]): Sent => ({
+    turns: ownTurns(taken).map((t) => t.shown), count: taken.length, ...(error && { error }), ...(taken.length && { state: taken[taken.length - 1]!.state }),
+  });
   let mayHaveWaiting = waitedOnApproval;
   for (const [i, event] of events.entries()) {
     const started = performance.now();
     try {
-      const turn = await ctx.flow.send(threadId, event, { eventId: idOf(i) });
+      const turn = await ctx.flow.send(threadId, event, { eventId: idOf(i), withState: true });
       ctx.log(turnLogLine({ at: ctx.now(), via: "agui", thread: threadId, skill: skillName(ctx.flow, turn), event, turn, durationMs: performance.now() - started }));
       await syncApprovals(ctx, threadId, turn, mayHaveWaiting);
       mayHaveWaiting = turn.pending?.kind === "approval";
-      taken.push({ shown: toShown(turn), repeated: turn.repeated === true });
+      taken.push({ shown: toShown(turn), repeated: turn.repeated === true, state: turn.state });
     } catch (error) {
       if (!(error instanceof FlowInputError)) throw error;
       return done({ code: "bad_event", message: error.message });
