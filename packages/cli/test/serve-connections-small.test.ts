@@ -1,10 +1,11 @@
 /**
- * The smallest budget `flow serve --max-connections` allows (6: one lock connection and two statement
- * connections per store) still serves everything, one run at a time: refunds up to their approval, every
- * approval answered on the same process at once (an approval's run takes the customer's thread locks while
- * other runs wait for the same single lock connections), each refund issued once, and two runs of one
- * conversation sent at once (one after the other). Nothing waits on a connection held by itself: a hang fails the case at its
- * timeout instead of the lock wait's two minutes. Needs PG_URL.
+ * The smallest budget `flow serve --max-connections` allows (4: for the conversations two statement
+ * connections and one lock connection, one for the server's tables) still serves everything, one run at
+ * a time: refunds up to their approval, every approval answered on the same process at once (an
+ * approval's run holds the customer's thread lock, and the flow's turn inside re-enters it, while other
+ * runs wait for the single lock connection), each refund issued once, and two runs of one conversation
+ * sent at once (one after the other). Nothing waits on a connection held by itself: a hang fails the
+ * case at its timeout instead of the lock wait's two minutes. Needs PG_URL.
  */
 import { describe, expect, it } from "vitest";
 import { hashCredential } from "@skillflow/server";
@@ -14,14 +15,14 @@ import { namedUrl, peakConnections } from "../../../test/fixtures/durable/pg-con
 import { PG_SKIP_REASON, PG_URL, notePgSkipped } from "../../../test/fixtures/durable/pg-url.js";
 import { startServeProcess } from "./serve-process.js";
 
-notePgSkipped("flow serve --max-connections 6");
+notePgSkipped("flow serve --max-connections 4");
 const REFUNDS = 6;
 
-describe.skipIf(!PG_URL)("flow serve --max-connections 6 on PostgreSQL", () => {
+describe.skipIf(!PG_URL)("flow serve --max-connections 4 on PostgreSQL", () => {
   it("files refunds, answers every approval at once on the same process, and issues each refund once", async () => {
     const app = `serve-small-${process.pid}-${Date.now()}`;
     const approvers = JSON.stringify({ approvers: { sam: { roles: ["supervisor"], credential: await hashCredential("sam-small-secret") } } });
-    const serve = await startServeProcess(["skills/order-refund", "--db", namedUrl(PG_URL!, app), "--max-connections", "6"], { FLOW_APPROVERS: approvers });
+    const serve = await startServeProcess(["skills/order-refund", "--db", namedUrl(PG_URL!, app), "--max-connections", "4"], { FLOW_APPROVERS: approvers });
     try {
       const sam = basicAuth("sam", "sam-small-secret");
       const threads = Array.from({ length: REFUNDS }, (_, i) => `${app}-${i}`);
@@ -44,7 +45,7 @@ describe.skipIf(!PG_URL)("flow serve --max-connections 6 on PostgreSQL", () => {
         const next = await Promise.all(chats.map((chat) => chat.look()));
         for (const look of next) expect(look.text.some((t) => /^Refund RF-\S+ for the Espresso machine is on its way/.test(t)), look.text.join(" / ")).toBe(true);
       });
-      expect(peak).toBeLessThanOrEqual(6);
+      expect(peak).toBeLessThanOrEqual(4);
       const issued = serve.stdout().split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as { tools: string[] })
         .filter((l) => l.tools.includes("issue_refund"));
       expect(issued).toHaveLength(REFUNDS);
@@ -54,4 +55,4 @@ describe.skipIf(!PG_URL)("flow serve --max-connections 6 on PostgreSQL", () => {
   }, 60_000);
 });
 
-if (!PG_URL) describe("flow serve --max-connections 6 on PostgreSQL", () => it.skip(PG_SKIP_REASON, () => undefined));
+if (!PG_URL) describe("flow serve --max-connections 4 on PostgreSQL", () => it.skip(PG_SKIP_REASON, () => undefined));

@@ -48,20 +48,20 @@ describe.skipIf(!PG_URL)("flow serve --max-connections on PostgreSQL", () => {
 if (!PG_URL) describe("flow serve --max-connections on PostgreSQL", () => it.skip(PG_SKIP_REASON, () => undefined));
 
 describe("flow serve --max-connections", () => {
-  it.each(["5", "0", "ten", "6.5", "-6"])("refuses %s before opening anything (exit 2)", async (bad) => {
+  it.each(["3", "0", "ten", "6.5", "-6"])("refuses %s before opening anything (exit 2)", async (bad) => {
     const mem = memoryIo(ROOT);
     const code = await cli(["serve", "skills/conference-trip", "--db", "postgres://nobody@127.0.0.1:1/none", "--max-connections", bad], mem.io);
     expect(code).toBe(2);
-    expect(mem.stderr()).toContain(`--max-connections must be a whole number of at least 6`);
+    expect(mem.stderr()).toContain(`--max-connections must be a whole number of at least 4`);
     expect(mem.stderr()).not.toMatch(/\n\s+at /);
   });
 });
 
 describe("createSkillflowServer({ maxConnections })", () => {
-  it.each([5, 0, 7.5])("refuses %s before connecting, with the store's error code", async (bad) => {
+  it.each([3, 0, 7.5])("refuses %s before connecting, with the store's error code", async (bad) => {
     const { createSkillflowServer } = await import("@skillflow/server");
     const { offlineModel } = await import("@skillflow/langgraph/models");
     const opening = createSkillflowServer({ skills: ["skills/conference-trip"], model: offlineModel(), db: "postgres://nobody@127.0.0.1:1/none", maxConnections: bad });
-    await expect(opening).rejects.toMatchObject({ code: "bad-max-connections", message: expect.stringMatching(/at least 6 PostgreSQL connections/) });
+    await expect(opening).rejects.toMatchObject({ code: "bad-max-connections", message: expect.stringMatching(/at least 4 PostgreSQL connections/) });
   });
 });

@@ -39,10 +39,11 @@ export interface SkillflowServerOptions {
   /** `same-origin`: the pages may be shown in a frame by pages of the same origin (the Studio's Flow page); default `none`. */
   framing?: "none" | "same-origin" | undefined;
   /**
-   * On PostgreSQL, the most connections the server opens (default 60): half for the conversations'
-   * store, half for its own tables, each split between statements and the locks a run holds. A run
-   * holds a lock connection of each for its whole length, so about a third of this many runs go at once
-   * and the next waits for a connection. Size it so every process fits under `max_connections`.
+   * On PostgreSQL, the most connections the server opens (default 30, so three processes fit under
+   * PostgreSQL's default `max_connections` of 100): a quarter for its own tables' queries, the rest for
+   * the conversations' store (a third of that for statements, the others for the locks a run holds). A
+   * run holds one lock connection for its whole length, so about half this many runs go at once and the
+   * next waits for a connection. Size it so every process fits under `max_connections`.
    */
   maxConnections?: number | undefined;
   /** More createFlow options (limits, durability, failures). */
@@ -68,6 +69,13 @@ export interface SkillflowServer {
 }
 
 const DEFAULT_BODY_LIMIT = 256 * 1024;
+/**
+ * The server's PostgreSQL connections by default: 23 for the conversations (7 for statements, 16 for
+ * locks), 7 for its tables — three processes fit under PostgreSQL's default max_connections (100).
+ */
+export const DEFAULT_SERVER_CONNECTIONS = 30;
+/** The fewest: the conversations' store's three (two for statements, one lock) and one for its tables. */
+export const MIN_SERVER_CONNECTIONS = MIN_CONNECTIONS + 1;
 
 export async function createSkillflowServer(options: SkillflowServerOptions): Promise<SkillflowServer> {
   const connections = splitConnections(options.maxConnections);
@@ -110,7 +118,8 @@ async function openRest(options: SkillflowServerOptions, persistence: Persistenc
     // A list of one is the one-skill case (createFlow hosts it exactly as `skill`).
     const now = options.now;
     const flow = await createFlow({ ...options.flow, skills: options.skills, model: options.model, store: persistence, ...(now !== undefined && { now }) });
-    const store = await openServeStore(options.db, maxConnections);
+    // Its records are kept under the conversations' lock: a run holds one, and each send inside re-enters it.
+    const store = await openServeStore(options.db, maxConnections, persistence.lock);
     return { flow, store };
   } catch (error) {
     await persistence.close().catch(() => undefined);
@@ -118,17 +127,17 @@ async function openRest(options: SkillflowServerOptions, persistence: Persistenc
   }
 }
 
-/** The server's connections, half to each store (undefined: each store's default). */
-function splitConnections(max: number | undefined): { flow?: number; serve?: number } {
-  if (max === undefined) return {};
-  if (!Number.isSafeInteger(max) || max < 2 * MIN_CONNECTIONS) {
+/** The server's connections: a quarter (at least one) to its own tables' queries, the rest to the conversations' store. */
+function splitConnections(max: number | undefined): { flow: number; serve: number } {
+  if (max === undefined) return splitConnections(DEFAULT_SERVER_CONNECTIONS);
+  if (!Number.isSafeInteger(max) || max < MIN_SERVER_CONNECTIONS) {
     throw new PersistenceError(
-      `The server needs at least ${2 * MIN_CONNECTIONS} PostgreSQL connections (${MIN_CONNECTIONS} for the conversations, ${MIN_CONNECTIONS} for its own tables): maxConnections ${JSON.stringify(max)} is not a whole number of at least ${2 * MIN_CONNECTIONS}.`,
+      `The server needs at least ${MIN_SERVER_CONNECTIONS} PostgreSQL connections (${MIN_CONNECTIONS} for the conversations, 1 for its own tables): maxConnections ${JSON.stringify(max)} is not a whole number of at least ${MIN_SERVER_CONNECTIONS}.`,
       "bad-max-connections",
     );
   }
-  const flow = Math.ceil(max / 2);
-  return { flow, serve: max - flow };
+  const serve = Math.max(1, Math.floor(max / 4));
+  return { flow: max - serve, serve };
 }
 
 function buildApp(ctx: ServerContext, auth: AuthMode, limit: number): Hono {

@@ -29,7 +29,7 @@ export function register(program: Command, context: CommandContext): void {
     .option("--studio-db <url>", "run each skill's newest version that passes the check in the Studio's database (flow studio's --db, e.g. .flow/studio.sqlite)")
     .option("--limit <scope.measure=n>", "a budget of model calls: turn. or conversation. with model-calls, tokens or cost (repeatable, e.g. conversation.tokens=50000)", (value: string, all: string[] = []) => [...all, value])
     .option("--prices <file>", "prices per model for cost limits (JSON: model id → { input, output } per million tokens)")
-    .option("--max-connections <n>", "on PostgreSQL, the most connections this process opens (default 60; at least 6): size it so every process fits under max_connections")
+    .option("--max-connections <n>", "on PostgreSQL, the most connections this process opens (default 30; at least 4): size it so every process fits under max_connections")
     .option("--otel", "export OpenTelemetry spans over OTLP/HTTP to OTEL_EXPORTER_OTLP_ENDPOINT (e.g. http://localhost:4318)")
     .option("--hash-credential", "read a credential on stdin, print its hash for the approvers file, and exit")
     .action(async (skills: string[], options: ServeOptions) => {

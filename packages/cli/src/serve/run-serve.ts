@@ -125,9 +125,6 @@ function shownStore(lg: Host, db: string, cwd: string, maxConnections: number | 
   return `${location.kind === "sqlite" ? shownPath(location.path, cwd) : "memory (nothing is kept)"}${ignored}`;
 }
 
-/** The connections `createSkillflowServer` opens on PostgreSQL by default: 30 for each store. */
-const DEFAULT_SERVE_CONNECTIONS = 60;
-
 /**
  * `--studio-db`: the text of each skill's newest version that passes in the Studio's database (by the
  * skill folder's name), and which ones were found, for the banner.
@@ -203,3 +200,6 @@ export function untilSignal(again: (name: string) => void = () => undefined): { 
     },
   };
 }
+
+/** createSkillflowServer's default `maxConnections` (23 for the conversations, 7 for the server's tables). */
+const DEFAULT_SERVE_CONNECTIONS = 30;

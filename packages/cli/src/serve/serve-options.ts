@@ -38,7 +38,7 @@ export interface ServeSettings {
   otel?: string;
   /** `--limit` and `--prices`: every conversation's budget. */
   budget: ServeBudget;
-  /** `--max-connections`: on PostgreSQL, the most connections the process opens (undefined: 60). */
+  /** `--max-connections`: on PostgreSQL, the most connections the process opens (undefined: 30). */
   maxConnections?: number;
 }
 
@@ -47,8 +47,8 @@ export const DEFAULT_HOST = "127.0.0.1";
 /** Where conversations and the server's tables are kept when `--db` is not given. */
 export const DEFAULT_SERVE_DB = ".flow/serve.sqlite";
 
-/** The fewest `--max-connections` allows: three for each of the two stores (two for statements, one for locks). */
-export const MIN_SERVE_CONNECTIONS = 6;
+/** The fewest `--max-connections` allows: three for the conversations (two for statements, one lock), one for the server's tables. */
+export const MIN_SERVE_CONNECTIONS = 4;
 
 export type Checked = { ok: true; settings: ServeSettings } | { ok: false; message: string };
 
@@ -63,7 +63,7 @@ export async function checkServeOptions(options: ServeOptions, env: Record<strin
   }
   const maxConnections = options.maxConnections === undefined ? undefined : Number(options.maxConnections);
   if (maxConnections !== undefined && (!/^\d+$/.test(options.maxConnections!.trim()) || maxConnections < MIN_SERVE_CONNECTIONS)) {
-    return { ok: false, message: `--max-connections must be a whole number of at least ${MIN_SERVE_CONNECTIONS} (three for the conversations, three for the server's own tables), not "${options.maxConnections}"` };
+    return { ok: false, message: `--max-connections must be a whole number of at least ${MIN_SERVE_CONNECTIONS} (three for the conversations, one for the server's own tables), not "${options.maxConnections}"` };
   }
   const otel = options.otel ? otelEndpoint(env) : undefined;
   if (otel && !otel.ok) return { ok: false, message: otel.message };

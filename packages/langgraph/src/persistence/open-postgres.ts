@@ -8,7 +8,7 @@
 import pg from "pg";
 import type { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import { ADVISORY_LOCK_CLASS, createPostgresLock } from "./postgres-lock.js";
-import { createMemoryLock, layerLocks } from "./thread-lock.js";
+import { createMemoryLock, layerLocks, reentrant } from "./thread-lock.js";
 import { postgresFootprint, postgresHead, postgresLatest, prunePostgresThread } from "./prune-postgres.js";
 import { deleteIdleThreads } from "./retention.js";
 import { PersistenceError, redactUrl } from "./persistence-error.js";
@@ -65,7 +65,7 @@ export async function openPostgres(url: string, options: OpenPostgresOptions = {
     throw error instanceof PersistenceError ? error : describeConnectError(url, error);
   }
   let closed: Promise<void> | undefined;
-  const lock = layerLocks(createMemoryLock(), createPostgresLock(lockPool, { prepared }));
+  const lock = reentrant(layerLocks(createMemoryLock(), createPostgresLock(lockPool, { prepared })));
   return {
     kind: "postgres",
     location: redactUrl(url),

@@ -7,7 +7,7 @@
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { openSqliteFile, type SqliteDb } from "./sqlite-db.js";
 import { createSqliteLock } from "./sqlite-lock.js";
-import { createMemoryLock, layerLocks } from "./thread-lock.js";
+import { createMemoryLock, layerLocks, reentrant } from "./thread-lock.js";
 import { sqliteThreadOps } from "./prune-sqlite.js";
 import type { Persistence } from "./persistence.js";
 import type { DeploymentKeyInput } from "./deployment-key.js";
@@ -40,7 +40,7 @@ export function openSqlite(path: string, options: SqliteOptions = {}): Persisten
   const serde = new EncryptedSerializer(key.key, { allowPlaintext: key.allowPlaintext, location: path });
   const saver = new SetUpSqliteSaver(db as unknown as ConstructorParameters<typeof SqliteSaver>[0], serde);
   saver.ensureTables();
-  const lock = layerLocks(createMemoryLock(), createSqliteLock(db));
+  const lock = reentrant(layerLocks(createMemoryLock(), createSqliteLock(db)));
   return {
     kind: "sqlite",
     location: path,

@@ -1,32 +1,50 @@
 /**
- * The server's tables on PostgreSQL, beside the conversations, on pools of their own. The per-thread
- * lock is held across a whole `flow.send` (which takes the flow's own lock connection), so it cannot
- * share a pool with the flow's lock, nor with this store's own queries: lock holders filling the pool
- * would leave no connection for the queries they wait on. Locks wait in line for a connection (up to
- * two minutes); queries never wait behind a lock.
+ * The server's tables on PostgreSQL, beside the conversations, on a pool of its own. Its records are
+ * kept under a per-thread lock held across a whole run (read the record, send, record what was shown):
+ * given, the conversations' own re-entrant lock — a run then holds one lock connection, and each
+ * `flow.send` inside re-enters it instead of taking a second; else a lock of its own, an advisory lock
+ * on a second pool (a `send` inside it takes the flow's lock connection, so it cannot share that pool,
+ * nor this store's query pool: lock holders filling it would leave no connection for the queries they
+ * wait on). Locks wait in line for a connection (up to two minutes); queries never wait behind a lock.
  */
 import pg from "pg";
-import { connectionBudget, createMemoryLock, createPostgresLock, PreparingPool, type ThreadLock } from "../flow-port.js";
+import { connectionBudget, createMemoryLock, createPostgresLock, PersistenceError, PreparingPool, type ThreadLock } from "../flow-port.js";
 import type { SqlDb } from "./sql-db.js";
 
 /** The first key of the two-key advisory lock; the flow's own locks use 0x5f10 and 0x5f11. */
 const SERVE_LOCK_CLASS = 0x5f12;
+/** Its query pool when the lock is the conversations' (it holds no lock connection). */
+const QUERY_CONNECTIONS = 10;
 
-/** `maxConnections`: the most this store opens (default 30, split as the flow's store splits its own). */
-export function openPostgresDb(url: string, maxConnections?: number): SqlDb {
-  const budget = connectionBudget(maxConnections, "The server's store on PostgreSQL");
+/**
+ * `maxConnections`: the most this store opens — with `lock`, all for its queries (default 10); without,
+ * split as the flow's store splits its own (default 30).
+ */
+export function openPostgresDb(url: string, maxConnections?: number, lock?: ThreadLock): SqlDb {
   const settings = { connectionString: url, application_name: "skillflow-serve" };
+  if (lock) {
+    const queries = maxConnections ?? QUERY_CONNECTIONS;
+    if (!Number.isSafeInteger(queries) || queries < 1) {
+      throw new PersistenceError(`The server's store on PostgreSQL needs at least 1 connection for its queries: maxConnections ${JSON.stringify(maxConnections)} is not a whole number of at least 1.`, "bad-max-connections");
+    }
+    return sqlDb(new PreparingPool({ ...settings, max: queries, connectionTimeoutMillis: 5000 }), lock, []);
+  }
+  const budget = connectionBudget(maxConnections, "The server's store on PostgreSQL");
   // Its statements are prepared once per connection, as the checkpoints' are (preparing-pool.ts).
   const pool: pg.Pool = new PreparingPool({ ...settings, max: budget.statements, connectionTimeoutMillis: 5000 });
   const lockPool = new pg.Pool({ ...settings, max: budget.locks, connectionTimeoutMillis: 120_000 });
-  for (const p of [pool, lockPool]) p.on("error", () => undefined);
+  return sqlDb(pool, layered(createMemoryLock(), createPostgresLock(lockPool, { prepared: true, lockClass: SERVE_LOCK_CLASS })), [lockPool]);
+}
+
+function sqlDb(pool: pg.Pool, lock: ThreadLock, others: pg.Pool[]): SqlDb {
+  for (const p of [pool, ...others]) p.on("error", () => undefined);
   let closed: Promise<void> | undefined;
   return {
     dialect: "postgres",
     query: async <T>(sql: string, params: unknown[] = []) => (await onceMore(() => pool.query(sql, params))).rows as T[],
     run: async (sql, params = []) => (await onceMore(() => pool.query(sql, params))).rowCount ?? 0,
-    lock: layered(createMemoryLock(), createPostgresLock(lockPool, { prepared: true, lockClass: SERVE_LOCK_CLASS })),
-    close: () => (closed ??= Promise.all([pool.end(), lockPool.end()]).then(() => undefined)),
+    lock,
+    close: () => (closed ??= Promise.all([pool, ...others].map((p) => p.end())).then(() => undefined)),
   };
 }
 

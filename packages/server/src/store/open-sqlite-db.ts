@@ -6,7 +6,7 @@
 import { createRequire } from "node:module";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { createMemoryLock } from "../flow-port.js";
+import { createMemoryLock, type ThreadLock } from "../flow-port.js";
 import { toSqlitePlaceholders, type SqlDb } from "./sql-db.js";
 
 interface Statement {
@@ -22,8 +22,11 @@ type DatabaseConstructor = new (path: string, options?: { timeout?: number }) =>
 
 const require = createRequire(import.meta.url);
 
-/** Open `path` (created with its folder when missing), or an in-memory database for `:memory:`. */
-export function openSqliteDb(path: string): SqlDb {
+/**
+ * Open `path` (created with its folder when missing), or an in-memory database for `:memory:`. `lock`:
+ * the lock its records are kept under (the conversations' store's, as on PostgreSQL); else in-process.
+ */
+export function openSqliteDb(path: string, lock: ThreadLock = createMemoryLock()): SqlDb {
   const file = path === ":memory:" ? path : resolve(path);
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
   const Sqlite = require("better-sqlite3") as DatabaseConstructor;
@@ -51,7 +54,7 @@ export function openSqliteDb(path: string): SqlDb {
       const q = toSqlitePlaceholders(sql, params);
       return prepared(q.sql).run(...q.params).changes;
     },
-    lock: createMemoryLock(),
+    lock,
     close: async () => {
       if (!closed) db.close();
       closed = true;
