@@ -13,10 +13,10 @@
  * `ui: "a2ui"` the widgets go out as A2UI surfaces (a2ui/).
  */
 import { EventType, type BaseEvent, type RunAgentInput } from "@ag-ui/core";
+import type { FlowState } from "@skillflow/core";
 import { withA2uiAction } from "../a2ui/action-to-resume.js";
 import type { WidgetForm } from "../a2ui/widget-form.js";
 import { syncApprovals } from "../approvals/sync-approvals.js";
-import type { FlowState } from "@skillflow/core";
 import { FlowInputError, type FlowInput } from "../flow-port.js";
 import { sseResponse, type Emit } from "../http/sse-response.js";
 import { turnLogLine } from "../log/turn-log.js";
