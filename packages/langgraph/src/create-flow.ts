@@ -11,7 +11,6 @@ import { isInterrupted } from "./graph/unfinished-work.js";
 import type { CreateFlowOptions, Flow, SentTurn } from "./flow-options.js";
 import { resolveFlowStore } from "./persistence/flow-store.js";
 import { RememberingSaver, type TurnEntry } from "./persistence/remembering-saver.js";
-import { holdingALock, outsideLocks } from "./persistence/thread-lock.js";
 import { activeState, conversationView, renderFlowTurn } from "./render/flow-views.js";
 import { DEFAULT_MAX_CALLS, resolveHostDeps, type FlowHooks } from "./resolve-host-deps.js";
 import { routingOf } from "./routing/where-now.js";
@@ -142,11 +141,10 @@ export async function createFlowWith(options: CreateFlowOptions, hooks: FlowHook
         } finally {
           saver.leave(threadId);
         }
-      }));
-      // Inside a caller's hold of this conversation's lock (flow serve's run), the sweep goes on without
-      // it: it locks other conversations, and on a pool of one lock connection would wait for the one
-      // the caller holds. It waits its turn, and the caller's run goes on.
-      if (holdingALock()) void outsideLocks(() => store.sweep());
+      }, options?.hold));
+      // Inside the caller's hold (flow serve's run) the sweep is not waited for: it locks other
+      // conversations, and on a pool of one lock connection would wait for the one the caller holds.
+      if (options?.hold) void store.sweep();
       else await store.sweep();
       return turn;
     },

@@ -10,7 +10,7 @@ import type { UsageLimits } from "./budget/budget-limits.js";
 import type { ModelPrices } from "./budget/model-prices.js";
 import type { DeploymentKeyInput } from "./persistence/deployment-key.js";
 import type { Persistence } from "./persistence/persistence.js";
-import type { ThreadLock } from "./persistence/thread-lock.js";
+import type { LockHold, ThreadLock } from "./persistence/thread-lock.js";
 import type { ConversationView } from "./render/flow-views.js";
 import type { TurnResult } from "./render/render-turn.js";
 import type { FlowSkillSource } from "./routing/load-hosted-skills.js";
@@ -83,6 +83,12 @@ export interface SendOptions {
    * answer right after): read inside the turn, so it costs no read of the store.
    */
   withState?: boolean | undefined;
+  /**
+   * The hold of this conversation's lock the caller is in (`store.lock.run(threadId, (hold) => …)` on the
+   * flow's store): the turn runs inside it instead of waiting for it. A hold that ended, or of another
+   * conversation or store, is waited for like any other holder.
+   */
+  hold?: LockHold | undefined;
 }
 
 /** What `send` returns: the turn, and whether its event had been taken already. */

@@ -9,4 +9,4 @@ export type { Flow, FlowInput, TurnResult, SentTurn, CreateFlowOptions, Persiste
 export { resolveModel, isModelSetupError } from "@skillflow/langgraph/models";
 export type { ResolvedModel } from "@skillflow/langgraph/models";
 export { parseDbUrl, createMemoryLock, createPostgresLock, PreparingPool, connectionBudget, MIN_CONNECTIONS } from "@skillflow/langgraph/persistence";
-export type { ThreadLock } from "@skillflow/langgraph/persistence";
+export type { LockHold, ThreadLock } from "@skillflow/langgraph/persistence";

@@ -15,7 +15,7 @@ export { createPostgresLock } from "./postgres-lock.js";
 export type { PostgresLockOptions } from "./postgres-lock.js";
 export { PreparingPool } from "./preparing-pool.js";
 export { connectionBudget, MIN_CONNECTIONS, type ConnectionBudget } from "./connection-budget.js";
-export type { ThreadLock } from "./thread-lock.js";
+export type { LockHold, ThreadLock } from "./thread-lock.js";
 export { DEPLOYMENT_KEY_ENV, deriveKey, parseDeploymentKey } from "./deployment-key.js";
 export type { DeploymentKeyInput, KeySource } from "./deployment-key.js";
 export { EncryptedSerializer } from "./encrypted-serializer.js";

@@ -4,11 +4,18 @@
  * events of the same conversation never interleave, whether they arrive in one process or in several
  * (the SQLite and PostgreSQL locks). Different threads never wait for each other.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
-
 export interface ThreadLock {
-  /** Run `fn` while holding the lock of `threadId`; waits for the holder to finish first. */
-  run<T>(threadId: string, fn: () => Promise<T>): Promise<T>;
+  /**
+   * Run `fn` while holding the lock of `threadId`; waits for the holder to finish first. A re-entrant
+   * lock (`reentrant`) hands `fn` its hold: given back as `hold` while it is still going, `run` runs
+   * inside it instead of waiting for itself. Other locks ignore `hold`.
+   */
+  run<T>(threadId: string, fn: (hold?: LockHold) => Promise<T>, hold?: LockHold): Promise<T>;
+}
+
+/** A hold of a re-entrant lock, as its holder is handed it. Opaque: only the lock that made it reads it. */
+export interface LockHold {
+  readonly threadId: string;
 }
 
 /**
@@ -55,60 +62,47 @@ export function layerLocks(inner: ThreadLock, outer: ThreadLock): ThreadLock {
   };
 }
 
-/** One run of a re-entrant lock still going, as the code inside it sees it. */
-interface Holding {
-  readonly lock: object;
-  readonly threadId: string;
-  live: boolean;
-  /** Serializes the holder's own calls that re-enter at this level (two at once wait for each other). */
-  readonly inner: ThreadLock;
+/** One run of a re-entrant lock still going. */
+class Hold implements LockHold {
+  live = true;
+  /** Serializes the holder's calls that re-enter it at once (two at once wait for each other). */
+  readonly inner = createMemoryLock();
   /** Those calls still running: the lock is released only after them. */
-  readonly inside: Set<Promise<unknown>>;
+  readonly inside = new Set<Promise<unknown>>();
+  constructor(readonly lock: object, readonly threadId: string) {}
 }
 
-const holdings = new AsyncLocalStorage<readonly Holding[]>();
-
 /**
- * `lock`, re-entered by its holder: `run(threadId, fn)` called from inside a still-running
- * `run(threadId, …)` of the same lock (directly, or through the calls it awaits) runs `fn` without asking
- * for the lock again, which would wait for itself. So code can hold a conversation across its own
- * records and the flow's turns with one lock: `flow serve` reads the thread's record, sends the events
- * and records what it showed under one lock, and each `send` inside takes no second one (on PostgreSQL:
- * no second connection, no second lock and unlock). The holder's calls that re-enter at once still run
- * one after the other, and the lock is released only when they have all ended; work the holder leaves
- * for later (a timer) finds the holding over and waits for the lock like anyone else.
+ * `lock`, re-entered by its holder, explicitly: `fn` is handed its hold, and `run(threadId, fn2, hold)`
+ * with that hold, while it is still going, runs `fn2` inside it instead of waiting for itself. So code
+ * can hold a conversation across its own records and the flow's turns with one lock: `flow serve` reads
+ * the thread's record, sends the events with `{ hold }` and records what it showed under one lock, and
+ * each `send` takes no second one (on PostgreSQL: no second connection, no second lock and unlock).
+ * Nothing else gets in: a call without the hold — from anywhere, even code the holder called — waits
+ * for the whole hold, and so does one with a hold that ended, of another thread or of another lock.
+ * The holder's calls that re-enter at once run one after the other, and the lock is released only when
+ * they have all ended.
  */
 export function reentrant(lock: ThreadLock): ThreadLock {
   const key = {};
-  const enter = async <T>(held: readonly Holding[], threadId: string, fn: () => Promise<T>): Promise<T> => {
-    const mine: Holding = { lock: key, threadId, live: true, inner: createMemoryLock(), inside: new Set() };
+  const enter = async <T>(threadId: string, fn: (hold?: LockHold) => Promise<T>): Promise<T> => {
+    const mine = new Hold(key, threadId);
     try {
-      return await holdings.run([...held, mine], fn);
+      return await fn(mine);
     } finally {
       mine.live = false;
       while (mine.inside.size) await Promise.allSettled([...mine.inside]);
     }
   };
   return {
-    run<T>(threadId: string, fn: () => Promise<T>): Promise<T> {
-      const held = holdings.getStore() ?? [];
-      const holding = held.findLast((h) => h.lock === key && h.threadId === threadId && h.live);
-      if (!holding) return lock.run(threadId, () => enter(held, threadId, fn));
-      const running = holding.inner.run(threadId, () => enter(held, threadId, fn));
-      holding.inside.add(running);
-      const done = () => void holding.inside.delete(running);
+    run<T>(threadId: string, fn: (hold?: LockHold) => Promise<T>, hold?: LockHold): Promise<T> {
+      const within = hold instanceof Hold && hold.lock === key && hold.threadId === threadId && hold.live ? hold : undefined;
+      if (!within) return lock.run(threadId, () => enter(threadId, fn));
+      const running = within.inner.run(threadId, () => enter(threadId, fn));
+      within.inside.add(running);
+      const done = () => void within.inside.delete(running);
       running.then(done, done);
       return running;
     },
   };
-}
-
-/** Whether the code running holds a re-entrant lock (of any store, for any thread). */
-export function holdingALock(): boolean {
-  return (holdings.getStore() ?? []).some((h) => h.live);
-}
-
-/** Run `fn` as code that holds no re-entrant lock: what it locks, it waits for like anyone else. */
-export function outsideLocks<T>(fn: () => T): T {
-  return holdings.exit(fn);
 }

@@ -1,10 +1,11 @@
 /**
- * A store's lock is re-entered by its holder (thread-lock.ts `reentrant`): code holding a thread's lock
- * can run the flow's turns of that thread inside, with no second lock — what `flow serve` does around
- * each run. Everyone else still waits for the whole hold: another caller, work the holder leaves for
- * after its hold, another store's lock. The holder's own calls that re-enter at once run one after the
- * other, and the lock outlasts those it did not wait for. Checked on the memory, SQLite and PostgreSQL
- * stores' own locks, and with createFlow on a SQLite file and on PostgreSQL.
+ * A store's lock is re-entered by its holder, explicitly (thread-lock.ts `reentrant`): code holding a
+ * thread's lock is handed its hold, and runs the flow's turns of that thread inside it with `{ hold }`,
+ * with no second lock — what `flow serve` does around each run. Everyone else still waits for the whole
+ * hold: another caller (even one the holder's own code calls, without the hold), a call with a hold
+ * that ended, of another thread or of another lock. The holder's calls that re-enter at once run one
+ * after the other, and the lock outlasts those it did not wait for. Checked on the memory, SQLite and
+ * PostgreSQL stores' own locks, and with createFlow on a SQLite file and on PostgreSQL.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,7 +16,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createFlow } from "../../src/create-flow.js";
 import { openCheckpointer } from "../../src/persistence/open-checkpointer.js";
 import type { Persistence } from "../../src/persistence/persistence.js";
-import { createMemoryLock, holdingALock, reentrant } from "../../src/persistence/thread-lock.js";
+import type { LockHold } from "../../src/persistence/thread-lock.js";
+import { createMemoryLock, reentrant } from "../../src/persistence/thread-lock.js";
 import { ScriptedChatModel } from "../../src/scripted-chat-model.js";
 import { PG_URL, notePgSkipped } from "../../../../test/fixtures/durable/pg-url.js";
 import { createTempDatabase } from "../../../../test/fixtures/durable/temp-pg-database.js";
@@ -49,14 +51,14 @@ describe.each(stores)("the %s store's lock", (_name, make) => {
     const log: string[] = [];
     let inside!: () => void;
     const holding = new Promise<void>((resolve) => (inside = resolve));
-    const holder = lock.run(t, async () => {
+    const holder = lock.run(t, async (hold) => {
       log.push("hold");
       inside();
-      await lock.run(t, async () => {
+      await lock.run(t, async (nested) => {
         log.push("nested");
         await sleep(20);
-        await lock.run(t, async () => void log.push("deeper"));
-      });
+        await lock.run(t, async () => void log.push("deeper"), nested);
+      }, hold);
       await sleep(20);
       log.push("release");
     });
@@ -72,15 +74,15 @@ describe.each(stores)("the %s store's lock", (_name, make) => {
     const log: string[] = [];
     let started!: () => void;
     const holding = new Promise<void>((resolve) => (started = resolve));
-    const step = (id: string, ms: number) => lock.run(t, async () => {
+    const step = (id: string, ms: number, hold: LockHold | undefined) => lock.run(t, async () => {
       log.push(`begin ${id}`);
       await sleep(ms);
       log.push(`end ${id}`);
-    });
-    const holder = lock.run(t, async () => {
+    }, hold);
+    const holder = lock.run(t, async (hold) => {
       started();
-      await Promise.all([step("a", 20), step("b", 5)]);
-      void step("left running", 60);
+      await Promise.all([step("a", 20, hold), step("b", 5, hold)]);
+      void step("left running", 60, hold);
     });
     await holding;
     const other = lock.run(t, async () => void log.push("other"));
@@ -88,24 +90,30 @@ describe.each(stores)("the %s store's lock", (_name, make) => {
     expect(log).toEqual(["begin a", "end a", "begin b", "end b", "begin left running", "end left running", "other"]);
   });
 
-  it("makes work the holder leaves for after its hold wait like anyone else", async () => {
+  it("makes a hold that ended, or a call without the hold from the holder's own code, wait like anyone else", async () => {
     const { lock } = await open(make);
     const t = thread();
     const log: string[] = [];
     let later!: Promise<void>;
-    await lock.run(t, async () => {
+    let unheld!: Promise<void>;
+    await lock.run(t, async (hold) => {
+      // Code the holder calls that asks for the lock without the hold waits for the hold to end.
+      unheld = lock.run(t, async () => void log.push("without the hold"));
+      await sleep(20);
+      log.push("holder done");
       later = (async () => {
         await sleep(30);
-        await lock.run(t, async () => void log.push("later"));
+        await lock.run(t, async () => void log.push("later"), hold);
       })();
     });
+    await unheld;
     // Someone else takes the lock before the leftover work asks for it: the leftover waits for them.
     await lock.run(t, async () => {
       await sleep(60);
       log.push("someone else");
     });
     await later;
-    expect(log).toEqual(["someone else", "later"]);
+    expect(log).toEqual(["holder done", "without the hold", "someone else", "later"]);
   });
 
   it("takes another thread's lock as usual from inside a hold: it waits for that thread's holder", async () => {
@@ -120,8 +128,8 @@ describe.each(stores)("the %s store's lock", (_name, make) => {
       log.push("u released");
     });
     await uHeld;
-    await lock.run(t, async () => {
-      await lock.run(u, async () => void log.push("t's holder in u"));
+    await lock.run(t, async (hold) => {
+      await lock.run(u, async () => void log.push("t's holder in u"), hold);
     });
     await uHolder;
     expect(log).toEqual(["u released", "t's holder in u"]);
@@ -141,20 +149,9 @@ describe("re-entering", () => {
       log.push("b released");
     });
     await bHeld;
-    await a.run("t", () => b.run("t", async () => void log.push("a's holder in b")));
+    await a.run("t", (hold) => b.run("t", async () => void log.push("a's holder in b"), hold));
     await bHolder;
     expect(log).toEqual(["b released", "a's holder in b"]);
-  });
-
-  it("says whether the code running holds a lock, and not after the hold", async () => {
-    const lock = reentrant(createMemoryLock());
-    expect(holdingALock()).toBe(false);
-    let after!: Promise<boolean>;
-    expect(await lock.run("t", async () => {
-      after = sleep(10).then(() => holdingALock());
-      return holdingALock();
-    })).toBe(true);
-    expect(await after).toBe(false);
   });
 });
 
@@ -168,11 +165,11 @@ describe.each(stores.filter(([name]) => name !== "memory"))("createFlow on %s, i
     const log: string[] = [];
     let inside!: () => void;
     const holding = new Promise<void>((resolve) => (inside = resolve));
-    const holder = store.lock.run(t, async () => {
+    const holder = store.lock.run(t, async (hold) => {
       inside();
-      const asked = await flow.send(t, { text: "Lisbon AI Summit, 3 nights" });
+      const asked = await flow.send(t, { text: "Lisbon AI Summit, 3 nights" }, { hold });
       log.push(`holder: ${asked.pending?.kind}`);
-      await flow.send(t, { pick: { flight_id: "TP1350" } });
+      await flow.send(t, { pick: { flight_id: "TP1350" } }, { hold });
       log.push("holder: flight");
     });
     await holding;
@@ -197,7 +194,7 @@ describe.skipIf(!PG_URL)("createFlow inside the lock on PostgreSQL with one lock
       await sleep(1500);
       model.script({ conference: "Lisbon AI Summit", nights: 3 });
       const started = performance.now();
-      const turn = await store.lock.run(t, () => flow.send(t, { text: "Lisbon AI Summit, 3 nights" }));
+      const turn = await store.lock.run(t, (hold) => flow.send(t, { text: "Lisbon AI Summit, 3 nights" }, { hold }));
       expect(turn.pending?.kind).toBe("ask");
       // The sweep this turn started locks the idle conversation: with the holder's connection the only
       // one, it would wait for it up to two minutes, and the holder with it.

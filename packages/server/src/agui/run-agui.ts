@@ -17,7 +17,7 @@ import type { FlowState } from "@skillflow/core";
 import { withA2uiAction } from "../a2ui/action-to-resume.js";
 import type { WidgetForm } from "../a2ui/widget-form.js";
 import { syncApprovals } from "../approvals/sync-approvals.js";
-import { FlowInputError, type FlowInput } from "../flow-port.js";
+import { FlowInputError, type FlowInput, type LockHold } from "../flow-port.js";
 import { sseResponse, type Emit } from "../http/sse-response.js";
 import { turnLogLine } from "../log/turn-log.js";
 import { newId, skillName, skillOf, toShown, tracked, type ServerContext } from "../server-context.js";
@@ -37,7 +37,7 @@ export function streamRun(ctx: ServerContext, input: RunAgentInput, ui: WidgetFo
   return sseResponse((emit) => tracked(ctx, async () => {
     emit({ type: EventType.RUN_STARTED, threadId, runId } as BaseEvent);
     try {
-      await ctx.store.db.lock.run(threadId, () => runLocked(ctx, input, emit, ui, owner));
+      await ctx.store.db.lock.run(threadId, (hold) => runLocked(ctx, input, emit, ui, owner, hold));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       ctx.log({ at: ctx.now(), via: "agui", thread: threadId, error: message });
@@ -46,7 +46,8 @@ export function streamRun(ctx: ServerContext, input: RunAgentInput, ui: WidgetFo
   }));
 }
 
-async function runLocked(ctx: ServerContext, input: RunAgentInput, emit: Emit, ui: WidgetForm, owner: string): Promise<void> {
+/** `hold`: the conversation's lock as this run holds it, given to each send (which runs inside it). */
+async function runLocked(ctx: ServerContext, input: RunAgentInput, emit: Emit, ui: WidgetForm, owner: string, hold: LockHold | undefined): Promise<void> {
   const { threadId, runId } = input;
   const thread = await ctx.store.readThread(threadId);
   // Claimed before the run, so missing only when its row was deleted by hand since (the next run claims
@@ -62,7 +63,7 @@ async function runLocked(ctx: ServerContext, input: RunAgentInput, emit: Emit, u
   const plan = planRun(acted.input, thread);
   if (!plan.ok) return void emit({ type: EventType.RUN_ERROR, message: plan.message, code: plan.code } as BaseEvent);
   const events = plan.events.length || thread.outbox.length || thread.lastTurn ? plan.events : [{ preset: {} }];
-  const sent = await sendAll(ctx, threadId, events, thread.interrupt?.kind === "approval", (i) => eventIdOf(runId, digest, i));
+  const sent = await sendAll(ctx, threadId, events, thread.interrupt?.kind === "approval", (i) => eventIdOf(runId, digest, i), hold);
   const turns = [...thread.outbox, ...sent.turns];
   const shown = turns.length ? turns : thread.lastTurn ? [thread.lastTurn] : [];
   const last = shown[shown.length - 1];
@@ -102,7 +103,7 @@ interface Sent {
 }
 
 /** Send the events in order, each with its id; stop at the first that fails (the turns before it stand). */
-async function sendAll(ctx: ServerContext, threadId: string, events: FlowInput[], waitedOnApproval: boolean, idOf: (i: number) => string): Promise<Sent> {
+async function sendAll(ctx: ServerContext, threadId: string, events: FlowInput[], waitedOnApproval: boolean, idOf: (i: number) => string, hold: LockHold | undefined): Promise<Sent> {
   const taken: Array<{ shown: ShownTurn; repeated: boolean; state: FlowState | undefined }> = [];
   const done = (error?: Sent["error"]): Sent => ({
     turns: ownTurns(taken).map((t) => t.shown), count: taken.length, ...(error && { error }), ...(taken.length && { state: taken[taken.length - 1]!.state }),
@@ -111,7 +112,7 @@ async function sendAll(ctx: ServerContext, threadId: string, events: FlowInput[]
   for (const [i, event] of events.entries()) {
     const started = performance.now();
     try {
-      const turn = await ctx.flow.send(threadId, event, { eventId: idOf(i), withState: true });
+      const turn = await ctx.flow.send(threadId, event, { eventId: idOf(i), withState: true, hold });
       ctx.log(turnLogLine({ at: ctx.now(), via: "agui", thread: threadId, skill: skillName(ctx.flow, turn), event, turn, durationMs: performance.now() - started }));
       await syncApprovals(ctx, threadId, turn, mayHaveWaiting);
       mayHaveWaiting = turn.pending?.kind === "approval";

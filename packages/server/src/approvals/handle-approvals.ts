@@ -15,7 +15,7 @@ import { APPROVER_COOKIE, APPROVER_SESSION_MS, identifyApprover } from "../auth/
 import { sessionCookie } from "../auth/cookies.js";
 import { readJson } from "../http/read-json.js";
 import { json, problem } from "../http/respond.js";
-import type { TurnResult } from "../flow-port.js";
+import type { LockHold, TurnResult } from "../flow-port.js";
 import { turnLogLine } from "../log/turn-log.js";
 import { eventIdOf } from "../runs/run-journal.js";
 import { skillName, toShown, type ServerContext } from "../server-context.js";
@@ -57,10 +57,11 @@ export async function answerApproval(ctx: ServerContext, request: Request, id: s
   if (!who.who.roles.includes(record.role)) {
     return problem(403, `${who.who.id} may approve as ${who.who.roles.join(", ")}; request ${id} needs ${record.role}.`);
   }
-  return ctx.store.db.lock.run(record.threadId, () => answerLocked(ctx, record.id, who.who, yes));
+  return ctx.store.db.lock.run(record.threadId, (hold) => answerLocked(ctx, record.id, who.who, yes, hold));
 }
 
-async function answerLocked(ctx: ServerContext, id: string, approver: Approver, yes: boolean): Promise<Response> {
+/** `hold`: the conversation's lock as this answer holds it; the flow's turn runs inside it. */
+async function answerLocked(ctx: ServerContext, id: string, approver: Approver, yes: boolean, hold: LockHold | undefined): Promise<Response> {
   const record = (await ctx.store.approval(id))!;
   if (record.status !== "waiting") return conflict(record);
   const state = await ctx.flow.state(record.threadId);
@@ -78,7 +79,7 @@ async function answerLocked(ctx: ServerContext, id: string, approver: Approver, 
     }
   }
   // The event's id makes a retry of an approval whose first attempt died mid-turn apply once.
-  turn ??= await ctx.flow.send(record.threadId, event, { eventId: eventIdOf(record.id, String(yes), 0) });
+  turn ??= await ctx.flow.send(record.threadId, event, { eventId: eventIdOf(record.id, String(yes), 0), hold });
   ctx.log(turnLogLine({ at: ctx.now(), via: "approval", thread: record.threadId, skill: skillName(ctx.flow, turn), event, turn, durationMs: performance.now() - started }));
   if (!turn.trace.some((t) => t.type === "approval_given")) {
     await syncApprovals(ctx, record.threadId, turn);

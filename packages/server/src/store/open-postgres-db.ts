@@ -11,7 +11,7 @@ import pg from "pg";
 import { connectionBudget, createMemoryLock, createPostgresLock, PersistenceError, PreparingPool, type ThreadLock } from "../flow-port.js";
 import type { SqlDb } from "./sql-db.js";
 
-/** The first key of the two-key advisory lock; the flow's own locks use 0x5f10 and 0x5f11. */
+/** The first key of the two-key advisory lock (its own runs' lock, and the tables' setup); the flow's own locks use 0x5f10 and 0x5f11. */
 const SERVE_LOCK_CLASS = 0x5f12;
 /** Its query pool when the lock is the conversations' (it holds no lock connection). */
 const QUERY_CONNECTIONS = 10;
@@ -44,6 +44,23 @@ function sqlDb(pool: pg.Pool, lock: ThreadLock, others: pg.Pool[]): SqlDb {
     query: async <T>(sql: string, params: unknown[] = []) => (await onceMore(() => pool.query(sql, params))).rows as T[],
     run: async (sql, params = []) => (await onceMore(() => pool.query(sql, params))).rowCount ?? 0,
     lock,
+    async setUp(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query("SELECT pg_advisory_lock($1, 0)", [SERVE_LOCK_CLASS]);
+        try {
+          return await fn({
+            dialect: "postgres",
+            query: async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
+            run: async (sql, params = []) => (await client.query(sql, params)).rowCount ?? 0,
+          });
+        } finally {
+          await client.query("SELECT pg_advisory_unlock($1, 0)", [SERVE_LOCK_CLASS]).catch(() => undefined);
+        }
+      } finally {
+        client.release();
+      }
+    },
     close: () => (closed ??= Promise.all([pool, ...others].map((p) => p.end())).then(() => undefined)),
   };
 }

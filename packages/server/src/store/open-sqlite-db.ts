@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { createMemoryLock, type ThreadLock } from "../flow-port.js";
-import { toSqlitePlaceholders, type SqlDb } from "./sql-db.js";
+import { toSqlitePlaceholders, type SqlDb, type SqlStatements } from "./sql-db.js";
 
 interface Statement {
   run(...params: unknown[]): { changes: number };
@@ -44,17 +44,22 @@ export function openSqliteDb(path: string, lock: ThreadLock = createMemoryLock()
     return statement;
   };
   let closed = false;
-  return {
+  const sql: SqlStatements = {
     dialect: "sqlite",
-    query: async <T>(sql: string, params: unknown[] = []) => {
-      const q = toSqlitePlaceholders(sql, params);
+    query: async <T>(text: string, params: unknown[] = []) => {
+      const q = toSqlitePlaceholders(text, params);
       return prepared(q.sql).all(...q.params) as T[];
     },
-    run: async (sql, params = []) => {
-      const q = toSqlitePlaceholders(sql, params);
+    run: async (text, params = []) => {
+      const q = toSqlitePlaceholders(text, params);
       return prepared(q.sql).run(...q.params).changes;
     },
+  };
+  const setUpLock = createMemoryLock();
+  return {
+    ...sql,
     lock,
+    setUp: (fn) => setUpLock.run("tables", () => fn(sql)),
     close: async () => {
       if (!closed) db.close();
       closed = true;

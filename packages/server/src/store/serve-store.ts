@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
-import type { SqlDb } from "./sql-db.js";
+import type { SqlDb, SqlStatements } from "./sql-db.js";
 import type { ApprovalRecord, ApprovalStatus, AuditEntry, ThreadRecord } from "./serve-types.js";
 
 const SCHEMA = [
@@ -45,10 +45,11 @@ export interface ServeStore {
 }
 
 export async function createServeStore(db: SqlDb): Promise<ServeStore> {
-  // Two processes creating the tables of a fresh PostgreSQL database at once would collide: one at a time.
-  await db.lock.run("skillflow-serve-schema", async () => {
-    for (const statement of SCHEMA) await db.run(statement);
-    await addRunsColumn(db);
+  // Two processes creating the tables of a fresh PostgreSQL database at once would collide: one at a
+  // time, under a lock of their own (db.lock may be the conversations', where any name is a thread's).
+  await db.setUp(async (tables) => {
+    for (const statement of SCHEMA) await tables.run(statement);
+    await addRunsColumn(tables);
   });
   const hash = (token: string) => createHash("sha256").update(token).digest("hex");
   // A session row never changes once written (no statement updates or deletes one), so a token found
@@ -149,7 +150,7 @@ export async function createServeStore(db: SqlDb): Promise<ServeStore> {
 }
 
 /** The `runs` column (the runs a retry is answered from), added to a table made before it existed. */
-async function addRunsColumn(db: SqlDb): Promise<void> {
+async function addRunsColumn(db: SqlStatements): Promise<void> {
   if (db.dialect === "postgres") return void (await db.run(`ALTER TABLE skillflow_serve_threads ADD COLUMN IF NOT EXISTS runs TEXT`));
   const has = async () => (await db.query<{ name: string }>(`PRAGMA table_info(skillflow_serve_threads)`)).some((c) => c.name === "runs");
   if (await has()) return;

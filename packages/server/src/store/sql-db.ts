@@ -19,8 +19,18 @@ export interface SqlDb {
    * every process on this database: an advisory lock on PostgreSQL, an in-process mutex on SQLite.
    */
   readonly lock: ThreadLock;
+  /**
+   * Run `fn` (creating the tables) alone among the processes on this database: on PostgreSQL under an
+   * advisory lock of the server's own (never a conversation's: `lock` may be the conversations' lock,
+   * where any string is a conversation id), its statements on the connection that holds it; on SQLite
+   * one at a time in this process (the statements are safe to race across processes).
+   */
+  setUp<T>(fn: (db: SqlStatements) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** The statements of a `SqlDb`, without its lock. */
+export type SqlStatements = Pick<SqlDb, "dialect" | "query" | "run">;
 
 /**
  * `$n` placeholders → SQLite's positional `?`, with the parameters reordered to match. Pure.
