@@ -73,9 +73,9 @@ const DEFAULT_BODY_LIMIT = 256 * 1024;
  * The server's PostgreSQL connections by default: 23 for the conversations (7 for statements, 16 for
  * locks), 7 for its tables — three processes fit under PostgreSQL's default max_connections (100).
  */
-export const DEFAULT_SERVER_CONNECTIONS = 30;
+const DEFAULT_SERVER_CONNECTIONS = 30;
 /** The fewest: the conversations' store's three (two for statements, one lock) and one for its tables. */
-export const MIN_SERVER_CONNECTIONS = MIN_CONNECTIONS + 1;
+const MIN_SERVER_CONNECTIONS = MIN_CONNECTIONS + 1;
 
 export async function createSkillflowServer(options: SkillflowServerOptions): Promise<SkillflowServer> {
   const connections = splitConnections(options.maxConnections);

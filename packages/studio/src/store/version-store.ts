@@ -57,8 +57,8 @@ interface VersionRow {
 }
 
 export async function createVersionStore(db: SqlDb): Promise<VersionStore> {
-  await db.lock.run("skillflow-studio-schema", async () => {
-    for (const statement of SCHEMA) await db.run(statement);
+  await db.setUp(async (tables) => {
+    for (const statement of SCHEMA) await tables.run(statement);
   });
   const one = async (sql: string, params: unknown[]) => {
     const rows = await db.query<VersionRow>(sql, params);
