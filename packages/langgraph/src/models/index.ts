@@ -16,8 +16,8 @@ export {
 } from "./account-usage.js";
 export type { UsageMetadataLike } from "./account-usage.js";
 export { estimateTokens } from "../scripted-chat-model.js";
-export { buildExtractPrompt, EXTRACT_TOOL } from "../understand/build-extract-prompt.js";
-export type { ExtractPrompt } from "../understand/build-extract-prompt.js";
+export { buildExtractPrompt, extractPromptParts, EXTRACT_TOOL } from "../understand/build-extract-prompt.js";
+export type { ExtractPrompt, ExtractPromptParts } from "../understand/build-extract-prompt.js";
 export { describeShape } from "../understand/describe-field.js";
 export { buildExtractionSchema } from "../understand/build-extraction-schema.js";
 export { readResult, readUsage } from "../understand/chat-model-port.js";

@@ -5,14 +5,16 @@
  * - With a skill in progress (not finished), the request is that skill's (`build-skill-request.ts`):
  *   its fields in scope, its pending question, its chat instructions. `null` when a secret is its
  *   pending question: the text must not reach the model.
- * - When the flow chooses between skills (several hosted), `skills` lists every one, each not in
- *   progress with the fields it would take now (from its state on hold, or a fresh one), so a message
- *   that starts or switches keeps its values; with none in progress (or a finished one) `skill.name` is
- *   empty and `fields` empty. `knows` lets a rule-based extractor ask a skill's lookup about a value.
- *   The size grows with the hosted skills, never with the conversation.
+ * - When the flow chooses between skills (several hosted), `skills` lists every one. Those the message
+ *   is likely about (`routing/choose-described-skills.ts`, no model) carry the fields they would take
+ *   now (from their state on hold, or a fresh one), so a message that starts or switches keeps its
+ *   values; the others are `menu` skills, named only. With none in progress (or a finished one)
+ *   `skill.name` is empty and `fields` empty. `knows` lets a rule-based extractor ask a skill's lookup
+ *   about a value. The size grows by one menu line per hosted skill, never with the conversation.
  */
 import { initialState, ownValue, understandingContext } from "@skillflow/core";
 import { choosesSkills, skillNamed, type HostDeps } from "../graph/host-deps.js";
+import { chooseDescribedSkills } from "../routing/choose-described-skills.js";
 import { lookupProbe } from "../routing/lookup-probe.js";
 import { isFinished } from "../routing/routing-state.js";
 import type { Routed } from "../routing/where-now.js";
@@ -26,9 +28,11 @@ export function buildExtractRequest(deps: HostDeps, here: Routed, text: string):
     ? buildSkillRequest(skillNamed(deps, inProgress).skill, flow!, text, deps.runtime)
     : { skill: { name: "", description: "" }, fields: [], text };
   if (!request || !choosesSkills(deps)) return request;
+  const described = chooseDescribedSkills(deps.skills, inProgress, text);
   request.skills = deps.skills.map(({ skill }): HostedSkillInfo => {
     const info = { name: skill.name, description: skill.description };
     if (skill.name === inProgress) return info;
+    if (!described.has(skill.name)) return { ...info, menu: true };
     const state = ownValue(routing.held, skill.name) ?? initialState(skill.name);
     return { ...info, fields: understandingContext(skill, state, deps.runtime).fields };
   });

@@ -6,12 +6,15 @@
 import { describeRange, type Shape } from "@skillflow/core";
 import type { FieldInScope } from "./model-port.js";
 
-/** One line describing a field: name, shape, description, synonyms, question. Pure. */
-export function describeField(field: FieldInScope): string {
+/**
+ * One line describing a field: name, shape, description, synonyms, and its question unless
+ * `withQuestion` is false (a field of a skill not in progress: no question of it is pending). Pure.
+ */
+export function describeField(field: FieldInScope, withQuestion = true): string {
   const parts = [`- ${field.name}: ${describeShape(field.shape)}`];
   if (field.description) parts.push(`(${field.description})`);
   for (const [choice, words] of Object.entries(field.synonyms ?? {})) parts.push(`(${words.join(", ")} mean ${choice})`);
-  if (field.question) parts.push(`— asked as "${field.question}"`);
+  if (withQuestion && field.question) parts.push(`— asked as "${field.question}"`);
   return parts.join(" ");
 }
 

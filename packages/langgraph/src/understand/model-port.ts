@@ -23,9 +23,10 @@ export interface ExtractRequest {
   chat?: { instructions: string };
   /**
    * Present when the flow hosts several skills: every hosted skill, so the message may start, switch
-   * to or cancel one (`ExtractResult.skill`, `ExtractResult.intent`). Skills other than the one in
-   * progress carry the model-settable `fields` they would take now, so the values in a message that
-   * starts or switches are not lost.
+   * to or cancel one (`ExtractResult.skill`, `ExtractResult.intent`). The skills the message is likely
+   * about (`routing/choose-described-skills.ts`) carry the model-settable `fields` they would take now,
+   * so the values in a message that starts or switches are not lost; the others are `menu` skills,
+   * named in one line: the message may still name one in `skill`, which then asks for its fields.
    */
   skills?: HostedSkillInfo[];
   /**
@@ -40,11 +41,15 @@ export interface ExtractRequest {
 /** Whether `skill`'s lookup field `field` knows `value` (its lookup answers `known: true`). */
 export type KnowsValue = (skill: string, field: string, value: string) => Promise<boolean>;
 
-/** A skill offered for routing: its name, its description, and (unless it is in progress) its fields. */
+/**
+ * A skill offered for routing: its name, its description, and (when it is described in full and not in
+ * progress) its fields; `menu` when it is only named in one line, without fields.
+ */
 export interface HostedSkillInfo {
   name: string;
   description: string;
   fields?: FieldInScope[];
+  menu?: boolean;
 }
 
 /**

@@ -108,11 +108,11 @@ describe("routing: one model call per message", () => {
     await h.say("3 nights", { nights: 3 });
     const system = h.model.prompts[1]!.messages[0]!.content;
     expect(system).toContain('You fill in fields for the skill "conference-trip"');
-    expect(system).toMatch(/Other skills:\n- order-refund: .*\n {2}- email: /);
+    expect(system).toMatch(/Other skills:\n- order-refund: .*\nTheir other fields:\n- email: /);
     expect(system).toContain("intent");
     const opening = h.model.prompts[0]!.messages[0]!.content;
     expect(opening).toMatch(/^No skill is in progress/);
-    expect(opening).toMatch(/- conference-trip: .*\n {2}- conference: /);
+    expect(opening).toMatch(/- conference-trip: .*\n[^]*Their fields:\n- conference: /);
   });
 
   it("does not switch when the model names another skill without saying the person switches", async () => {
