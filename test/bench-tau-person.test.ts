@@ -103,3 +103,19 @@ describe("a choice between branches that write differently", () => {
     for (const result of results) expect(result).toMatchObject({ pass: true, by: "person", notes: [] });
   }, 60_000);
 });
+
+describe("a hand-off played by the scripted person", () => {
+  test("a task whose ground truth is transfer_to_human_agents goes to the skill whose handoff: step names it", async () => {
+    // Tasks 10 and 50 under other ids, so no conversation written by hand plays them.
+    const tasks = readTasks(defaultTasksFile()).filter((t) => ["10", "50"].includes(t.id)).map((t) => ({ ...t, id: `${t.id}-person` }));
+    const retail = await loadRetailSkills();
+    expect(retail.writers.get("transfer_to_human_agents")).toEqual(["human-agent"]);
+    const { results, lines } = await runOffline(tasks, { noReact: true, print: () => {} });
+    for (const result of results) {
+      expect(result).toMatchObject({ pass: true, by: "person", writes: ["transfer_to_human_agents"] });
+      expect(result.notes.filter((n) => n.startsWith("no skill for"))).toEqual([]);
+      expect(result.calls).toBe(1); // the opening message names the hand-off skill, whose summary it gives
+    }
+    expect(lines).toContain("passed: 2 of 2 tasks (0 by a conversation written by hand)");
+  }, 60_000);
+});

@@ -17,6 +17,7 @@ import { digestOf } from "../skills/retail/store/canonical.js";
 import { runLive } from "../bench/tau/live.js";
 import { runOffline } from "../bench/tau/offline.js";
 import { passHatK } from "../bench/tau/pass-hat-k.js";
+import { median } from "../bench/tau/report.js";
 import { defaultTasksFile, expectedOf, readTasks } from "../bench/tau/read-tasks.js";
 
 const tasks = (ids: string[]) => readTasks(defaultTasksFile()).filter((t) => ids.includes(t.id));
@@ -51,7 +52,22 @@ describe("bench:tau offline", () => {
     expect(lines).toContain("passed: 4 of 4 tasks (1 by a conversation written by hand)");
     expect(lines.find((l) => l.startsWith("105 "))).toContain("refused, as the benchmark refuses it");
     expect(lines.some((l) => l.startsWith("ratio: "))).toBe(true);
+    const calls = results.flatMap((r) => r.perCall);
+    expect(calls).toHaveLength(results.reduce((a, r) => a + r.calls, 0));
+    expect(lines).toContain(`Skillflow, over the passed tasks: ${calls.length} model calls, ${results.reduce((a, r) => a + r.tokens, 0).toLocaleString("en-US")} input tokens, ` +
+      `${median(calls).toLocaleString("en-US")} a call (median)`);
+    // Every retail call describes only the skills a message is likely about: under 1,300 tokens even
+    // with a long opening message (it was about 3,500 when every hosted skill was described in full).
+    expect(Math.max(...calls)).toBeLessThan(1_300);
   }, 60_000);
+});
+
+describe("the median of the calls' input tokens", () => {
+  test("is the middle one, or the mean of the two middle ones", () => {
+    expect(median([5, 1, 3])).toBe(3);
+    expect(median([4, 1, 3, 2])).toBe(3); // (2 + 3) / 2, rounded
+    expect(median([])).toBe(0);
+  });
 });
 
 describe("pass^k", () => {

@@ -2,7 +2,8 @@
  * The retail skills as they are at run time: every folder of skills/retail/ holding a SKILL.md, loaded
  * with its tools.ts (folders whose tools.ts reads the same are imported once). A skill that does not
  * load is left out and named with its first error, so a half-written skill never hides a task's cause.
- * Also which skill writes which tool, and how a write's inputs are bound to the skill's fields: to a
+ * Also which skill writes which tool (a hand-off tool counts: the skill whose `handoff:` step names it),
+ * and how a write's inputs are bound to the skill's fields: to a
  * plain field, or to a property of each record a `repeat … as:` gathered (`changes.map(c, c.new_item_id)`).
  */
 import { readdirSync, readFileSync, existsSync } from "node:fs";
@@ -17,7 +18,7 @@ export interface RetailSkills {
   skills: Skill[];
   /** Skills that did not load, each with its first error. */
   broken: string[];
-  /** Write tool → the skills that call it. */
+  /** Write tool (or hand-off tool) → the skills that call it (a `do:` of the write, a `handoff:` step naming it). */
   writers: Map<string, string[]>;
   /** Skill → tool → input → the field it is bound from (its own name unless a `with:` says otherwise). */
   bindings: Map<string, Map<string, Record<string, string>>>;
@@ -63,7 +64,8 @@ function indexWrites(skill: Skill, into: RetailSkills): void {
   const gathered = new Map<string, Record<string, string[]>>();
   const routes = new Map<string, Route[]>();
   for (const { step, conditions } of walk(skill.steps, [])) {
-    if (step.kind !== "do" || skill.tools[step.tool]?.kind !== "write") continue;
+    // A write of a `do:`, or the hand-off tool a `handoff:` step names (run once, with no yes).
+    if (step.kind !== "handoff" && (step.kind !== "do" || skill.tools[step.tool]?.kind !== "write")) continue;
     routes.set(step.tool, [...(routes.get(step.tool) ?? []), { conditions, with: step.with ?? [] }]);
     into.writers.set(step.tool, [...(into.writers.get(step.tool) ?? []), skill.name]);
     const { plain, paths } = withBindings(step);

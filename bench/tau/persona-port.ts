@@ -20,9 +20,9 @@ export class MeteredScriptedModel extends ScriptedChatModel {
   }
 }
 
-/** Model calls and input tokens of a metered model so far. */
-export function meter(model: MeteredScriptedModel): { calls: number; tokens: number } {
-  return { calls: model.sent.length, tokens: model.sent.reduce((a, b) => a + b, 0) };
+/** Model calls and input tokens of a metered model so far, with each call's tokens. */
+export function meter(model: MeteredScriptedModel): { calls: number; tokens: number; perCall: number[] } {
+  return { calls: model.sent.length, tokens: model.sent.reduce((a, b) => a + b, 0), perCall: [...model.sent] };
 }
 
 /** A port whose replies come from `answer(request)`; `answer` may be swapped between turns. */

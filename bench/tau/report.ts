@@ -34,7 +34,7 @@ function totals(results: TaskResult[], react: Map<string, ReactFigures>): string
   const base = passed.map((r) => react.get(r.id)).filter((b): b is ReactFigures => Boolean(b));
   const baseline = { calls: sum(base.map((b) => b.calls)), tokens: sum(base.map((b) => b.tokens)) };
   const lines = [`passed: ${passed.length} of ${results.length} tasks (${passed.filter((r) => r.by === "hand").length} by a conversation written by hand)`];
-  lines.push(`Skillflow, over the passed tasks: ${flow.calls} model calls, ${n(flow.tokens)} input tokens`);
+  lines.push(`Skillflow, over the passed tasks: ${flow.calls} model calls, ${n(flow.tokens)} input tokens, ${n(median(passed.flatMap((r) => r.perCall)))} a call (median)`);
   if (base.length === passed.length && passed.length > 0) {
     lines.push(`ReAct agent, same tasks:        ${baseline.calls} model calls, ${n(baseline.tokens)} input tokens`);
     lines.push(`ratio: ${ratio(baseline.tokens, flow.tokens)} fewer input tokens, ${ratio(baseline.calls, flow.calls)} fewer model calls`);
@@ -47,4 +47,12 @@ function totals(results: TaskResult[], react: Map<string, ReactFigures>): string
   if (causes.size) lines.push("", "not passed, by first cause:");
   for (const [cause, ids] of [...causes].sort((a, b) => b[1].length - a[1].length)) lines.push(`  ${String(ids.length).padStart(3)}  ${cause}: ${ids.join(" ")}`);
   return lines;
+}
+
+/** The middle value of a list (the mean of the two middle ones for an even count); 0 for none. Pure. */
+export function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
 }

@@ -96,7 +96,8 @@ async function playRequest(flow: Flow, thread: string, target: Target, persona: 
   let previous = "";
   for (let n = 0; n < MAX_EVENTS; n++) {
     noteGrids(result, grids);
-    const ran = result.tools.filter((t) => t.kind === "write" && t.ok).map((t) => t.tool);
+    // The writes that ran, and a hand-off (its own kind of tool, run with no yes).
+    const ran = result.tools.filter((t) => t.kind !== "lookup" && t.ok).map((t) => t.tool);
     run.writes.push(...ran);
     wrote ||= ran.includes(target.request.tool);
     const refusal = result.tools.find((t) => t.kind === "write" && !t.ok);

@@ -27,6 +27,8 @@ export interface TaskResult {
   writes: string[];
   calls: number;
   tokens: number;
+  /** The input tokens of each model call, in order. */
+  perCall: number[];
   db: RetailDb;
 }
 
@@ -41,12 +43,12 @@ export async function runTask(task: TauTask, retail: RetailSkills): Promise<Task
   const persona = personaOf(task, fresh, expected.outcomes);
   const store = createRetailStore();
   const script = HAND_SCRIPTS.get(task.id);
-  let run: { notes: string[]; writes: string[]; misses: string[]; calls: number; tokens: number; by: TaskResult["by"] };
+  let run: { notes: string[]; writes: string[]; misses: string[]; calls: number; tokens: number; perCall: number[]; by: TaskResult["by"] };
   if (wantsHandScript(persona) && script) {
     const hand = await runHandScript(script, retail, store);
     run = { ...hand, misses: [], ...meter(hand.model), by: "hand" };
   } else if (persona.requests.length === 0) {
-    run = { notes: ["its right outcome writes nothing, and no conversation for it is written by hand yet"], writes: [], misses: [], calls: 0, tokens: 0, by: "none" };
+    run = { notes: ["its right outcome writes nothing, and no conversation for it is written by hand yet"], writes: [], misses: [], calls: 0, tokens: 0, perCall: [], by: "none" };
   } else {
     const own = await runPersona(task, persona, retail, store);
     run = { notes: own.notes, writes: own.writes, misses: own.misses, ...meter(own.port.model), by: "person" };
