@@ -82,4 +82,4 @@ const routedRatio = react.tokens / routed.tokens;
 console.log(`\nalso measured, not a goal: Skillflow hosting ${HOSTED.join(", ")}, the choice of skill folded into the extraction call`);
 console.log(`  ${routed.calls} model calls, ${n(routed.tokens)} input tokens (${n(Math.round(routed.tokens / routed.calls))} a call), ` +
   `${routed.turns.filter((t) => isDataEntry(t.kind)).reduce((a, t) => a + t.calls, 0)} for data entry: ` +
-  `${routedRatio.toFixed(1)}× fewer than the ReAct agent${routedRatio < GOAL_RATIO ? `, below ${GOAL_RATIO}×` : ""}: every call carries every hosted skill's fields`);
+  `${routedRatio.toFixed(1)}× fewer than the ReAct agent${routedRatio < GOAL_RATIO ? `, below ${GOAL_RATIO}×` : ""}: with three hosted, every call describes every one in full`);

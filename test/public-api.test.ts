@@ -30,7 +30,7 @@ const LANGGRAPH = ["BudgetError", "DEFAULT_PRICES", "FlowInputError", "FlowLoadE
 
 const LANGGRAPH_MODELS = [
   "EXTRACT_TOOL", "ModelSetupError", "NO_USAGE", "OFFLINE_NOTICE", "PROVIDERS", "TOKENIZER", "addUsage", "buildExtractPrompt",
-  "buildExtractionSchema", "countTokens", "createChatModel", "describeShape", "estimateTokens", "estimateUsage", "extractOffline",
+  "buildExtractionSchema", "countTokens", "createChatModel", "describeShape", "estimateTokens", "estimateUsage", "extractOffline", "extractPromptParts",
   "findProvider", "isModelSetupError", "normalizeUsage", "offlineModel", "readResult", "readUsage", "resolveModel", "usageFromMetadata",
   "withUsageAccounting",
 ];

@@ -59,7 +59,8 @@ export async function main(argv: string[], print: (line: string) => void = conso
     `${rows.length - counted.length} tasks write nothing and need no skill: ${rows.filter((r) => !r.needed).map((r) => r.id).join(" ") || "none"}`);
   for (const miss of counted.filter((r) => !r.hit)) print(`  miss: task ${miss.id} needs ${miss.needed}; described in full: ${miss.full.join(", ")}`);
   const met = growth.every((g) => g.perSkill <= GROWTH_GOAL) && recall >= RECALL_GOAL;
-  print("", `goals ${met ? "met" : "NOT met"}`);
+  print("");
+  print(`goals ${met ? "met" : "NOT met"}`);
   return met ? 0 : 1;
 }
 
