@@ -8,10 +8,10 @@
  * whole and a field's line in full (shape, description, synonyms: no question of it is pending); with
  * one in progress, the others' descriptions are cut to their first clause and only the fields the
  * skill in progress does not take are given, by name and shape (enough to keep the values of a message
- * that switches). The `menu` skills follow, one short line each (the
- * description's first clause), so a message about one of them still names it in `skill`; then how to
- * say "switch" or "cancel". The size grows with the skills described in full (a fixed number) and by
- * one short line per other hosted skill; never with the conversation.
+ * that switches). The `menu` skills follow, one short line each (the description's first clause), so a
+ * message about one of them still names it in `skill`; then how to say "switch" or "cancel". The size
+ * grows with the skills described in full (a fixed number) and by one short line per other hosted
+ * skill; never with the conversation.
  */
 import { describeField, describeShape } from "./describe-field.js";
 import type { ExtractRequest, FieldInScope, HostedSkillInfo } from "./model-port.js";
