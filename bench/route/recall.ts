@@ -6,6 +6,7 @@
  * those the prompt describes in full. A task whose ground truth writes nothing needs no skill and is
  * not counted. The request is the one the flow builds; the recording model answers nothing.
  */
+import type { Skill } from "@skillflow/core";
 import { createFlow, type ExtractRequest, type ExtractResult, type ModelPort } from "@skillflow/langgraph";
 import { retailTools } from "../../skills/retail/tools.js";
 import { createRetailStore } from "../../skills/retail/store/retail-store.js";
@@ -24,10 +25,11 @@ export interface RecallRow {
 
 const NO_VALUES: ExtractResult = { extraction: { ok: true, values: {} }, usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 } };
 
-export async function measureRecall(tasks: TauTask[], retail: RetailSkills): Promise<RecallRow[]> {
+/** Each task's row; `more` skills are hosted beside the retail ones (generated ones, to dilute the index). */
+export async function measureRecall(tasks: TauTask[], retail: RetailSkills, more: Skill[] = []): Promise<RecallRow[]> {
   let seen: ExtractRequest | undefined;
   const port: ModelPort = { id: "recording", extract: async (request) => ((seen = request), NO_VALUES) };
-  const flow = await createFlow({ skills: retail.skills, tools: retailTools(createRetailStore()), model: port });
+  const flow = await createFlow({ skills: [...retail.skills, ...more], tools: retailTools(createRetailStore()), model: port });
   const rows: RecallRow[] = [];
   for (const task of tasks) {
     const first = actionsOf(task).find((a) => WRITE_TOOLS.has(a.name));
