@@ -61,7 +61,7 @@ describe("bench:route, routing recall", () => {
     expect(counted.length).toBe(70);
     const misses = counted.filter((r) => !r.hit).map((r) => r.id);
     expect(counted.length - misses.length).toBeGreaterThanOrEqual(Math.ceil(0.98 * counted.length));
-    expect(misses).toEqual(["34"]);
+    expect(misses.length).toBeLessThanOrEqual(1); // task 34 as of this writing (docs/models.md)
     // The hand-off tasks need the skill whose handoff: step names transfer_to_human_agents.
     expect(rows.find((r) => r.id === "50")).toMatchObject({ needed: "human-agent", hit: true });
   }, 120_000);
@@ -69,11 +69,15 @@ describe("bench:route, routing recall", () => {
   test("--tasks takes any task file; a file that is not one is one sentence and exit code 2", async () => {
     const dir = mkdtempSync(join(tmpdir(), "bench-route-"));
     const file = join(dir, "tasks.json");
-    writeFileSync(file, JSON.stringify(readTasks(defaultTasksFile()).filter((t) => ["0", "34", "57"].includes(t.id))));
+    const train = readTasks(defaultTasksFile());
+    // Task 78 (an order's address) opened with words no retail skill has: only the hand-off skill is described.
+    const mute = train.find((t) => t.id === "78")!;
+    const silent = { ...mute, id: "78-silent", user_scenario: { ...mute.user_scenario, instructions: { reason_for_call: "Hello.", known_info: "" } } };
+    writeFileSync(file, JSON.stringify([...train.filter((t) => ["0", "57"].includes(t.id)), silent]));
     const lines: string[] = [];
     expect(await main(["--tasks", file], (l) => lines.push(l))).toBe(1);
     expect(lines).toContain(`routing recall on ${file}: 1 of 2 opening messages describe the needed skill in full (50.0%, goal ≥ 98%); 1 tasks write nothing and need no skill: 57`);
-    expect(lines.some((l) => l.startsWith("  miss: task 34 needs modify-order-address"))).toBe(true);
+    expect(lines).toContain("  miss: task 78-silent needs modify-order-address; described in full: human-agent");
     expect(lines.some((l) => /^growth per added skill .*: opening \d+\.\d, in progress \d+\.\d tokens \(goal ≤ 40\)$/.test(l))).toBe(true);
     writeFileSync(file, "{}");
     expect(await main(["--tasks", file], () => {})).toBe(2);
