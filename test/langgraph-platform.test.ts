@@ -108,4 +108,36 @@ describe("a skill on LangGraph's dev server, through the SDK", () => {
     expect(writes.map((w) => w.inputs)).toEqual(card.writes.map((w) => w.inputs));
     expect(new Set(writes.map((w) => w.key)).size).toBe(4);
   }, 60_000);
+
+  it("retail: three skills in one thread, answers as resumes or new messages, a racing press rejected or empty, the cancel once", async () => {
+    const before = written().length;
+    const { thread_id: t } = await client.threads.create();
+    await say(t, "retail", "I want to cancel my order #W3361211", "r1");
+    expect(await waitingAt(t)).toMatchObject({ kind: "ask", field: "sign_in", choices: ["email", "name_and_zip"] });
+    await resume(t, "retail", { pick: { sign_in: "name_and_zip" } });
+    await resume(t, "retail", "Aarav");
+    await resume(t, "retail", { text: "Lee" });
+    // An answer may also come as a new human message (a new run) rather than a resume.
+    const zip = await say(t, "retail", "85025", "r2");
+    expect(zip.messages.filter((m) => m.type === "human").map((m) => m.content)).toEqual(["I want to cancel my order #W3361211", "Aarav", "Lee", "85025"]);
+    expect(await waitingAt(t)).toMatchObject({ kind: "ask", field: "order_id" });
+    await resume(t, "retail", "#W3361211");
+    await resume(t, "retail", { pick: { reason: "no longer needed" } });
+    const confirm = await waitingAt(t);
+    expect(confirm).toMatchObject({ kind: "confirm", confirm: "cancel" });
+    expect(confirm!.card.writes).toEqual([{ tool: "cancel_pending_order", instance: expect.any(String), inputs: { user_id: "aarav_lee_1982", order_id: "#W3361211", reason: "no longer needed" } }]);
+    expect(written().length).toBe(before);
+
+    // Two presses at once with the default strategy (reject): the second is refused while the first
+    // runs, or, if the first already finished, finds nothing to answer.
+    const press = { command: { resume: { press: "cancel", card: confirm!.card.digest } }, multitaskStrategy: "reject" as const };
+    const first = await client.runs.create(t, "retail", press);
+    const second = await client.runs.create(t, "retail", press).catch((error: Error) => error);
+    await client.runs.join(t, first.run_id);
+    if (!(second instanceof Error)) await client.runs.join(t, second.run_id);
+    else expect(second.message).toMatch(/already running|422|409/);
+    expect(lastAi(await valuesOf(t))).toContain("Order #W3361211 is cancelled.");
+    const cancels = written().slice(before);
+    expect(cancels.map((w) => [w.tool, w.inputs])).toEqual([["cancel_pending_order", confirm!.card.writes[0].inputs]]);
+  }, 60_000);
 });
