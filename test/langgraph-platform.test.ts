@@ -14,6 +14,8 @@ import { startDevServer, type DevServer } from "./helpers/langgraph-dev-server.j
 const ROOT = join(import.meta.dirname, "..");
 const GRAPHS = join(ROOT, "test/fixtures/langgraph-platform/graphs.ts");
 const KEY = "ab".repeat(32);
+/** How long the fixture holds a 2-night hotel hold (the write a run is cut in during). */
+const SLOW_MS = 3000;
 
 let server: DevServer;
 let client: Client;
@@ -28,7 +30,7 @@ beforeAll(async () => {
   log = join(writes, "writes.jsonl");
   server = await startDevServer(
     { trip: `${GRAPHS}:trip`, retail: `${GRAPHS}:retail` },
-    { SKILLFLOW_TEST_WRITE_LOG: log, SKILLFLOW_DEPLOYMENT_KEY: KEY, SKILLFLOW_MODEL: "offline" },
+    { SKILLFLOW_TEST_WRITE_LOG: log, SKILLFLOW_DEPLOYMENT_KEY: KEY, SKILLFLOW_MODEL: "offline", SKILLFLOW_TEST_SLOW_MS: String(SLOW_MS) },
     ROOT,
   );
   client = new Client({ apiUrl: server.url });
@@ -139,5 +141,28 @@ describe("a skill on LangGraph's dev server, through the SDK", () => {
     expect(lastAi(await valuesOf(t))).toContain("Order #W3361211 is cancelled.");
     const cancels = written().slice(before);
     expect(cancels.map((w) => [w.tool, w.inputs])).toEqual([["cancel_pending_order", confirm!.card.writes[0].inputs]]);
+  }, 60_000);
+
+  it("a run cut in by another (interrupt strategy) mid-write: the write is finished with its key before the new message", async () => {
+    const { thread_id: t } = await client.threads.create();
+    await say(t, "trip", "Book me for the Lisbon AI Summit, 2 nights", "i1");
+    await resume(t, "trip", { pick: { flight_id: "TP1350" } });
+    await resume(t, "trip", { pick: { hotel_id: "H-BAIXA" } });
+    const card = (await waitingAt(t))!.card as { digest: string; writes: Array<{ tool: string }> };
+    const before = written().length;
+    const paying = await client.runs.create(t, "trip", { command: { resume: { press: "pay", card: card.digest } } });
+    // Cut in while the hotel hold runs (recorded before it waits).
+    const deadline = Date.now() + SLOW_MS;
+    while (!written().slice(before).some((w) => w.tool === "hold_hotel") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const cutIn = await client.runs.create(t, "trip", { input: { messages: [{ type: "human", content: "thanks", id: "i2" }] }, multitaskStrategy: "interrupt" });
+    await client.runs.join(t, cutIn.run_id);
+    expect((await client.runs.get(t, paying.run_id)).status).toBe("interrupted");
+    const writes = written().slice(before);
+    // The hotel hold was sent twice, with one key (the cut run's call may have reached the hotel); the
+    // rest once each, in order, and the trip booked.
+    expect(writes.map((w) => w.tool)).toEqual(["hold_flight", "hold_hotel", "hold_hotel", "reserve_cab", "take_payment"]);
+    expect(writes[1]!.key).toBe(writes[2]!.key);
+    expect(new Set(writes.map((w) => w.key)).size).toBe(4);
+    expect(lastAi(await valuesOf(t))).toMatch(/^Booked\. Your reference is TRIP-/);
   }, 60_000);
 });
