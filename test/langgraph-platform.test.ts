@@ -101,6 +101,8 @@ describe("a skill on LangGraph's dev server, through the SDK", () => {
     for (const run of runs) await client.runs.join(t, run.run_id);
     const done = await valuesOf(t);
     expect(lastAi(done)).toMatch(/^Booked\. Your reference is TRIP-/);
+    // What a client reads of a thread: the messages and the wait, never the runtime's state.
+    expect(Object.keys(done).sort()).toEqual(["messages", "waiting"]);
     expect(await waitingAt(t)).toBeUndefined();
 
     // The press sent once more after it was answered (a client retry): nothing more.

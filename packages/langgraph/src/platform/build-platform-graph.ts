@@ -9,7 +9,8 @@
  * act node with its ledger, unchanged. What is added speaks LangGraph's convention (`platform-nodes.ts`):
  * a run's input is a human message in `messages`, the reply an AI message there, and every wait for the
  * person an `interrupt()`. The input schema is `messages` alone, so a run's input cannot set the
- * runtime's state. Compiled without a checkpointer: the server gives its own (a test may pass one).
+ * runtime's state; the output schema is `messages` and `waiting`, so a thread's state as clients read it
+ * holds no secret. Compiled without a checkpointer: the server gives its own (a test may pass one).
  */
 import { Annotation, Command, END, START, StateGraph, type BaseCheckpointSaver, type LangGraphRunnableConfig } from "@langchain/langgraph";
 import { actNode } from "../graph/act-node.js";
@@ -22,12 +23,17 @@ import { PlatformGraphState, type PlatformGraphUpdate, type PlatformGraphValues 
 
 /** What a run may be given: messages only. */
 const PlatformInput = Annotation.Root({ messages: PlatformGraphState.spec.messages });
+/**
+ * What a client reads of the thread (`values` streams, `threads.getState`, its history, Studio's state
+ * view): the messages and the wait, not the runtime's state, which holds the person's secrets in clear.
+ */
+const PlatformOutput = Annotation.Root({ messages: PlatformGraphState.spec.messages, waiting: PlatformGraphState.spec.waiting });
 
 const AFTER_STEP = ["understand", "replay", "act", "reply"];
 const AFTER_WAIT = ["understand", "replay", "wait", END];
 
 export function buildPlatformGraph(deps: HostDeps, checkpointer?: BaseCheckpointSaver) {
-  return new StateGraph({ stateSchema: PlatformGraphState, input: PlatformInput })
+  const graph = new StateGraph({ stateSchema: PlatformGraphState, input: PlatformInput, output: PlatformOutput })
     .addNode("receive", routing(receiveNode(deps)), { ends: ["understand", "replay", "act", "wait"] })
     .addNode("understand", flowStep(deps, understandNode(deps)), { ends: AFTER_STEP })
     .addNode("replay", flowStep(deps, replayNode(deps)), { ends: AFTER_STEP })
@@ -36,6 +42,10 @@ export function buildPlatformGraph(deps: HostDeps, checkpointer?: BaseCheckpoint
     .addNode("wait", routing(waitNode(deps)), { ends: AFTER_WAIT })
     .addEdge(START, "receive")
     .compile({ ...(checkpointer && { checkpointer }), name: `skillflow:${deps.skills.map((h) => h.skill.name).join("+")}` });
+  // The output schema limits what `invoke` returns; the state a client reads (`values` streams,
+  // `getState`, its history) is the stream channels', every channel unless narrowed here.
+  graph.streamChannels = Object.keys(PlatformOutput.spec);
+  return graph;
 }
 
 export type PlatformGraph = ReturnType<typeof buildPlatformGraph>;
