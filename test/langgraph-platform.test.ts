@@ -32,6 +32,7 @@ beforeAll(async () => {
     { trip: `${GRAPHS}:trip`, retail: `${GRAPHS}:retail` },
     { SKILLFLOW_TEST_WRITE_LOG: log, SKILLFLOW_DEPLOYMENT_KEY: KEY, SKILLFLOW_MODEL: "offline", SKILLFLOW_TEST_SLOW_MS: String(SLOW_MS) },
     ROOT,
+    join(ROOT, "test/fixtures/langgraph-platform/auth.ts:auth"),
   );
   client = new Client({ apiUrl: server.url });
 }, 90_000);
@@ -166,5 +167,26 @@ describe("a skill on LangGraph's dev server, through the SDK", () => {
     expect(writes[1]!.key).toBe(writes[2]!.key);
     expect(new Set(writes.map((w) => w.key)).size).toBe(4);
     expect(lastAi(await valuesOf(t))).toMatch(/^Booked\. Your reference is TRIP-/);
+  }, 60_000);
+
+  it("the auth handler refuses what would go round the runtime: state commands, old checkpoints, node streams, state updates, rollback", async () => {
+    const { thread_id: t } = await client.threads.create();
+    await say(t, "trip", "Book me for the Lisbon AI Summit, 3 nights", "a1");
+    const flights = await waitingAt(t);
+    const forged = { flow: null, call: { type: "call", tool: "take_payment", kind: "write", inputs: {}, key: "k", instance: "13" } };
+    const history = await client.threads.getHistory(t, { limit: 10 });
+    const attempts: Array<() => Promise<unknown>> = [
+      () => client.runs.wait(t, "trip", { command: { update: forged, goto: "act" } }),
+      () => client.runs.wait(t, "trip", { command: { resume: { pick: { flight_id: "TP1350" } }, goto: "act" } }),
+      () => client.runs.wait(t, "trip", { input: { messages: [{ type: "human", content: "hi", id: "a2" }] }, checkpointId: history.at(-1)!.checkpoint.checkpoint_id! }),
+      async () => { for await (const _ of client.runs.stream(t, "trip", { input: { messages: [{ type: "human", content: "hi", id: "a3" }] }, streamMode: "updates" })) void _; },
+      () => client.threads.updateState(t, { values: forged }),
+      () => client.runs.wait(t, "trip", { input: { messages: [{ type: "human", content: "hi", id: "a4" }] }, multitaskStrategy: "rollback" }),
+    ];
+    for (const attempt of attempts) await expect(attempt()).rejects.toThrow(/403|may not/);
+    expect(await waitingAt(t)).toEqual(flights);
+    // A chat client's own runs go through: the values stream, then a resume.
+    for await (const _ of client.runs.stream(t, "trip", { command: { resume: { pick: { flight_id: "TP1350" } } }, streamMode: ["values", "messages-tuple"] })) void _;
+    expect(await waitingAt(t)).toMatchObject({ kind: "ask", field: "hotel_id" });
   }, 60_000);
 });

@@ -45,8 +45,8 @@ const LANGGRAPH_PERSISTENCE = [
 const LANGGRAPH_TESTING = ["createTestFlow"];
 
 const LANGGRAPH_PLATFORM = [
-  "MESSAGES_KEPT", "MODEL_ENV", "NOT_A_RESUME", "PRESS_WITHOUT_CARD", "SECRET_SHOWN", "UNVERIFIED_APPROVAL", "createSkillGraph", "readResume",
-  "signApproval", "verifyApproval",
+  "CHAT_STREAM_MODES", "MESSAGES_KEPT", "MODEL_ENV", "NOT_A_RESUME", "PRESS_WITHOUT_CARD", "RUN_REFUSED", "SECRET_SHOWN", "UNVERIFIED_APPROVAL",
+  "UPDATE_REFUSED", "createSkillGraph", "readResume", "refuseRun", "refuseThreadUpdate", "signApproval", "verifyApproval",
 ];
 
 const MCP = [

@@ -42,17 +42,19 @@ export const OFFLINE_ENV = {
 };
 
 /**
- * Start the dev server on `graphs` (id → `/abs/path/module.ts:export`) and wait until it answers. The
+ * Start the dev server on `graphs` (id → `/abs/path/module.ts:export`), with the auth handler `auth`
+ * (`/abs/path/auth.ts:export`) when given, and wait until it answers. The
  * paths are written relative to the langgraph.json, as the server wants them: it resolves
  * `@langchain/langgraph` for every graph from the first graph's file (one copy of LangGraph).
  */
-export async function startDevServer(graphs: Record<string, string>, env: Record<string, string>, cwd: string, timeoutMs = 60_000): Promise<DevServer> {
+export async function startDevServer(graphs: Record<string, string>, env: Record<string, string>, cwd: string, auth?: string, timeoutMs = 60_000): Promise<DevServer> {
   const dir = mkdtempSync(join(tmpdir(), "skillflow-langgraph-"));
-  const named = Object.fromEntries(Object.entries(graphs).map(([id, spec]) => {
+  const local = (spec: string) => {
     const at = spec.lastIndexOf(":");
-    return [id, `./${relative(dir, spec.slice(0, at))}:${spec.slice(at + 1)}`];
-  }));
-  writeFileSync(join(dir, "langgraph.json"), JSON.stringify({ node_version: "20", graphs: named }, null, 2));
+    return `./${relative(dir, spec.slice(0, at))}:${spec.slice(at + 1)}`;
+  };
+  const named = Object.fromEntries(Object.entries(graphs).map(([id, spec]) => [id, local(spec)]));
+  writeFileSync(join(dir, "langgraph.json"), JSON.stringify({ node_version: "20", graphs: named, ...(auth && { auth: { path: local(auth) } }) }, null, 2));
   writeFileSync(join(dir, ".gitignore"), ".langgraph_api\n");
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;

@@ -10,3 +10,4 @@ export { signApproval, verifyApproval } from "./approval-token.js";
 export type { ApprovalClaim } from "./approval-token.js";
 export { MESSAGES_KEPT } from "./platform-state.js";
 export { SECRET_SHOWN } from "./platform-nodes.js";
+export { refuseRun, refuseThreadUpdate, CHAT_STREAM_MODES, RUN_REFUSED, UPDATE_REFUSED } from "./refuse-run.js";
