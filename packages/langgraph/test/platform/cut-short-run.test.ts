@@ -4,43 +4,19 @@
  * stopped by the `interrupt` multitask strategy and another one starts. Simulated with LangGraph's own
  * `interruptBefore: ["act"]` on a real MemorySaver; the writes are the conference trip's own, recorded.
  */
-import { Command, MemorySaver } from "@langchain/langgraph";
-import { loadSkill } from "@skillflow/core/loader";
-import type { ToolContext } from "@skillflow/core";
+import { MemorySaver } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
-import type { FlowGraphValues } from "../../src/graph/flow-graph-state.js";
-import { createSkillGraph, type WaitValue } from "../../src/platform/index.js";
+import { ORDER, tripAtCheckout as reachCheckout } from "./trip-at-checkout.js";
 
-const TRIP = new URL("../../../../skills/conference-trip", import.meta.url).pathname;
-
-interface Runnable { name: string; kind: "lookup" | "write" | "handoff"; run(input: Record<string, unknown>, context: ToolContext): unknown }
-
+/** At the checkout on a MemorySaver, the press cut short before its first write. */
 async function tripAtCheckout() {
-  const loaded = await loadSkill(TRIP);
-  const calls: Array<{ tool: string; key: string }> = [];
-  const tools = Object.values(loaded.tools as Record<string, Runnable>).map((tool): Runnable => tool.kind === "lookup" ? tool : {
-    name: tool.name, kind: tool.kind,
-    run: (input, context) => (calls.push({ tool: tool.name, key: context.idempotencyKey }), tool.run(input, context)),
-  });
-  const saver = new MemorySaver();
-  const graph = await createSkillGraph({ skill: loaded.skill!, tools, model: "offline", checkpointer: saver });
-  const config = { configurable: { thread_id: `t-${Math.random()}` } };
-  await graph.invoke({ messages: [{ role: "user", content: "Book me for the Lisbon AI Summit, 3 nights" }] }, config);
-  await graph.invoke(new Command({ resume: { pick: { flight_id: "TP1350" } } }), config);
-  await graph.invoke(new Command({ resume: { pick: { hotel_id: "H-BAIXA" } } }), config);
-  const waiting = (await graph.getState(config)).tasks[0]!.interrupts[0]!.value as WaitValue;
-  if (waiting.kind !== "confirm") throw new Error("not at the checkout");
-  // The press, cut short where the first write's `started` entry is stored and the write has not run.
-  await graph.invoke(new Command({ resume: { press: "pay", card: waiting.card.digest } }), { ...config, interruptBefore: ["act"] });
-  const stored = async () => (await saver.getTuple(config))!.checkpoint.channel_values as unknown as FlowGraphValues;
-  const cut = await stored();
+  const trip = await reachCheckout(new MemorySaver());
+  const cut = await trip.stored();
   expect(cut.call?.tool).toBe("hold_flight");
   expect(Object.values(cut.flow!.ledger).map((e) => [e.tool, e.status])).toEqual([["hold_flight", "started"]]);
-  expect(calls).toEqual([]);
-  return { graph, config, calls, stored };
+  expect(trip.calls).toEqual([]);
+  return trip;
 }
-
-const ORDER = ["hold_flight", "hold_hotel", "reserve_cab", "take_payment"];
 
 describe("a run cut short before a write", () => {
   it("is finished by a retry of the run from its checkpoint: every write once, and again nothing", async () => {
