@@ -4,7 +4,7 @@
  *
  * - `receive` starts a run that brings a human message: the message becomes the turn's text event. A
  *   message whose id the thread already took (a run retried with the same input) is not applied again;
- *   a write a cut-short run left started is finished (`act`) before the message is applied.
+ *   a write a cut-short run left started is finished (`act`) first, in either case.
  * - `reply` appends the turn's reply as one AI message and works out what the person is waited for.
  * - `wait` is the `interrupt()`: its value is that wait (`wait-value.ts`), its resume the person's answer
  *   (`read-resume.ts`), applied as the next event — typed events straight to the replay, never through
@@ -31,7 +31,7 @@ export interface Routed { update: PlatformGraphUpdate; goto: Next }
 export function receiveNode(deps: HostDeps) {
   return (state: PlatformGraphValues): Routed => {
     const human = lastHuman(state.messages);
-    if (!human?.id || state.eventIds?.includes(human.id)) return { update: {}, goto: "wait" };
+    if (!human?.id || state.eventIds?.includes(human.id)) return { update: {}, goto: state.call ? "act" : "wait" };
     const input: HostEvent = { type: "text", text: textOf(human) };
     const secret = state.waiting?.kind === "ask" && state.waiting.secret;
     const update: PlatformGraphUpdate = {

@@ -40,4 +40,13 @@ describe("a run cut short before a write", () => {
     const reply = String((await graph.getState(config)).values.messages.at(-1)!.content);
     expect(reply).toMatch(/^Booked\. Your reference is TRIP-[\s\S]*nights cannot change now/);
   }, 30_000);
+
+  it("is finished by a retried message too, which is not applied again", async () => {
+    const { graph, config, calls, stored } = await tripAtCheckout();
+    const first = (await graph.getState(config)).values.messages.find((m) => m.getType() === "human")!;
+    await graph.invoke({ messages: [{ role: "user", content: String(first.content), id: first.id }] }, config);
+    expect(calls.map((c) => c.tool)).toEqual(ORDER);
+    expect((await stored()).flow!.turn).toBe(4);
+    expect(String((await graph.getState(config)).values.messages.at(-1)!.content)).toMatch(/^Booked\. Your reference is TRIP-/);
+  }, 30_000);
 });
