@@ -5,13 +5,15 @@
  * - `receive` starts a run that brings a human message: the message becomes the turn's text event. A
  *   message whose id the thread already took (a run retried with the same input) is not applied again;
  *   a write a cut-short run left started is finished (`act`) first, in either case.
- * - `reply` appends the turn's reply as one AI message and works out what the person is waited for.
+ * - `reply` appends the turn's reply as one AI message (masking, in the person's last message, any
+ *   secret the runtime now knows) and works out what the person is waited for.
  * - `wait` is the `interrupt()`: its value is that wait (`wait-value.ts`), its resume the person's answer
  *   (`read-resume.ts`), applied as the next event — typed events straight to the replay, never through
  *   the model. A refused answer changes nothing and raises the same interrupt again.
  */
 import { AIMessage, HumanMessage, type BaseMessage } from "@langchain/core/messages";
 import { END, interrupt } from "@langchain/langgraph";
+import { maskKnownSecrets, secretValuesOf, type Skill } from "@skillflow/core";
 import { routeAtStart } from "../graph/build-flow-graph.js";
 import { emptyTurn, type FlowGraphValues } from "../graph/flow-graph-state.js";
 import type { HostDeps } from "../graph/host-deps.js";
@@ -49,7 +51,8 @@ export function replyNode(deps: HostDeps) {
     const skill = active ? deps.skills.find((h) => h.skill.name === active)?.skill ?? null : null;
     const waiting = waitValueOf(turn, skill, deps.skills.map((h) => h.skill), state.waiting);
     const text = turn.reply.join("\n\n");
-    return { update: { waiting, ...(text && { messages: [new AIMessage(text)] }) }, goto: "wait" };
+    const messages = [...maskedHuman(state, skill), ...(text ? [new AIMessage(text)] : [])];
+    return { update: { waiting, ...(messages.length && { messages }) }, goto: "wait" };
   };
 }
 
@@ -75,6 +78,18 @@ export function routeAfterStep(deps: HostDeps, state: PlatformGraphValues): Next
   if (state.event) return "replay";
   if (state.input) return routeAtStart(deps, state as FlowGraphValues);
   return "reply";
+}
+
+/**
+ * The person's last message again, with every secret the runtime now knows masked, when it held one (a
+ * code typed before it was asked, say): same id, so it replaces the message. Pure.
+ */
+function maskedHuman(state: PlatformGraphValues, skill: Skill | null): BaseMessage[] {
+  const human = lastHuman(state.messages);
+  if (!human?.id || !skill || !state.flow) return [];
+  const text = textOf(human);
+  const masked = maskKnownSecrets(text, secretValuesOf(skill, state.flow));
+  return masked === text ? [] : [new HumanMessage({ id: human.id, content: masked })];
 }
 
 function lastHuman(messages: BaseMessage[]): BaseMessage | undefined {

@@ -92,4 +92,12 @@ describe("createSkillGraph", () => {
     }
     expect((await graph.getState(config)).values.messages.length).toBe(MESSAGES_KEPT);
   }, 60_000);
+
+  it("masks a secret typed before it was asked in the person's message", async () => {
+    const { graph, config } = await graphOf("conference-trip");
+    await graph.invoke({ messages: [{ role: "user", content: "Book me for the Lisbon AI Summit, 4 nights. My manager's approval code is MG-482913", id: "early" }] }, config);
+    const shown = JSON.stringify((await graph.getState(config)).values.messages);
+    expect(shown).not.toContain("MG-482913");
+    expect(shown).toContain("Lisbon AI Summit, 4 nights");
+  }, 30_000);
 });
