@@ -15,6 +15,7 @@ export default defineConfig({
       "@skillflow/langgraph/prove": fileURLToPath(new URL("./packages/langgraph/src/prove/index.ts", import.meta.url)),
       "@skillflow/langgraph/persistence": fileURLToPath(new URL("./packages/langgraph/src/persistence/index.ts", import.meta.url)),
       "@skillflow/langgraph/testing": fileURLToPath(new URL("./packages/langgraph/src/testing/index.ts", import.meta.url)),
+      "@skillflow/langgraph/platform": fileURLToPath(new URL("./packages/langgraph/src/platform/index.ts", import.meta.url)),
       "@skillflow/langgraph": src("langgraph"),
       "@skillflow/mcp": src("mcp"),
       "@skillflow/server": src("server"),

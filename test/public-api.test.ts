@@ -44,6 +44,11 @@ const LANGGRAPH_PERSISTENCE = [
 
 const LANGGRAPH_TESTING = ["createTestFlow"];
 
+const LANGGRAPH_PLATFORM = [
+  "CHAT_STREAM_MODES", "MESSAGES_KEPT", "MODEL_ENV", "NOT_A_RESUME", "PRESS_WITHOUT_CARD", "RUN_REFUSED", "SECRET_SHOWN", "UNVERIFIED_APPROVAL",
+  "UPDATE_REFUSED", "createSkillGraph", "readResume", "refuseRun", "refuseThreadUpdate", "signApproval", "verifyApproval",
+];
+
 const MCP = [
   "ANSWER_TOOL", "IDEMPOTENCY_KEY_META", "NOW_META", "WIDGET_TOKEN_META", "WIDGET_URI", "closeMcpConnections", "createSkillHost",
   "mcpTools", "serveSkills", "serveToolsOverStdio", "threadOf", "toolServer",
@@ -65,6 +70,7 @@ const ENTRY_POINTS: Array<[string, () => Promise<Record<string, unknown>>, strin
   ["@skillflow/langgraph/prove", () => import("@skillflow/langgraph/prove"), LANGGRAPH_PROVE],
   ["@skillflow/langgraph/persistence", () => import("@skillflow/langgraph/persistence"), LANGGRAPH_PERSISTENCE],
   ["@skillflow/langgraph/testing", () => import("@skillflow/langgraph/testing"), LANGGRAPH_TESTING],
+  ["@skillflow/langgraph/platform", () => import("@skillflow/langgraph/platform"), LANGGRAPH_PLATFORM],
   ["@skillflow/mcp", () => import("@skillflow/mcp"), MCP],
   ["@skillflow/server", () => import("@skillflow/server"), SERVER],
   ["@skillflow/cli", () => import("@skillflow/cli"), CLI],
@@ -104,7 +110,7 @@ describe("entry points", () => {
     const names = sources.map((file) => file.slice(packages.length).split("\\").join("/"));
     expect(names).toEqual(expect.arrayContaining([
       "core/src/index.ts", "core/src/loader/index.ts", "langgraph/src/index.ts", "langgraph/src/models/index.ts", "langgraph/src/prove/index.ts",
-      "langgraph/src/persistence/index.ts", "langgraph/src/testing/index.ts", "mcp/src/index.ts", "cli/src/index.ts",
+      "langgraph/src/persistence/index.ts", "langgraph/src/testing/index.ts", "langgraph/src/platform/index.ts", "mcp/src/index.ts", "cli/src/index.ts",
     ]));
   });
 

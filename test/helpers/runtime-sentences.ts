@@ -18,6 +18,7 @@ const SOURCES: Array<{ dir: string; only?: readonly string[] }> = [
   { dir: "packages/langgraph/src/understand", only: ["admit-event.ts", "settle-route.ts", "understand-node.ts", "offer-secrets.ts"] },
   { dir: "packages/langgraph/src", only: ["run-tool.ts"] },
   { dir: "packages/langgraph/src/budget" },
+  { dir: "packages/langgraph/src/platform" },
 ];
 
 export interface RuntimeSentence {

@@ -13,6 +13,7 @@ const SLOW_FIRST: RegExp[] = [
   /\/browser-[^/]+\.test\.ts$/,
   /\/thread-lock\.test\.ts$/,
   /\/test\/readme-examples\.test\.ts$/,
+  /\/test\/langgraph-platform\.test\.ts$/,
   /\/test\/loader-fuzz\.test\.ts$/,
   /\/test\/guarantees\/confirms\/[^/]+\.test\.ts$/,
 ];

@@ -55,7 +55,7 @@ function routed<Next extends string>(
 }
 
 /** Free text goes to the model first — except a pick from the menu of skills; a typed event straight to the replay. Pure. */
-function routeAtStart(deps: HostDeps, state: FlowGraphValues): "understand" | "replay" {
+export function routeAtStart(deps: HostDeps, state: FlowGraphValues): "understand" | "replay" {
   if (!needsModel(state.input) || handedOffFlow(deps, state)) return "replay";
   return readMenuPick(deps, routingOf(deps, state), state.input) ? "replay" : "understand";
 }
