@@ -2,7 +2,8 @@
  * `end:` and `## Limits` in the parser, the JSON Schema and the editor: an end keeps its outcome, status
  * and `tell:`, and one without a status or a sentence is one located sentence each; the Limits block
  * becomes the skill's limits, and a wrong scope, measure or value is `invalid-limits`, located, with the
- * rest kept; the language server completes `end` among the step kinds and its keys and statuses.
+ * rest kept; the language server completes `end` among the step kinds, its keys and statuses, and the
+ * Limits block's scopes and measures.
  */
 import { describe, expect, it } from "vitest";
 import { parseSkill } from "../../src/format/parse-skill.js";
@@ -94,5 +95,17 @@ describe("end: in the editor", () => {
     const inside = text(`- end: done\n  s`);
     const at = lineOf(inside, "  s");
     expect(completeAt(inside, { line: at, character: 3 }, undefined).map((c) => c.label)).toEqual(expect.arrayContaining(["status", "tell"]));
+    const status = text(`- end: done\n  status: \n  tell: "Done."`);
+    const statusLine = lineOf(status, "  status: ");
+    expect(completeAt(status, { line: statusLine, character: 10 }, undefined).map((c) => c.label)).toEqual(["success", "failed"]);
+  });
+
+  it("completes the scopes of the Limits block, and the measures inside one", () => {
+    const source = text(END, "\n## Limits\n\n```yaml\nturn: { model_calls: 2 }\nco\n```\n");
+    const line = lineOf(source, "co");
+    expect(completeAt(source, { line, character: 2 }, undefined).map((c) => c.label)).toEqual(["conversation"]);
+    const inner = text(END, "\n## Limits\n\n```yaml\nturn:\n  model_calls: 2\n  to\n```\n");
+    const at = lineOf(inner, "  to");
+    expect(completeAt(inner, { line: at, character: 4 }, undefined).map((c) => c.label)).toEqual(["tokens", "cost"]);
   });
 });
