@@ -81,7 +81,7 @@ export interface Proof {
 
 /** A name a proof takes from its skill, where it was written and under which key (`press:`, `answers:`). */
 export interface NameUse {
-  kind: "field" | "confirm" | "tool" | "skill";
+  kind: "field" | "confirm" | "tool" | "skill" | "outcome";
   name: string;
   key: string;
   line: number;
