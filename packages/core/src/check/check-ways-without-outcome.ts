@@ -10,7 +10,7 @@ import type { CheckContext } from "./context.js";
 import { alwaysEnds } from "./check-after-handoff.js";
 import { eitherOrPair } from "./either-or.js";
 import { endSteps } from "./end-steps.js";
-import { at, listNames } from "./words.js";
+import { listNames } from "./words.js";
 
 interface Choice { when: WhenStep; value: boolean }
 
@@ -25,7 +25,7 @@ export function checkWaysWithoutOutcome(ctx: CheckContext): void {
   ctx.report(
     "way-without-outcome", last.pos,
     `${when} flow runs past its last step without reaching an \`end\`, so that way finishes with no outcome, while the skill names ${listNames(outcomes)}.`,
-    `Add an \`end:\` with that way's outcome after ${at(last.pos)}.`,
+    "Add an `end:` with that way's outcome as the last step of the flow.",
   );
 }
 
