@@ -24,9 +24,9 @@ const rules = [
   ["frontmatter-invalid", "error", "frontmatter without a name or description, or with unknown keys"],
   ["agent-skills-name", "warning", "a name the Agent Skills format rejects, or that is not its folder's name"],
   ["agent-skills-field", "warning", "a description, compatibility, metadata or allowed-tools the Agent Skills format rejects"],
-  ["yaml-syntax", "error", "a Fields or Steps block that is not valid YAML"],
+  ["yaml-syntax", "error", "a Fields, Steps or Limits block that is not valid YAML"],
   ["missing-steps", "error", "no Steps block"],
-  ["invalid-block", "error", "a Fields or Steps block of the wrong shape"],
+  ["invalid-block", "error", "a Fields or Steps block of the wrong shape, or a second Fields, Steps or Limits section"],
   ["tools-missing", "error", "tools.ts is missing while steps use tools"],
   ["tools-syntax", "error", "tools.ts has a syntax error"],
   ["tools-throws", "error", "tools.ts throws when imported"],
@@ -75,6 +75,13 @@ const rules = [
   ["handoff-needs-handoff-tool", "error", "a `handoff:` naming a write or a lookup"],
   ["handoff-tool-in-do", "error", "a `do:` naming a hand-off tool"],
   ["step-after-handoff", "error", "a step after a `handoff`, which ends the conversation"],
+  // Endings with a name.
+  ["step-after-end", "error", "a step after an `end`, which ends the conversation"],
+  ["outcome-status-differs", "error", "one outcome named by two `end` steps with different statuses"],
+  ["outcome-unreached", "warning", "an `end` no way through the flow reaches"],
+  ["way-without-outcome", "warning", "a way through the flow that finishes with no outcome while the skill names outcomes"],
+  // The skill's limits.
+  ["invalid-limits", "error", "a Limits block with a scope, measure or value the format does not have"],
 ] as const satisfies ReadonlyArray<readonly [string, Severity, string]>;
 
 export type RuleId = (typeof rules)[number][0];

@@ -5,6 +5,7 @@
  */
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { resolveBudget } from "./budget/budget-limits.js";
+import { skillBudgets } from "./budget/skill-budgets.js";
 import type { CreateFlowOptions } from "./flow-options.js";
 import { DEFAULT_TOOL_TIMEOUT_MS, type HostDeps, type HostedSkill } from "./graph/host-deps.js";
 import { loadFlowSkill } from "./load-flow-skill.js";
@@ -42,6 +43,8 @@ export async function resolveHostDeps(options: CreateFlowOptions, deploymentKey:
   };
   const budget = resolveBudget(options.limits, deps.model.id, options.prices);
   if (budget) deps.budget = budget;
+  const own = skillBudgets(deps.skills, options.limits, deps.model.id, options.prices);
+  if (Object.keys(own).length > 0) deps.skillBudgets = own;
   if (hooks.failures || hooks.rejections) deps.shouldFail = failureInjector(hooks.failures, hooks.rejections);
   return deps;
 }

@@ -59,6 +59,7 @@ describe("a run whose state read fails after its turns were recorded", () => {
       usage: now!.usage,
       done: now!.pending?.kind === "done",
       handedOff: null,
+      ended: null,
     });
     expect(typed.state!.writes.some((w: { tool: string; status: string }) => w.tool === "issue_refund" && w.status === "done")).toBe(true);
   });

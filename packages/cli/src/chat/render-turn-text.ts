@@ -26,6 +26,8 @@ export interface TurnView {
   approvalStatus?: ApprovalRequest["status"];
   /** This turn handed the conversation over to a person, with this hand-off tool. */
   handedOff?: { tool: string };
+  /** This turn ended the conversation at an `end` step, with this outcome and status. */
+  ended?: { outcome: string; status: string };
 }
 
 export interface RenderedTurn {
@@ -74,6 +76,7 @@ export function renderTurnText(turn: TurnView, skill: Skill, { color, operator =
   }
   if (turn.pending?.kind === "confirm" && !cardShown) lines.push(...cardLines(turn.pending.card, false, paint));
   if (turn.pending?.kind === "approval") lines.push(...approvalLines(turn.pending, turn.approvalStatus === "rejected", operator, paint));
+  if (turn.ended) lines.push(paint("cyan", `Ended: ${turn.ended.outcome} (${turn.ended.status}). The conversation ends here; Ctrl-D leaves.`));
   if (turn.handedOff) lines.push(paint("cyan", `Handed over to a person (${turn.handedOff.tool} ran). The conversation ends here; Ctrl-D leaves.`));
   const asks = waits && last >= 0;
   return {

@@ -1,13 +1,17 @@
 /**
- * step-after-handoff: a step after a `handoff` in the same list of steps, or after an either/or whose
- * two branches both end at one. A hand-off ends the conversation, so the steps after it never run
- * (after a single `when` holding one, the steps run when its condition is false, which is fine).
- * Reported once, at the first step after it. Pure.
+ * step-after-handoff, step-after-end: a step after a `handoff` or an `end` in the same list of steps,
+ * or after an either/or whose two branches both end at one. Either ends the conversation, so the steps
+ * after it never run (after a single `when` holding one, the steps run when its condition is false,
+ * which is fine). Reported once, at the first step after it: `step-after-handoff` when hand-offs end it
+ * on every way, `step-after-end` when an `end` does on some. Pure.
  */
 import type { Step } from "../format/ir.js";
 import type { CheckContext } from "./context.js";
 import { eitherOrPair } from "./either-or.js";
 import { at } from "./words.js";
+
+/** How the walk always stops at `steps[i]`: the step itself (width 1) or the either/or starting there (width 2), and whether by hand-offs only. */
+interface Ends { width: 1 | 2; handsOff: boolean }
 
 export function checkAfterHandoff(ctx: CheckContext): void {
   visit(ctx, ctx.skill.steps);
@@ -20,25 +24,41 @@ function visit(ctx: CheckContext, steps: readonly Step[]): void {
     const next = ends && steps[i + ends.width];
     if (!ends || !next) return;
     const many = steps.length - i - ends.width;
-    const where = ends.width === 1 ? `the \`handoff\` at ${at(step.pos)}` : `the either/or at ${at(step.pos)}, which hands off both ways,`;
+    const them = many === 1 ? "it" : "them";
+    const never = `${many === 1 ? "This step" : `This step and the ${many - 1} after it`} never ${many === 1 ? "runs" : "run"}`;
+    if (ends.width === 2) {
+      const how = ends.handsOff ? "hands off" : "ends the conversation";
+      ctx.report(
+        ends.handsOff ? "step-after-handoff" : "step-after-end", next.pos,
+        `${never}: the either/or at ${at(step.pos)}, which ${how} both ways, ends the conversation.`,
+        `Move ${them} above the either/or at ${at(step.pos)}, or let one of its ways go on without ${ends.handsOff ? "a `handoff`" : "ending"}.`,
+      );
+      return;
+    }
+    const kind = step.kind === "handoff" ? "handoff" : "end";
     ctx.report(
-      "step-after-handoff", next.pos,
-      `${many === 1 ? "This step" : `This step and the ${many - 1} after it`} never ${many === 1 ? "runs" : "run"}: ${where} ends the conversation.`,
-      ends.width === 1
-        ? `Move ${many === 1 ? "it" : "them"} above the \`handoff\` at ${at(step.pos)}, or put the \`handoff\` in a \`when\` so the other case goes on.`
-        : `Move ${many === 1 ? "it" : "them"} above the either/or at ${at(step.pos)}, or let one of its ways go on without a \`handoff\`.`,
+      kind === "handoff" ? "step-after-handoff" : "step-after-end", next.pos,
+      `${never}: the \`${kind}\` at ${at(step.pos)} ends the conversation.`,
+      `Move ${them} above the \`${kind}\` at ${at(step.pos)}, or put the \`${kind}\` in a \`when\` so the other case goes on.`,
     );
   });
 }
 
-/** Whether the walk always ends at a hand-off at `steps[i]`: the step itself (width 1), or the either/or starting there (width 2). */
-function endsAt(ctx: CheckContext, steps: readonly Step[], i: number): { width: 1 | 2 } | undefined {
-  if (steps[i]?.kind === "handoff") return { width: 1 };
+/** Whether the walk always stops at `steps[i]` (a `handoff` or an `end`, or an either/or ending both ways). */
+function endsAt(ctx: CheckContext, steps: readonly Step[], i: number): Ends | undefined {
+  const step = steps[i];
+  if (step?.kind === "handoff" || step?.kind === "end") return { width: 1, handsOff: step.kind === "handoff" };
   const pair = eitherOrPair(steps, i, ctx.exprs);
-  return pair && alwaysHandsOff(ctx, pair[0].steps) && alwaysHandsOff(ctx, pair[1].steps) ? { width: 2 } : undefined;
+  const a = pair && alwaysEnds(ctx, pair[0].steps);
+  const b = pair && alwaysEnds(ctx, pair[1].steps);
+  return a && b ? { width: 2, handsOff: a.handsOff && b.handsOff } : undefined;
 }
 
-/** Whether every run of `steps` ends at a hand-off. */
-function alwaysHandsOff(ctx: CheckContext, steps: readonly Step[]): boolean {
-  return steps.some((_, i) => endsAt(ctx, steps, i) !== undefined);
+/** How every run of `steps` ends, if every one does. */
+export function alwaysEnds(ctx: CheckContext, steps: readonly Step[]): Ends | undefined {
+  for (let i = 0; i < steps.length; i++) {
+    const ends = endsAt(ctx, steps, i);
+    if (ends) return ends;
+  }
+  return undefined;
 }

@@ -14,9 +14,17 @@ export function checkSecretInText(ctx: CheckContext): void {
       if (ownValue(place.scope.loopVars, ref.root) || !ownValue(ctx.skill.fields, ref.root)?.secret) continue;
       ctx.report(
         "secret-in-text", locateInExpr(expr, ref.start),
-        `\`${ref.root}\` is secret, but this ${step.kind === "say" ? "text" : step.kind === "ask" ? "question" : "confirm text"} would show it.`,
+        `\`${ref.root}\` is secret, but this ${textWord(step.kind)} would show it.`,
         `Remove \`{${expr.source}}\` from the text; a secret is only checked, never shown.`,
       );
     }
   });
+}
+
+/** What the text holding the hole is called in the message. Pure. */
+function textWord(kind: string): string {
+  if (kind === "ask") return "question";
+  if (kind === "confirm") return "confirm text";
+  if (kind === "handoff" || kind === "end") return "`tell:` text";
+  return "text";
 }

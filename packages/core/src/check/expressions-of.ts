@@ -32,6 +32,8 @@ export function expressionsOf(step: Step): StepExpr[] {
       return (step.with ?? []).map((b) => ({ expr: b.value, role: "input" as const }));
     case "handoff":
       return [...(step.with ?? []).map((b) => ({ expr: b.value, role: "input" as const })), ...holes(step.tell)];
+    case "end":
+      return holes(step.tell);
     default:
       return [];
   }

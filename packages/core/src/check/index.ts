@@ -10,6 +10,9 @@ import { makeDiagnostic } from "../format/diagnose.js";
 import type { Skill } from "../format/ir.js";
 import { checkConditionTypes } from "./check-condition-types.js";
 import { checkAfterHandoff } from "./check-after-handoff.js";
+import { checkOutcomeStatuses } from "./check-outcome-statuses.js";
+import { checkUnreachedOutcomes } from "./check-unreached-outcomes.js";
+import { checkWaysWithoutOutcome } from "./check-ways-without-outcome.js";
 import { checkConfirmCoverage } from "./check-confirm-coverage.js";
 import { checkDuplicateAsks } from "./check-duplicate-asks.js";
 import { checkDuplicateConfirms } from "./check-duplicate-confirms.js";
@@ -58,6 +61,9 @@ export const SEMANTIC_RULES: readonly Rule[] = [
   checkDuplicateWrites,
   checkHandoffTools,
   checkAfterHandoff,
+  checkOutcomeStatuses,
+  checkUnreachedOutcomes,
+  checkWaysWithoutOutcome,
 ];
 
 /** Every semantic diagnostic for `skill`, sorted by position. */

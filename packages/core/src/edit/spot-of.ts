@@ -26,9 +26,9 @@ export type Spot =
   /** Any other value, whose schema may list the values it takes (`true`, `false`). */
   | { kind: "value"; schema: SchemaAt };
 
-/** A place in the schema: `$defs/step` or `$defs/field`, then keys down from there, with the keys present at each level. */
+/** A place in the schema: `$defs/step`, `$defs/field` or `$defs/limits`, then keys down from there, with the keys present at each level. */
 export interface SchemaAt {
-  def: "step" | "field";
+  def: "step" | "field" | "limits";
   keys: Array<{ key: string; beside: string[] }>;
 }
 
@@ -46,7 +46,17 @@ export function stepOf(path: YamlPath): { id: string; rest: YamlPath } | undefin
 
 /** The spot of `place`. */
 export function spotOf(place: BlockPlace): Spot | undefined {
+  if (place.block === "limits") return limitsSpot(place);
   return place.block === "fields" ? fieldSpot(place, place.levels[1] ?? []) : stepSpot(place);
+}
+
+/** In the Limits block: a scope (`turn`, `conversation`) as a key, or a measure as a key of one. */
+function limitsSpot(place: BlockPlace): Spot | undefined {
+  const [scope] = place.path;
+  if (place.role !== "key") return undefined;
+  if (place.path.length === 0) return { kind: "key", schema: { def: "limits", keys: [] }, existing: place.siblings };
+  if (place.path.length === 1 && typeof scope === "string") return { kind: "key", schema: { def: "limits", keys: [{ key: scope, beside: [] }] }, existing: place.siblings };
+  return undefined;
 }
 
 function stepSpot(place: BlockPlace): Spot | undefined {

@@ -1,8 +1,9 @@
 /**
  * Build a step of a known kind from its keys: each kind's value and the extra keys it takes
- * (ask: from, widget, columns, check; do: with; handoff: with, tell; confirm: by, widget; when/repeat:
+ * (ask: from, widget, columns, check; do: with; handoff: with, tell; end: status, tell; confirm: by, widget; when/repeat:
  * steps). Pure.
  */
+import { isScalar } from "yaml";
 import { didYouMean } from "./suggest.js";
 import { templateOf } from "./parse-template.js";
 import type { BlockContext } from "./yaml-block.js";
@@ -11,7 +12,7 @@ import { STEP_EXTRAS, STEP_KINDS } from "./definitions.js";
 import { fitsLeaf, nameOf } from "./value-forms.js";
 import { parseColumns } from "./parse-columns.js";
 import { parseWith } from "./parse-with.js";
-import type { AskStep, Check, ConfirmStep, Expr, HandoffStep, Position, Step, StepKind } from "./ir.js";
+import { END_STATUSES, type AskStep, type Check, type ConfirmStep, type EndStatus, type Expr, type HandoffStep, type Position, type Step, type StepKind } from "./ir.js";
 
 /** The block context plus a way to parse nested `steps:` (ids continue from the parent's). */
 export interface StepContext extends BlockContext {
@@ -54,6 +55,7 @@ const builders: Record<StepKind, Builder> = {
       : { id: common.id, pos: common.pos, keys: common.keys, kind: "do", tool, toolPos: ctx.pos(value) };
   },
   handoff: (entries, common, ctx, bad) => buildHandoff(entries, common, ctx, bad),
+  end: (entries, common, ctx, bad) => buildEnd(entries, common, ctx, bad),
   when: (entries, common, ctx, bad) => {
     const value = entries.get("when")!.value;
     const condition = fitsLeaf(STEP_KINDS.when.form, value) ? exprOf(value, ctx) : undefined;
@@ -123,6 +125,27 @@ function buildHandoff(entries: Entries, common: Common, ctx: StepContext, bad: B
   const step: HandoffStep = { id: common.id, pos: common.pos, keys: common.keys, kind: "handoff", tool, toolPos: ctx.pos(value), tell: templateOf(tellPair.value, ctx) };
   if (bindings) step.with = bindings;
   return step;
+}
+
+function buildEnd(entries: Entries, common: Common, ctx: StepContext, bad: Bad): Step | undefined {
+  const value = entries.get("end")!.value;
+  const outcome = nameOf(value);
+  if (outcome === undefined) return bad(`\`end:\` is ${describeNode(value)}, not the name of an outcome.`, "Name the outcome with letters, digits and `_`, like `end: card_invalid`.");
+  const statusPair = entries.get("status");
+  const statusText = statusPair && isScalar(statusPair.value) ? statusPair.value.value : undefined;
+  const status = END_STATUSES.find((s): s is EndStatus => s === statusText);
+  if (!status) {
+    const at = statusPair ? ctx.pos(statusPair.value ?? statusPair.key) : (common.keys.end ?? common.pos);
+    ctx.report("invalid-step", at, `This \`end\` has ${statusPair ? `${describeNode(statusPair.value)} under \`status:\`` : "no `status:`"}, so it does not say whether the conversation did what it was for.`, `Add \`status:\` under \`end:\` (same indentation): ${END_STATUSES.map((s) => `\`${s}\``).join(" or ")}.`);
+  }
+  const tellPair = entries.get("tell");
+  const tell = tellPair && fitsLeaf(STEP_EXTRAS.tell.form, tellPair.value) ? templateOf(tellPair.value, ctx) : undefined;
+  if (!tell) {
+    const at = tellPair ? ctx.pos(tellPair.value ?? tellPair.key) : (common.keys.end ?? common.pos);
+    ctx.report("invalid-step", at, `This \`end\` has ${tellPair ? `${describeNode(tellPair.value)} under \`tell:\`` : "no `tell:`"}, so the person would not be told the conversation ended.`, 'Add `tell:` under `end:` (same indentation) with the sentence, like `tell: "Card C1234 cannot borrow books, so nothing was lent."`.');
+  }
+  if (!status || !tell) return undefined;
+  return { id: common.id, pos: common.pos, keys: common.keys, kind: "end", outcome, outcomePos: ctx.pos(value), status, tell };
 }
 
 function buildConfirm(entries: Entries, common: Common, ctx: StepContext, bad: Bad): Step | undefined {

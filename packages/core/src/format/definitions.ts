@@ -77,7 +77,8 @@ export const STEP_EXTRAS = {
   check: { form: "checks", doc: "Conditions on the answer, each with the message shown when it is false; the answer is refused and asked again." },
   columns: { form: "columns", doc: "The row properties a pick's grid shows, in order, each with its header: `{ name: Hotel, nightly_rate: \"Per night (EUR)\" }`, or a list of names.", alsoChecked: "the ask has `from:`, and each name is a property of the rows of its list" },
   with: { form: "bindings", doc: "Inputs of the tool bound from expressions instead of by name: `{ zip: new_zip, item_ids: \"changes.map(c, c.item_id)\" }`; each value is CEL over fields, tool outputs and loop variables.", alsoChecked: "each name is an input of the tool, the tool is a write or a hand-off, and each value's type fits the input" },
-  tell: { form: "template", doc: "With `handoff:`: what the person is told as the conversation is handed over, like `\"You are being transferred to a human agent.\"`." },
+  tell: { form: "template", doc: "With `handoff:` or `end:`: what the person is told as the conversation is handed over or ends, like `\"You are being transferred to a human agent.\"`." },
+  status: { form: { oneOf: ["success", "failed"] }, doc: "With `end:`: how the conversation ended, `success` or `failed`." },
   by: { form: "text", doc: "The role that must approve, from outside the conversation; the yes cannot come from the chat." },
   steps: { form: "steps", doc: "The nested steps." },
 } as const satisfies Record<string, KeyDef>;
@@ -89,6 +90,7 @@ export const STEP_KINDS = {
   ask: { form: "question", doc: "Ask for a field (`{ field: question }`) and stop here until it has a valid value.", extras: ["from", "many", "widget", "columns", "check"] },
   do: { form: "name", doc: "Run a tool: a lookup now; a write only after a confirm, with the confirmed inputs, once.", extras: ["with"] },
   handoff: { form: "name", doc: "Hand the conversation to a person outside it (a human agent): run this hand-off tool once, with no confirm, say `tell:`, and end the conversation; later messages are answered with one fixed sentence.", extras: ["with", "tell"], needs: ["tell"] },
+  end: { form: "name", doc: "End the conversation with this outcome (a name, like `card_invalid`): say `tell:`, report the outcome and its `status:`, and answer later messages with one fixed sentence.", extras: ["status", "tell"], needs: ["status", "tell"] },
   confirm: { form: "question", doc: "Stop until the person says yes (`{ id: question }`) to a card listing the writes below and their exact inputs.", extras: ["by", "widget"] },
   chat: { form: "text", doc: "Let the model answer freely (read-only) with these instructions; it sets nothing itself.", extras: [] },
   when: { form: "expression", doc: "Run the nested `steps:` only while this condition is true.", extras: ["steps"], needs: ["steps"] },
@@ -149,3 +151,20 @@ export const FLAG_KEYS = Object.keys(FIELD_FLAGS) as FieldFlag[];
 export function isKeyOf<T extends object>(defs: T, key: string | undefined): key is Extract<keyof T, string> {
   return key !== undefined && Object.hasOwn(defs, key);
 }
+
+/** The measures a `## Limits` scope may set, as the IR names them (`LimitValues`). */
+export const LIMIT_MEASURES = {
+  model_calls: { form: "count", key: "modelCalls", doc: "Model calls: a whole number from 0." },
+  tokens: { form: "count", key: "tokens", doc: "Input plus output tokens, as the provider reports them: a whole number from 0." },
+  cost: { form: "amount", key: "cost", doc: "Estimated model cost, at the model's price (US dollars for the default prices): a number from 0." },
+} as const;
+
+export type LimitMeasure = keyof typeof LIMIT_MEASURES;
+
+/** The scopes of the `## Limits` block. */
+export const LIMIT_SCOPES = {
+  turn: { doc: "What one message may use." },
+  conversation: { doc: "What the whole conversation may use." },
+} as const;
+
+export type LimitScope = keyof typeof LIMIT_SCOPES;

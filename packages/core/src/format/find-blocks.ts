@@ -1,6 +1,6 @@
 /**
  * Find the parts of SKILL.md that carry the flow: the frontmatter, the title, and the fenced ```yaml
- * blocks under the `## Fields` and `## Steps` headings (matched case-insensitively). Everything else is
+ * blocks under the `## Fields`, `## Steps` and `## Limits` headings (matched case-insensitively). Everything else is
  * prose for people. Pure: remark parses the Markdown, nothing is read from disk.
  */
 import { remark } from "remark";
@@ -24,9 +24,11 @@ export interface FoundBlocks {
   frontmatter?: SourceBlock;
   fields?: SourceBlock;
   steps?: SourceBlock;
+  /** The optional `## Limits` block. */
+  limits?: SourceBlock;
   /** Text of the first `#` heading. */
   title?: string;
-  /** The Markdown without frontmatter, title, and the Fields and Steps headings and blocks. */
+  /** The Markdown without frontmatter, title, and the Fields, Steps and Limits headings and blocks. */
   prose: string;
 }
 
@@ -39,7 +41,7 @@ interface MdNode {
   position?: { start: { line: number; column: number; offset?: number }; end: { offset?: number } };
 }
 
-type Section = "fields" | "steps";
+type Section = "fields" | "steps" | "limits";
 
 const parser = remark().use(remarkFrontmatter, ["yaml"]);
 
@@ -76,7 +78,7 @@ export function findBlocks(text: string, report: ParseReport): FoundBlocks {
 function visitHeading(node: MdNode, walk: Walk): void {
   const name = headingText(node).trim().toLowerCase();
   if (walk.section && (node.depth ?? 1) <= walk.section.depth) closeSection(walk);
-  if (name === "fields" || name === "steps") {
+  if (name === "fields" || name === "steps" || name === "limits") {
     walk.cut.push(span(node));
     if (walk.seen.has(name)) return duplicateHeading(node, name, walk.report);
     walk.seen.add(name);
@@ -180,7 +182,7 @@ function checkUnclosedFrontmatter(text: string, report: ParseReport): void {
 }
 
 function title(name: Section): string {
-  return name === "fields" ? "Fields" : "Steps";
+  return name === "fields" ? "Fields" : name === "steps" ? "Steps" : "Limits";
 }
 
 /** `text` with the cut spans removed and runs of blank lines squeezed. */

@@ -138,6 +138,23 @@ export interface HandoffStep extends StepCommon {
   /** `tell:` — what the person is told as the conversation is handed over. */
   tell: Template;
 }
+/** How a conversation ended at an `end` step: it did what it was for, or it could not. */
+export type EndStatus = "success" | "failed";
+export const END_STATUSES: readonly EndStatus[] = ["success", "failed"];
+
+/**
+ * `end: outcome` — the conversation ends here with a named outcome and a status: `tell:` is said, and
+ * every later message gets one fixed sentence, nothing else runs (as after a hand-off). Terminal.
+ */
+export interface EndStep extends StepCommon {
+  kind: "end";
+  /** The outcome's name (`card_invalid`), reported with the turn that reaches it. */
+  outcome: string;
+  outcomePos: Position;
+  status: EndStatus;
+  /** `tell:` — what the person is told as the conversation ends. */
+  tell: Template;
+}
 export interface ConfirmStep extends StepCommon {
   kind: "confirm";
   /** The confirmation's id (`pay`), used by `press:` and `approve:`. */
@@ -163,7 +180,7 @@ export interface RepeatStep extends StepCommon {
   steps: Step[];
 }
 
-export type Step = SayStep | AskStep | DoStep | HandoffStep | ConfirmStep | ChatStep | WhenStep | RepeatStep;
+export type Step = SayStep | AskStep | DoStep | HandoffStep | EndStep | ConfirmStep | ChatStep | WhenStep | RepeatStep;
 export type StepKind = Step["kind"];
 
 /**
@@ -202,5 +219,20 @@ export interface Skill {
   steps: Step[];
   tools: Record<string, ToolInfo>;
   /** Where the blocks were (for diagnostics that point at a block). */
-  blocks: { frontmatter?: Position; fields?: Position; steps?: Position };
+  blocks: { frontmatter?: Position; fields?: Position; steps?: Position; limits?: Position };
+  /** `## Limits`: the model-call budget the skill declares for itself (a host may only lower it). */
+  limits?: SkillLimits;
+}
+
+/** One scope of a skill's `## Limits` (absent measures: no limit from the skill). */
+export interface LimitValues {
+  modelCalls?: number;
+  tokens?: number;
+  cost?: number;
+}
+
+/** A skill's `## Limits`: per message (`turn`) and for the whole conversation. */
+export interface SkillLimits {
+  turn: LimitValues;
+  conversation: LimitValues;
 }

@@ -8,6 +8,7 @@ import { reportInto } from "./diagnose.js";
 import { findBlocks } from "./find-blocks.js";
 import { parseFields } from "./parse-fields.js";
 import { parseFrontmatter } from "./parse-frontmatter.js";
+import { parseLimits } from "./parse-limits.js";
 import { addPickFields, parseSteps } from "./parse-steps.js";
 import { parseYamlBlock } from "./yaml-block.js";
 import type { Skill } from "./ir.js";
@@ -46,6 +47,11 @@ export function parseSkill(text: string, file: string): ParseResult {
     report("missing-steps", { line: 1, column: 1 }, "SKILL.md has no Steps block, so the skill does nothing.", "Add a `## Steps` heading followed by a ```yaml block listing the steps.");
   }
   addPickFields(fields, steps);
+  let limits: Skill["limits"];
+  if (found.limits) {
+    const { doc, ctx } = parseYamlBlock(found.limits, "Limits block", "yaml-syntax", report);
+    if (doc) limits = parseLimits(doc.contents, ctx);
+  }
   const skill: Skill = {
     file,
     name: meta.name,
@@ -59,7 +65,9 @@ export function parseSkill(text: string, file: string): ParseResult {
       ...(found.frontmatter && { frontmatter: found.frontmatter.pos }),
       ...(found.fields && { fields: found.fields.pos }),
       ...(found.steps && { steps: found.steps.pos }),
+      ...(found.limits && { limits: found.limits.pos }),
     },
   };
+  if (limits) skill.limits = limits;
   return { skill, diagnostics, complete };
 }

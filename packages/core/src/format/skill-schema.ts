@@ -1,16 +1,16 @@
 /**
- * The JSON Schema (draft 2020-12) of the Fields and Steps blocks, generated from the format's own
+ * The JSON Schema (draft 2020-12) of the Fields, Steps and Limits blocks, generated from the format's own
  * definitions (`definitions.ts`), which the parser reads too. Shipped as
  * `@skillflow/core/schema` (packages/core/schema/skill-blocks.schema.json, kept equal to this by a
  * test) for editors; `flow lsp` completes keys from it. Validate a Fields block against
- * `#/$defs/fields` and a Steps block against `#/$defs/steps`. Pure.
+ * `#/$defs/fields`, a Steps block against `#/$defs/steps` and a Limits block against `#/$defs/limits`. Pure.
  *
  * What JSON Schema cannot say is kept in `$comment` (checked by the parser all the same): `min` not
  * above `max`, synonyms naming only the field's choices, choices compared as written; and a YAML
  * mapping with a key written twice, which JSON cannot hold.
  */
 import {
-  FIELD_FLAGS, FLAG_ONLY_WITH, SHAPES, STEP_EXTRAS, STEP_KINDS,
+  FIELD_FLAGS, FLAG_ONLY_WITH, LIMIT_MEASURES, LIMIT_SCOPES, SHAPES, STEP_EXTRAS, STEP_KINDS,
   type FieldFlag, type KeyDef, type LeafForm, type NumberForm, type ShapeKey, type StepKindDef, type ValueForm,
 } from "./definitions.js";
 import type { StepKind } from "./ir.js";
@@ -44,10 +44,10 @@ const NUMBERS: Record<NumberForm, JsonSchema> = {
 export function skillBlocksSchema(): JsonSchema {
   return {
     $schema: "https://json-schema.org/draft/2020-12/schema",
-    title: "SKILL.md Fields and Steps blocks",
-    description: "The YAML blocks under `## Fields` and `## Steps` of a Skillflow SKILL.md. Validate a Fields block against `#/$defs/fields` and a Steps block against `#/$defs/steps`; the whole schema takes `{ fields, steps }`.",
+    title: "SKILL.md Fields, Steps and Limits blocks",
+    description: "The YAML blocks under `## Fields`, `## Steps` and `## Limits` of a Skillflow SKILL.md. Validate a Fields block against `#/$defs/fields`, a Steps block against `#/$defs/steps` and a Limits block against `#/$defs/limits`; the whole schema takes `{ fields, steps, limits }`.",
     type: "object",
-    properties: { fields: { $ref: "#/$defs/fields" }, steps: { $ref: "#/$defs/steps" } },
+    properties: { fields: { $ref: "#/$defs/fields" }, steps: { $ref: "#/$defs/steps" }, limits: { $ref: "#/$defs/limits" } },
     required: ["steps"],
     additionalProperties: false,
     $defs: {
@@ -64,9 +64,21 @@ export function skillBlocksSchema(): JsonSchema {
         description: "One step: exactly one kind key, and the extra keys that kind takes.",
         oneOf: (Object.keys(STEP_KINDS) as StepKind[]).map(stepBranch),
       },
+      limits: limitsSchema(),
       ...Object.fromEntries(Object.entries(LEAVES).map(([form, schema]) => [form, schema])),
     },
   };
+}
+
+/** The `## Limits` block: scopes mapped to measures, each a number from 0 (counts whole). */
+function limitsSchema(): JsonSchema {
+  const measures = Object.fromEntries(Object.entries(LIMIT_MEASURES).map(([measure, def]) => [
+    measure, { type: def.form === "amount" ? "number" : "integer", minimum: 0, description: def.doc },
+  ]));
+  const scopes = Object.fromEntries(Object.entries(LIMIT_SCOPES).map(([scope, def]) => [
+    scope, { type: "object", description: def.doc, properties: measures, additionalProperties: false },
+  ]));
+  return { description: "The model-call budget the skill declares: a host's limits may only lower it.", anyOf: [{ type: "null" }, { type: "object", properties: scopes, additionalProperties: false }] };
 }
 
 /** One kind of step: its own key, the extras it takes, nothing else. */

@@ -5,6 +5,7 @@
 import type { Skill } from "../format/ir.js";
 import type { Procedure } from "./model.js";
 import { listFields } from "./list-fields.js";
+import { listLimits } from "./list-limits.js";
 import { listSteps } from "./list-steps.js";
 import { listWays } from "./list-ways.js";
 import { listWrites } from "./list-writes.js";
@@ -15,6 +16,7 @@ import { gateWrites } from "./write-gates.js";
 /** The whole procedure of a loaded skill. */
 export function buildProcedure(skill: Skill): Procedure {
   const gates = gateWrites(skill);
+  const limits = listLimits(skill);
   return {
     title: skill.title || skill.name,
     name: skill.name,
@@ -25,5 +27,6 @@ export function buildProcedure(skill: Skill): Procedure {
     ways: listWays(skill),
     writes: listWrites(skill, gates),
     handsOver: placeSteps(skill.steps).some((p) => p.step.kind === "handoff"),
+    ...(limits && { limits }),
   };
 }

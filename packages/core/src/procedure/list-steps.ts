@@ -70,6 +70,11 @@ function stepLine(step: Step, ctx: WordsContext, byId: ReadonlyMap<string, Place
         ? { text: inline("Run ", code(step.tool), ` (changes something)${about}`), notes: boundNotes(step, ctx) }
         : { text: inline("Look up ", code(step.tool), about), notes: [] };
     case "handoff": return handoffLine(step, about, ctx);
+    case "end":
+      return {
+        text: inline("End the conversation as ", code(step.outcome), ` (${step.status}), and say: ${quoted(step.tell.source)}`),
+        notes: [["Nothing after it runs; every later message is answered that the conversation has ended"]],
+      };
     case "confirm": return confirmLine(step, coveredWrites(ctx.skill, byId, step.id));
     case "chat":
       return { text: [`Answer questions freely: ${step.instructions.trim()}`], notes: [["The assistant's answers set no field and change nothing"]] };

@@ -4,7 +4,7 @@
  * followed by `when: !(C)`, check/either-or.ts): exactly one of its two branches runs. A flow with more than `MAX_WAYS` ways
  * is grouped instead: the steps that always run, then what each condition adds. Pure.
  */
-import type { Skill, Step, WhenStep } from "../format/ir.js";
+import type { EndStep, Skill, Step, WhenStep } from "../format/ir.js";
 import type { ConditionEffect, FlowWay, Inline, WaysSection } from "./model.js";
 import { code, inline } from "./inline.js";
 import { contextAt } from "./describe-value.js";
@@ -18,8 +18,13 @@ import { expressionsFor } from "../compile/compile-skill.js";
 export const MAX_WAYS = 8;
 
 interface Choice { when: WhenStep; ancestors: Block[]; value: boolean }
-/** `ended`: the way reached a `handoff`, so no later step is on it. */
-interface RawWay { choices: Choice[]; steps: string[]; ended?: true }
+/** `ended`: the way reached a `handoff` or an `end` (`end`: which), so no later step is on it. */
+interface RawWay { choices: Choice[]; steps: string[]; ended?: true; end?: EndStep }
+
+/** The ending of a way that reached one, kept when the way is extended. */
+function endingOf(w: RawWay): Pick<RawWay, "ended" | "end"> {
+  return { ...(w.ended ? { ended: true as const } : {}), ...(w.end ? { end: w.end } : {}) };
+}
 
 /** How many ways a list of steps allows (capped growth: Infinity is fine). */
 export function countWays(steps: readonly Step[], exprs: SkillExpressions): number {
@@ -39,14 +44,16 @@ export function countWays(steps: readonly Step[], exprs: SkillExpressions): numb
 /** The ways of a `when` taken (its condition holds), each starting with it. */
 function taken(s: WhenStep, ancestors: Block[], exprs: SkillExpressions): RawWay[] {
   return enumerate(s.steps, [...ancestors, s], exprs)
-    .map((w) => ({ choices: [{ when: s, ancestors, value: true }, ...w.choices], steps: [s.id, ...w.steps], ...(w.ended ? { ended: true as const } : {}) }));
+    .map((w) => ({ choices: [{ when: s, ancestors, value: true }, ...w.choices], steps: [s.id, ...w.steps], ...endingOf(w) }));
 }
 
 function enumerate(steps: readonly Step[], ancestors: Block[], exprs: SkillExpressions): RawWay[] {
   let ways: RawWay[] = [{ choices: [], steps: [] }];
   for (let i = 0; i < steps.length; i++) {
     const s = steps[i]!;
-    let options: RawWay[] = [{ choices: [], steps: [s.id], ...(s.kind === "handoff" ? { ended: true as const } : {}) }];
+    let options: RawWay[] = [{
+      choices: [], steps: [s.id], ...(s.kind === "handoff" ? { ended: true as const } : s.kind === "end" ? { ended: true as const, end: s } : {}),
+    }];
     const pair = eitherOrPair(steps, i, exprs);
     if (pair) {
       // One branch or the other: each way names the condition that held, and skips the other block.
@@ -55,11 +62,11 @@ function enumerate(steps: readonly Step[], ancestors: Block[], exprs: SkillExpre
     } else if (s.kind === "when") {
       options = [...taken(s, ancestors, exprs), { choices: [{ when: s, ancestors, value: false }], steps: [] }];
     } else if (s.kind === "repeat") {
-      options = enumerate(s.steps, [...ancestors, s], exprs).map((w) => ({ choices: w.choices, steps: [s.id, ...w.steps], ...(w.ended ? { ended: true as const } : {}) }));
+      options = enumerate(s.steps, [...ancestors, s], exprs).map((w) => ({ choices: w.choices, steps: [s.id, ...w.steps], ...endingOf(w) }));
     }
-    // A way that handed the conversation over takes no later step.
+    // A way that handed the conversation over, or ended it, takes no later step.
     ways = ways.flatMap((w) => (w.ended ? [w] : options.map((o) => ({
-      choices: [...w.choices, ...o.choices], steps: [...w.steps, ...o.steps], ...(o.ended ? { ended: true as const } : {}),
+      choices: [...w.choices, ...o.choices], steps: [...w.steps, ...o.steps], ...endingOf(o),
     }))));
   }
   return ways;
@@ -74,8 +81,14 @@ function changes(skill: Skill, ids: readonly string[], byId: Map<string, PlacedS
   return ids.flatMap((id) => {
     const step = byId.get(id)?.step;
     if (step?.kind === "handoff") return [inline(code(step.tool), ` (step ${id}, hands the conversation over)`)];
+    if (step?.kind === "end") return [inline("ends as ", code(step.outcome), ` (${step.status}, step ${id})`)];
     return step?.kind === "do" && isWrite(skill, step.tool) ? [inline(code(step.tool), ` (step ${id})`)] : [];
   });
+}
+
+/** "`card_invalid` (failed, step 2.1)", or that the way finishes with none. */
+function outcomeWords(end: EndStep | undefined): Inline {
+  return end ? inline(code(end.outcome), ` (${end.status}, step ${end.id})`) : ["none: the flow runs past its last step"];
 }
 
 function grouped(skill: Skill, placed: readonly PlacedStep[], total: number): WaysSection {
@@ -110,10 +123,12 @@ export function listWays(skill: Skill): WaysSection {
   const eitherOr = hasEitherOr(skill.steps, exprs) ? { eitherOr: true as const } : {};
   if (total > MAX_WAYS) return { ...grouped(skill, placed, total), ...eitherOr };
   const byId = new Map(placed.map((p) => [p.step.id, p]));
+  const namesOutcomes = placed.some((p) => p.step.kind === "end");
   const ways: FlowWay[] = enumerate(skill.steps, [], exprs).map((w) => ({
     conditions: w.choices.map((c) => conditionWords(skill, c.when, c.ancestors, c.value)),
     steps: w.steps,
-    changes: changes(skill, w.steps, byId),
+    changes: changes(skill, w.steps.filter((id) => byId.get(id)?.step.kind !== "end"), byId),
+    ...(namesOutcomes && !(w.ended && !w.end) ? { outcome: outcomeWords(w.end) } : {}),
   }));
   return { kind: "list", ways, ...eitherOr };
 }

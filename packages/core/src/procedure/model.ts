@@ -32,6 +32,8 @@ export interface FlowWay {
   steps: string[];
   /** Writes on this way, as "`tool` (step n)". */
   changes: Inline[];
+  /** When the skill names outcomes (`end` steps): the one this way ends with, or that it ends with none. */
+  outcome?: Inline;
 }
 
 /** One `when`, for flows with too many ways to list: what it adds when true. */
@@ -73,4 +75,6 @@ export interface Procedure {
   writes: WriteConditions[];
   /** A `handoff` step hands the conversation over somewhere (it needs no yes, so it is not among `writes`). */
   handsOver: boolean;
+  /** The skill's own limits (`## Limits`), one line per scope and what a limit does; absent when it declares none. */
+  limits?: Inline[];
 }

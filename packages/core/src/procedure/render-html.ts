@@ -48,7 +48,10 @@ function waysBlocks(ways: WaysSection): string[] {
   if (ways.kind === "list") {
     return [...eitherOr, ...ways.ways.flatMap((w, i) => [
       ...(ways.ways.length > 1 ? [`<h3>Way ${i + 1}</h3>`] : ["<p>There is one way through this flow.</p>"]),
-      ...list([...w.conditions.map((c) => `When ${html(c)}`), `Steps: ${escapeHtml(w.steps.join(", ") || "none")}`, `Changes: ${changes(w.changes)}`]),
+      ...list([
+        ...w.conditions.map((c) => `When ${html(c)}`), `Steps: ${escapeHtml(w.steps.join(", ") || "none")}`, `Changes: ${changes(w.changes)}`,
+        ...(w.outcome ? [`Outcome: ${html(w.outcome)}`] : []),
+      ]),
     ])];
   }
   return [...eitherOr,
@@ -90,6 +93,7 @@ export function renderHtml(p: Procedure): string {
     "<h2>Ways through the flow</h2>", ...waysBlocks(p.ways),
     "<h2>Before each change</h2>",
     ...(p.writes.length ? p.writes.flatMap(writeBlock) : [`<p>${escapeHtml(noChangeSentence(p.handsOver))}</p>`]),
+    ...(p.limits ? ["<h2>Limits</h2>", ...list(p.limits.map(html))] : []),
     "</body>", "</html>",
   ];
   return `${lines.join("\n")}\n`;

@@ -2,7 +2,7 @@
  * The procedure as Markdown (CommonMark + GFM tables): one item per line, numbers written out, text
  * from the skill escaped so it reads as written. Pure and deterministic.
  */
-import type { Inline, Procedure, WaysSection, WriteConditions } from "./model.js";
+import type { FlowWay, Inline, Procedure, WaysSection, WriteConditions } from "./model.js";
 import { noChangeSentence } from "./list-writes.js";
 
 /** Escape plain text so Markdown shows it literally; runs of whitespace become one space. */
@@ -51,13 +51,14 @@ function waysLines(ways: WaysSection): string[] {
   if (ways.kind === "list") {
     if (ways.ways.length === 1) {
       const w = ways.ways[0]!;
-      return ["There is one way through this flow.", "", `- Steps: ${w.steps.join(", ") || "none"}`, `- Changes: ${w.changes.map(md).join(", ") || "none"}`];
+      return ["There is one way through this flow.", "", `- Steps: ${w.steps.join(", ") || "none"}`, `- Changes: ${w.changes.map(md).join(", ") || "none"}`, ...outcomeLine(w)];
     }
     return [intro, ...ways.ways.flatMap((w, i) => [
       "", `### Way ${i + 1}`, "",
       ...w.conditions.map((c) => `- When ${md(c)}`),
       `- Steps: ${w.steps.join(", ") || "none"}`,
       `- Changes: ${w.changes.map(md).join(", ") || "none"}`,
+      ...outcomeLine(w),
     ])];
   }
   return [
@@ -70,6 +71,10 @@ function waysLines(ways: WaysSection): string[] {
       `- Changes: ${e.changes.map(md).join(", ") || "none"}`,
     ]),
   ];
+}
+
+function outcomeLine(w: FlowWay): string[] {
+  return w.outcome ? [`- Outcome: ${md(w.outcome)}`] : [];
 }
 
 function writeLines(w: WriteConditions): string[] {
@@ -97,6 +102,7 @@ export function renderMarkdown(p: Procedure): string {
     "", "## Ways through the flow", "", ...waysLines(p.ways),
     "", "## Before each change",
     ...(p.writes.length ? p.writes.flatMap(writeLines) : ["", noChangeSentence(p.handsOver)]),
+    ...(p.limits ? ["", "## Limits", "", ...p.limits.map((l) => `- ${md(l)}`)] : []),
   ];
   return `${lines.join("\n")}\n`;
 }

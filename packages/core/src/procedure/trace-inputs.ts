@@ -22,6 +22,7 @@ function stepExprs(step: Step): Expr[] {
     case "repeat": return [step.list];
     case "do": return (step.with ?? []).map((b) => b.value);
     case "handoff": return [...(step.with ?? []).map((b) => b.value), ...holes(step.tell.parts)];
+    case "end": return holes(step.tell.parts);
     default: return [];
   }
 }

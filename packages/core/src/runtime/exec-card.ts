@@ -11,6 +11,7 @@ import { ensureLookup } from "./bind-inputs.js";
 import { stepInputs } from "./bind-step-inputs.js";
 import { collectSkips, depsOf, noteAsked, readHoles } from "./regions.js";
 import { passInCard } from "./run-ask.js";
+import { passEnd } from "./run-end.js";
 import { Halt, type Frame, type Run } from "./run-context.js";
 import { passDone, pinnedEntry } from "./run-do.js";
 import type { StepExecutor } from "./step-executor.js";
@@ -29,6 +30,7 @@ export const CARD: StepExecutor = {
   handoff: () => {
     throw new Halt("region_end");
   },
+  end: passEnd,
   passesOver: (run, block) => collectSkips(run, depsOf(run, block)),
   endIteration(run, frame) {
     if (run.collect!.loop?.frame === frame) throw new Halt("region_end");

@@ -11,6 +11,7 @@ import { runAsk } from "./run-ask.js";
 import { runConfirm } from "./run-confirm.js";
 import { emit, record, recordStep, traceStep, type Frame, type Run } from "./run-context.js";
 import { runLookup, runWrite } from "./run-do.js";
+import { runEnd } from "./run-end.js";
 import { runHandoff } from "./run-handoff.js";
 import type { StepExecutor } from "./step-executor.js";
 
@@ -25,6 +26,7 @@ export const RUN: StepExecutor = {
   lookup: runLookup,
   write: runWrite,
   handoff: runHandoff,
+  end: runEnd,
   passesOver: () => false,
   endIteration: endRegionsOf,
   goesOnAfterError: () => false,

@@ -10,6 +10,7 @@ import { answerKey } from "./answer-keys.js";
 import { compareCompleted } from "./compare-completed.js";
 import { renderIn } from "./eval-in-frame.js";
 import { verifyAnswer } from "./run-ask.js";
+import { passEnd } from "./run-end.js";
 import { Halt, type Frame, type Run } from "./run-context.js";
 import { passDone, runLookup } from "./run-do.js";
 import type { StepExecutor } from "./step-executor.js";
@@ -23,6 +24,7 @@ export const VERIFY: StepExecutor = {
   lookup: runLookup,
   write: compareWrite,
   handoff: compareHandoff,
+  end: passEnd,
   passesOver: () => false,
   endIteration: () => {},
   goesOnAfterError: (run) => run.verify?.failure === undefined,

@@ -47,7 +47,7 @@ export function newRun(skill: Skill, state: FlowState, options: StepOptions = {}
 export function replay(run: Run): void {
   const stop = walkToStop(run, [rootFrame(run.skill.steps)]);
   if (stop === "call") return;
-  if (stop === "end" || stop === "handoff") {
+  if (stop === "end" || stop === "handoff" || stop === "ended") {
     run.state.pending = { kind: "done" };
     emit(run, { type: "done" });
   }

@@ -109,8 +109,8 @@ export interface VerifyLog {
 
 /** Why a walk stopped early: a person is needed, a tool must run, an error was reported, or the conversation was handed over. */
 export class Halt {
-  /** `handoff`: the conversation was handed over; nothing after it runs. */
-  constructor(readonly reason: "person" | "call" | "error" | "region_end" | "handoff") {}
+  /** `handoff`: the conversation was handed over; `ended`: an `end` was reached; nothing after either runs. */
+  constructor(readonly reason: "person" | "call" | "error" | "region_end" | "handoff" | "ended") {}
 }
 
 export const DEFAULT_LIMITS: RuntimeLimits = { maxCallsPerEvent: 50 };

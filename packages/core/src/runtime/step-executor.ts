@@ -4,7 +4,7 @@
  * (exec-card.ts: lists what its yes would release), and the check of a change against the writes already
  * done (exec-verify.ts: compares their inputs). The walk (walk.ts) is the same for all three.
  */
-import type { AskStep, ChatStep, ConfirmStep, DoStep, HandoffStep, SayStep, Step, ToolInfo } from "../format/ir.js";
+import type { AskStep, ChatStep, ConfirmStep, DoStep, EndStep, HandoffStep, SayStep, Step, ToolInfo } from "../format/ir.js";
 import type { Frame, Run } from "./run-context.js";
 
 export interface StepExecutor {
@@ -16,6 +16,8 @@ export interface StepExecutor {
   write(run: Run, step: DoStep, tool: ToolInfo, frame: Frame, instance: string): void;
   /** A `handoff` step: terminal (the run hands over; the card and verify walks stop there). */
   handoff(run: Run, step: HandoffStep, frame: Frame): void;
+  /** An `end` step: terminal (the run ends the conversation; the card and verify walks stop there). */
+  end(run: Run, step: EndStep, frame: Frame): void;
   /** True to pass over a `when`/`repeat` without evaluating it. */
   passesOver(run: Run, block: Extract<Step, { kind: "when" | "repeat" }>): boolean;
   /** An iteration of a loop frame ends. */

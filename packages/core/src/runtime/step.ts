@@ -6,7 +6,8 @@
  * (try-change.ts); while the lookups that check needs run, no replay happens. Once the replay stops at
  * a person (no call pending), the state is compacted to what the next replay needs (compact-state.ts).
  * A person's event to a finished flow is answered with a sentence saying so (after-the-end.ts); to a
- * flow handed over to a person (a `handoff` step), with one fixed sentence, and nothing is applied.
+ * flow handed over to a person (a `handoff` step) or ended (an `end` step), with one fixed sentence, and
+ * nothing is applied.
  * No I/O, no clock, no randomness: the same skill, state and event always give the same result.
  */
 import type { Skill } from "../format/ir.js";
@@ -15,12 +16,14 @@ import { applyEvent } from "./apply-event.js";
 import { compactState } from "./compact-state.js";
 import { copyState } from "./copy-state.js";
 import { newRun, replay } from "./replay.js";
+import { answerEnded } from "./run-end.js";
 import { answerHandedOff } from "./run-handoff.js";
 import { settleTrial } from "./try-change.js";
 import type { FlowEvent, FlowState, StepOptions, StepResult } from "./types.js";
 
 export function step(skill: Skill, state: FlowState, event: FlowEvent, options?: StepOptions): StepResult {
   if (state.handedOff && event.type !== "tool_result") return answerHandedOff(state, event);
+  if (state.ended && event.type !== "tool_result") return answerEnded(state, event);
   const run = newRun(skill, copyState(state), options);
   run.trace.push({ type: "event", event: event.type, turn: event.type === "tool_result" ? state.turn : state.turn + 1 });
   applyEvent(run, event);

@@ -4,7 +4,7 @@
  * the LangGraph host (which runs `call` effects and feeds `tool_result` events back).
  * Everything here is plain JSON so any LangGraph checkpointer can store it.
  */
-import type { ToolKind } from "../format/ir.js";
+import type { EndStatus, ToolKind } from "../format/ir.js";
 
 /** Where a value came from. */
 export type Provenance = "model" | "user" | "widget" | "approval" | "fixture";
@@ -146,6 +146,11 @@ export interface FlowState {
    * has ended; every later person event is answered with one sentence and applies nothing.
    */
   handedOff?: { tool: string; instance: string; turn: number };
+  /**
+   * The conversation ended at an `end` step (on this turn), with its outcome and status: every later
+   * person event is answered with one sentence and applies nothing.
+   */
+  ended?: { outcome: string; status: EndStatus; step: string; turn: number };
 }
 
 /**
@@ -252,6 +257,8 @@ export type TraceEvent =
   | { type: "said"; text: string }
   /** The hand-off tool ran and the conversation was handed over: it ends here (an embedding routes it to a person). */
   | { type: "handed_off"; tool: string; instance: string }
+  /** An `end` step was reached: the conversation ends here with this outcome and status. */
+  | { type: "ended"; outcome: string; status: EndStatus; step: string }
   /** A limit ended the turn: the tool calls of one event, or (`budget`) a model-call budget of the host's. */
   | { type: "limit"; message: string; budget?: { limit: string; max: number; used: number } }
   | { type: "model_call"; fields: string[]; inputTokens: number; outputTokens: number };

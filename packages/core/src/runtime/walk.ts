@@ -68,6 +68,7 @@ function runStep(run: Run, step: Step, frame: Frame, frames: Frame[]): void {
     case "confirm": return exec.confirm(run, step, frame, frames);
     case "do": return runDo(run, step, frame);
     case "handoff": return exec.handoff(run, step, frame);
+    case "end": return exec.end(run, step, frame);
   }
 }
 

@@ -49,7 +49,7 @@ describe("handoff: in the parser and the schema", () => {
   it("says in one sentence that a hand-off needs tell:", () => {
     const reasons = parseSkill(text("- handoff: transfer"), "t/SKILL.md").diagnostics.map((d) => `${d.ruleId}: ${d.reason}`);
     expect(reasons).toEqual(["invalid-step: This `handoff` has no `tell:`, so the person would not be told the conversation is handed over."]);
-    expect(parseSkill(text('- say: "Bye"\n  tell: "x"'), "t/SKILL.md").diagnostics.map((d) => d.reason)).toEqual(["`tell:` is on a `say` step, but it belongs on a `handoff`."]);
+    expect(parseSkill(text('- say: "Bye"\n  tell: "x"'), "t/SKILL.md").diagnostics.map((d) => d.reason)).toEqual(["`tell:` is on a `say` step, but it belongs on a `handoff` or `end`."]);
   });
 
   it("is a step of the JSON Schema that requires tell:", () => {

@@ -1,5 +1,6 @@
 /**
- * The budget hook of the understand node: before the model call, count the prompt's tokens when a token
+ * The budget hook of the understand node: before the model call (against the budget of the skill in
+ * progress, its own limits capped by the host's, or the host's alone), count the prompt's tokens when a token
  * or cost limit is set, and when a limit would be passed, end the turn there — the sentence said, a
  * `limit` trace event carrying which limit, what it allows and what was used — instead of calling the
  * model. Nothing of the message is applied: no field is set and nothing runs.
@@ -12,13 +13,15 @@ import type { Routed } from "../routing/where-now.js";
 import { buildExtractPrompt } from "../understand/build-extract-prompt.js";
 import type { ExtractRequest } from "../understand/model-port.js";
 import { budgetReached, countsTokens } from "./check-budget.js";
+import { budgetFor } from "./skill-budgets.js";
 
 /** The update that ends the turn at a limit, or undefined when the call fits the budget. */
 export function stopForBudget(deps: HostDeps, out: TurnOutput, here: Routed, request: ExtractRequest): FlowGraphUpdate | undefined {
-  if (!deps.budget) return undefined;
-  const prompt = countsTokens(deps.budget) ? buildExtractPrompt(request) : undefined;
+  const limits = budgetFor(deps, here.routing.active);
+  if (!limits) return undefined;
+  const prompt = countsTokens(limits) ? buildExtractPrompt(request) : undefined;
   const promptTokens = prompt ? countTokens(`${prompt.system}\n${prompt.user}`) : 0;
-  const reached = budgetReached(deps.budget, out.usage, here.routing.usage, promptTokens);
+  const reached = budgetReached(limits, out.usage, here.routing.usage, promptTokens);
   if (!reached) return undefined;
   const { message, ...budget } = reached;
   const more = extendTurn(out, { effects: [{ type: "say", text: message }], trace: [{ type: "limit", message, budget }] });

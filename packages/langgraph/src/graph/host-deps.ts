@@ -30,8 +30,10 @@ export interface HostDeps {
   shouldFail?: (tool: string) => InjectedFailure | false;
   /** The deployment key (>= 32 bytes), for keyed digests; the store's, configured, or random per process. */
   deploymentKey: Uint8Array;
-  /** The model-call budget of a turn and of a conversation; absent: no limit. */
+  /** The host's model-call budget of a turn and of a conversation; absent: no limit. */
   budget?: Budget;
+  /** The budget of each hosted skill that declares `## Limits`, capped by the host's (budget/skill-budgets.ts). */
+  skillBudgets?: Record<string, Budget>;
 }
 
 /** Default per-tool timeout. */

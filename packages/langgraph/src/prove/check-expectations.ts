@@ -105,6 +105,13 @@ function checkState(key: ExpectationKey, expect: Expectations, seen: TurnObserva
       const expected = want === true ? "handed over" : want === false ? "not handed over" : `handed over with ${want}`;
       return { key, ok, expected, seen: tool ? `handed over with ${tool}` : "not handed over" };
     }
+    case "ends": {
+      const want = expect.ends!;
+      const ended = result.ended;
+      const ok = typeof want === "boolean" ? (ended !== undefined) === want : ended?.outcome === want;
+      const expected = want === true ? "ended" : want === false ? "not ended" : `ended as ${want}`;
+      return { key, ok, expected, seen: ended ? `ended as ${ended.outcome} (${ended.status})` : "not ended" };
+    }
     default:
       throw new Error(`No check for ${key}.`);
   }

@@ -1,7 +1,7 @@
 /**
  * Every name a proof takes from its skill must be one of the skill's: a field for `answers:`, `pick:`,
  * `asks:` and `fields:`, a confirm for `press:`, `approve:` and `waits_for:`, a tool for `fail:`,
- * `reject:` and `called…:`, a skill for `active:`. A typo (`press: bok`) would otherwise run and fail
+ * `reject:` and `called…:`, a skill for `active:`, an outcome (an `end`'s) for `ends:`. A typo (`press: bok`) would otherwise run and fail
  * later with a message about something else, or pass while proving less (the runtime drops a preset
  * answer it does not know): here it is a located proof error, with "did you mean" when a name is close.
  * A proof of several skills may name what any of them has. Pure.
@@ -14,6 +14,7 @@ const KIND_WORDS: Record<NameUse["kind"], [string, string]> = {
   confirm: ["a confirm", "confirms"],
   tool: ["a tool", "tools"],
   skill: ["a skill", "skills"],
+  outcome: ["an outcome", "outcomes"],
 };
 
 /** The errors for every name of `proof` that none of `skills` has (empty when all are known). */
@@ -31,14 +32,20 @@ export function checkProofNames(proof: Proof, skills: readonly Skill[]): ProofEr
 }
 
 function knownNames(skills: readonly Skill[]): Record<NameUse["kind"], Set<string>> {
-  const names = { field: new Set<string>(), confirm: new Set<string>(), tool: new Set<string>(), skill: new Set<string>() };
+  const names = { field: new Set<string>(), confirm: new Set<string>(), tool: new Set<string>(), skill: new Set<string>(), outcome: new Set<string>() };
   for (const skill of skills) {
     names.skill.add(skill.name);
     for (const field of Object.keys(skill.fields)) names.field.add(field);
     for (const tool of Object.keys(skill.tools)) names.tool.add(tool);
     for (const id of confirmsOf(skill.steps)) names.confirm.add(id);
+    for (const outcome of outcomesOf(skill.steps)) names.outcome.add(outcome);
   }
   return names;
+}
+
+/** The outcome of every `end`, nested ones too. */
+function outcomesOf(steps: readonly Step[]): string[] {
+  return steps.flatMap((step) => (step.kind === "end" ? [step.outcome] : step.kind === "when" || step.kind === "repeat" ? outcomesOf(step.steps) : []));
 }
 
 /** The ids of every confirm, nested ones too. */

@@ -1,7 +1,8 @@
 /**
  * The names a parsed proof takes from its skill, each where it was written: the fields of `answers:`,
  * `pick:`, `asks:` and `fields:`; the confirms of `press:`, `approve:` and `waits_for:`; the tools of
- * `fail:`, `reject:`, `called:`, `called_in_order:` and `not_called:`; the skill of `active:`. Names the
+ * `fail:`, `reject:`, `called:`, `called_in_order:` and `not_called:`; the skill of `active:`; the outcome of
+ * `ends:`. Names the
  * proof may invent on purpose are left out: what the scripted model proposes (`model:`, `dropped:`) is
  * often a name the runtime must drop. Pure.
  */
@@ -41,6 +42,7 @@ function expectations(turn: ProofTurn, path: YamlPath, key: Add, value: Add): vo
   // Inside a `repeat`, an answer is named `field@scope`: the field is the part before `@`.
   for (const name of Object.keys(fields ?? {})) key("field", "fields:", name.split("@")[0]!, [...path, "fields", name]);
   if (typeof active === "string") value("skill", "active:", active, [...path, "active"]);
+  if (typeof turn.expect.ends === "string") value("outcome", "ends:", turn.expect.ends, [...path, "ends"]);
   for (const label of ["called", "called_in_order", "not_called"] as const) {
     const tools = turn.expect[label];
     if (!tools) continue;

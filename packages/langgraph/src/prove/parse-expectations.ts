@@ -57,6 +57,9 @@ function setExpectation(reader: ProofReader, path: YamlPath, expect: Expectation
     case "handed_off":
       expect.handed_off = typeof value === "boolean" ? value : name(reader, path, key, value);
       return;
+    case "ends":
+      expect.ends = typeof value === "boolean" ? value : name(reader, path, key, value);
+      return;
   }
 }
 

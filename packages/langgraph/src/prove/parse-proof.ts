@@ -7,6 +7,7 @@ import { existsSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { LineCounter, parseDocument } from "yaml";
+import { parseProofLimits } from "./parse-proof-limits.js";
 import { notASkillReason } from "@skillflow/core/loader";
 import { proofNames } from "./collect-proof-names.js";
 import { parseProofTurn } from "./parse-proof-turn.js";
@@ -14,7 +15,7 @@ import { isRecord, ProofReader } from "./proof-reader.js";
 import { ProofError, type Proof, type ProofFixtures } from "./proof-types.js";
 
 const TOP_KEYS = ["skill", "skills", "title", "fixtures", "turns"] as const;
-const FIXTURE_KEYS = ["answers", "now", "fail", "reject"] as const;
+const FIXTURE_KEYS = ["answers", "now", "fail", "reject", "limits"] as const;
 const NOT_A_PROOF = "This is not a proof file: a proof is YAML with `skill:` (or `skills:`) and `turns:`";
 
 /** Parse proof text. `file` is how the file is named in errors; `dir` resolves `skill:`/`skills:`. Pure. */
@@ -67,7 +68,7 @@ function parseSkills(reader: ProofReader, root: Record<string, unknown>): string
 
 function parseFixtures(reader: ProofReader, value: unknown): ProofFixtures {
   if (value === undefined || value === null) return {};
-  if (!isRecord(value)) throw reader.error(["fixtures"], "`fixtures:` is a mapping with `answers`, `now`, `fail` or `reject`.");
+  if (!isRecord(value)) throw reader.error(["fixtures"], "`fixtures:` is a mapping with `answers`, `now`, `fail`, `reject` or `limits`.");
   reader.checkKeys(["fixtures"], value, FIXTURE_KEYS, "fixture");
   const fixtures: ProofFixtures = {};
   if (value.answers !== undefined) {
@@ -82,6 +83,7 @@ function parseFixtures(reader: ProofReader, value: unknown): ProofFixtures {
   }
   if (value.fail !== undefined) fixtures.fail = parseFail(reader, value.fail, "fail");
   if (value.reject !== undefined) fixtures.reject = parseFail(reader, value.reject, "reject");
+  if (value.limits !== undefined) fixtures.limits = parseProofLimits(reader, value.limits);
   return fixtures;
 }
 

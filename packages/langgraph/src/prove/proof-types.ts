@@ -4,6 +4,7 @@
  */
 import type { FlowInput } from "../to-flow-event.js";
 import type { ScriptedReply } from "../scripted-chat-model.js";
+import type { ProofLimits } from "./parse-proof-limits.js";
 
 /** Every expectation key of PROOF-FORMAT.md; each key present is one check. */
 export interface Expectations {
@@ -23,13 +24,15 @@ export interface Expectations {
   active?: string | null;
   /** This turn handed the conversation over: with this hand-off tool (`true`: any; `false`: it did not). */
   handed_off?: string | boolean;
+  /** This turn ended the conversation at an `end` step: with this outcome (`true`: any; `false`: it did not). */
+  ends?: string | boolean;
 }
 
 export type ExpectationKey = keyof Expectations;
 
 export const EXPECTATION_KEYS: readonly ExpectationKey[] = [
   "asks", "says", "shows", "called", "called_in_order", "not_called", "fields", "dropped", "refused", "waits_for",
-  "model_calls", "done", "active", "handed_off",
+  "model_calls", "done", "active", "handed_off", "ends",
 ];
 
 export type TurnKind = "user" | "pick" | "press" | "approve";
@@ -58,6 +61,8 @@ export interface ProofFixtures {
   fail?: Record<string, number>;
   /** Tools that throw `ToolRejected` on their first n calls (nothing was done). */
   reject?: Record<string, number>;
+  /** The host's budget for the run (`createFlow`'s `limits.turn` / `limits.conversation`). */
+  limits?: ProofLimits;
 }
 
 export interface Proof {
@@ -76,7 +81,7 @@ export interface Proof {
 
 /** A name a proof takes from its skill, where it was written and under which key (`press:`, `answers:`). */
 export interface NameUse {
-  kind: "field" | "confirm" | "tool" | "skill";
+  kind: "field" | "confirm" | "tool" | "skill" | "outcome";
   name: string;
   key: string;
   line: number;

@@ -57,7 +57,8 @@ export async function runProof(proof: Proof, load: SkillSource, model: ProofMode
   try {
     const loaded = await Promise.all((proof.skills ?? [proof.skill]).map(load));
     const skills = { skills: loaded.map(({ skill, tools }) => ({ skill, tools })) };
-    flow = await createFlowWith({ ...skills, model: model.port, now: proof.fixtures.now }, { failures: proof.fixtures.fail, rejections: proof.fixtures.reject });
+    const limits = proof.fixtures.limits ? { limits: proof.fixtures.limits } : {};
+    flow = await createFlowWith({ ...skills, model: model.port, now: proof.fixtures.now, ...limits }, { failures: proof.fixtures.fail, rejections: proof.fixtures.reject });
   } catch (error) {
     setup("skill", "the skill loads", messageOf(error));
     return run;

@@ -2,7 +2,7 @@
  * What one turn shows: the reply lines, the widgets, the trace, the tools that ran, what the flow now
  * waits for, and the turn's model usage — with every secret redacted. Pure.
  */
-import { redactSecrets, type Card, type Effect, type FlowState, type Pending, type Skill, type TraceEvent, type Usage, type WidgetView } from "@skillflow/core";
+import { redactSecrets, type Card, type Effect, type EndStatus, type FlowState, type Pending, type Skill, type TraceEvent, type Usage, type WidgetView } from "@skillflow/core";
 import type { ToolRun, TurnOutput } from "../graph/flow-graph-state.js";
 import type { RouteNote } from "../routing/routing-state.js";
 
@@ -24,6 +24,11 @@ export interface TurnResult {
    * them. Every later turn of the thread only says the person is with a human agent.
    */
   handedOff?: { tool: string };
+  /**
+   * This turn ended the conversation at an `end` step: its outcome and status. Every later turn of the
+   * thread only says the conversation has ended.
+   */
+  ended?: { outcome: string; status: EndStatus };
   /** Model usage of this turn. */
   usage: Usage;
   /** Flows hosting several skills: the skill in progress after the turn, or null when none is. */
@@ -51,6 +56,8 @@ export function renderTurn(skill: Skill, flow: FlowState | null, out: TurnOutput
   if (flow?.pending) view.pending = flow.pending;
   const handed = out.trace.find((t) => t.type === "handed_off");
   if (handed) view.handedOff = { tool: handed.tool };
+  const ended = out.trace.find((t) => t.type === "ended");
+  if (ended) view.ended = { outcome: ended.outcome, status: ended.status };
   return flow ? redactSecrets(skill, flow, view) : view;
 }
 

@@ -1,5 +1,6 @@
 /**
- * A conversation handed to a person (its skill in progress ran a `handoff` step) has ended: every
+ * A conversation handed to a person (its skill in progress ran a `handoff` step), or ended by name (it
+ * reached an `end` step), has ended: every
  * later event goes straight to that skill's state, whose `step` answers with one fixed sentence and
  * applies nothing. No model call reads the message, no routing runs, no skill opens or resumes.
  *
@@ -13,12 +14,12 @@ import { findSkill, type HostDeps } from "../graph/host-deps.js";
 import type { HostEvent } from "../to-flow-event.js";
 import { routingOf, type StoredConversation } from "./where-now.js";
 
-/** The state of the conversation's skill in progress when it was handed over, or a hand-off of it is in doubt; else undefined. */
+/** The state of the conversation's skill in progress when it was handed over or ended, or a hand-off of it is in doubt; else undefined. */
 export function handedOffFlow(deps: HostDeps, stored: StoredConversation): FlowState | undefined {
   const flow = stored.flow;
   const active = routingOf(deps, stored)?.active;
   if (!active || !flow) return undefined;
-  return flow.handedOff || handoffInDoubt(deps, active, flow) ? flow : undefined;
+  return flow.handedOff || flow.ended || handoffInDoubt(deps, active, flow) ? flow : undefined;
 }
 
 /** Whether a hand-off of skill `name` may have gone through without the flow knowing (ledger `doubt`). Pure. */

@@ -65,6 +65,8 @@ export const SKILLFLOW = {
   lockWaitMs: "skillflow.turn.lock_wait_ms",
   modelCalls: "skillflow.turn.model_calls",
   toolRuns: "skillflow.turn.tool_runs",
+  endOutcome: "skillflow.turn.outcome",
+  endStatus: "skillflow.turn.outcome_status",
   toolKind: "skillflow.tool.kind",
   keyDigest: "skillflow.tool.idempotency_key_digest",
   outcome: "skillflow.tool.outcome",

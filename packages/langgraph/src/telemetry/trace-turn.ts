@@ -2,7 +2,8 @@
  * The span of one turn (`send` or `resume`): `skillflow.turn`, with the conversation
  * (`gen_ai.conversation.id`: the thread id), the kind of event, how long the turn waited for its
  * thread's lock, and once it ran, the skill in progress, what the flow now waits for
- * (`ask:flight_id`, `confirm:pay`, `approval:supervisor`, `done`, as `flow serve` logs it), its model calls and tool runs. The
+ * (`ask:flight_id`, `confirm:pay`, `approval:supervisor`, `done`, as `flow serve` logs it), its model calls and tool runs,
+ * and on the turn that reached an `end` step its outcome and status. The
  * model calls and tool runs of the turn are its children (the active span inside). Approvals and
  * limits reached are span events, from the turn's trace. A turn that throws ends the span with
  * ERROR and the error's class only (its message may quote what a tool or a provider was given).
@@ -35,6 +36,7 @@ function describeTurn(span: Span, deps: HostDeps, turn: TurnResult): void {
   span.setAttribute(SKILLFLOW.waitsFor, waitsFor(turn.pending));
   span.setAttribute(SKILLFLOW.modelCalls, turn.usage.modelCalls);
   span.setAttribute(SKILLFLOW.toolRuns, turn.tools.length);
+  if (turn.ended) span.setAttributes({ [SKILLFLOW.endOutcome]: turn.ended.outcome, [SKILLFLOW.endStatus]: turn.ended.status });
   for (const event of turn.trace) {
     const named = spanEvent(event);
     if (named) span.addEvent(named.name, named.attributes);

@@ -79,3 +79,18 @@ describe("checkProofNames: turns and expectations", () => {
     ]);
   });
 });
+
+describe("checkProofNames: outcomes", () => {
+  const ends = (name: string) => `skill: test/fixtures/endings/library-loan\nturns:\n  - user: hi\n    expect: { ends: ${name} }\n`;
+
+  it("takes the outcome of an end of the skill, and true or false", async () => {
+    expect(await errorsOf(ends("card_invalid"), ["test/fixtures/endings/library-loan"])).toEqual([]);
+    expect(await errorsOf(ends("false"), ["test/fixtures/endings/library-loan"])).toEqual([]);
+  });
+
+  it("locates an outcome no end of the skill names, with did-you-mean", async () => {
+    expect(await errorsOf(ends("card_invalud"), ["test/fixtures/endings/library-loan"])).toEqual([
+      "p.proof.yaml:4:21: `ends:` names `card_invalud`, which is not an outcome of library-loan. Did you mean `card_invalid`?",
+    ]);
+  });
+});

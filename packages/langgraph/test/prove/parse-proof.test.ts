@@ -66,6 +66,8 @@ turns:
     ["skill: x\nturns:\n  - user: hi\n    expect: { model_calls: -1 }\n", 4, 28, /whole number/],
     ["skill: x\nfixtures: { fail: { cab: once } }\nturns:\n  - user: hi\n", 2, 26, /whole number of calls/],
     ["skill: x\nfixtures: { now: yesterday }\nturns:\n  - user: hi\n", 2, 18, /ISO 8601/],
+    ["skill: x\nfixtures: { limits: { conversaton: { model_calls: 1 } } }\nturns:\n  - user: hi\n", 2, 23, /Unknown limits scope key `conversaton`\. Did you mean `conversation`\?/],
+    ["skill: x\nfixtures: { limits: { turn: { model_calls: 1.5 } } }\nturns:\n  - user: hi\n", 2, 44, /whole number from 0/],
     ["skill: x\nturns:\n  - user: hi\n    expect: { says: \"/Which (/\" }\n", 4, 21, /not a valid regular expression/],
     ["skill: x\nturns:\n  - user: hi\n    expect: { refused: \"/late/q\" }\n", 4, 24, /not a valid regular expression/],
   ])("locates the problem in %j", (text, line, column, reason) => {
@@ -73,6 +75,22 @@ turns:
     expect(error.reason).toMatch(reason);
     expect([error.line, error.column]).toEqual([line, column]);
     expect(error.message.startsWith(`p.proof.yaml:${line}:${column}: `)).toBe(true);
+  });
+});
+
+describe("parseProof: endings and limits", () => {
+  it("reads the host's limits in the skill's words, and ends: as an outcome or a yes/no", () => {
+    const proof = parse(`
+skill: x
+fixtures: { limits: { turn: { tokens: 8000 }, conversation: { model_calls: 2, cost: 0.05 } } }
+turns:
+  - user: hi
+    expect: { ends: card_invalid }
+  - user: again
+    expect: { ends: false }
+`);
+    expect(proof.fixtures.limits).toEqual({ turn: { tokens: 8000 }, conversation: { modelCalls: 2, cost: 0.05 } });
+    expect(proof.turns.map((t) => t.expect.ends)).toEqual(["card_invalid", false]);
   });
 });
 

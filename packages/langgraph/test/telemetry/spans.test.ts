@@ -15,6 +15,7 @@ import { ScriptedChatModel } from "../../src/scripted-chat-model.js";
 
 const VAULT = fileURLToPath(new URL("./vault_transfer", import.meta.url));
 const PASSPHRASE = "Blue-Harbour-7731-Quietly";
+const LOAN = fileURLToPath(new URL("../../../../test/fixtures/endings/library-loan", import.meta.url));
 
 const exporter = new InMemorySpanExporter();
 const provider = new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
@@ -107,6 +108,19 @@ describe("a budget reached", () => {
     ]);
     expect(turn!.attributes["skillflow.turn.model_calls"]).toBe(0);
     expect(named(exporter.getFinishedSpans(), "chat scripted")).toEqual([]);
+  });
+});
+
+describe("an end reached", () => {
+  it("names the outcome and its status on the turn span that reached it, and on no other", async () => {
+    const model = new ScriptedChatModel();
+    const flow = await createFlow({ skill: LOAN, model });
+    model.script({ card: "C9999" });
+    await flow.send("loan-1", { text: "My card is C9999" });
+    await flow.send("loan-1", { text: "use C1234 then" });
+    const turns = named(exporter.getFinishedSpans(), "skillflow.turn");
+    expect(turns.map((s) => s.attributes["skillflow.turn.outcome"])).toEqual(["card_invalid", undefined]);
+    expect(turns.map((s) => s.attributes["skillflow.turn.outcome_status"])).toEqual(["failed", undefined]);
   });
 });
 

@@ -58,9 +58,9 @@ export async function answerClick(state: HostState, click: Click, channel: Perso
 
 async function respond(state: HostState, hosted: HostedSkill, conversation: string, outcome: PersonOutcome, note?: string) {
   const person = [note, outcome.person].filter(Boolean).join(" ") || undefined;
-  // Read from the state, so every call after a hand-off says so, not only the one that handed over.
-  const handedOff = (await hosted.flow.state(threadOf(hosted.skill.name, conversation)))?.handedOff;
-  const view = turnView(hosted.skill, conversation, outcome.turns, person, handedOff);
+  // Read from the state, so every call after a hand-off or an `end` says so, not only the one that ended it.
+  const flow = await hosted.flow.state(threadOf(hosted.skill.name, conversation));
+  const view = turnView(hosted.skill, conversation, outcome.turns, person, flow?.handedOff, flow?.ended);
   const token = outcome.widgetForApp && view.widget ? state.tokens.issue(threadOf(hosted.skill.name, conversation)) : undefined;
   return {
     content: [{ type: "text" as const, text: describeForModel(view) }],

@@ -9,6 +9,7 @@ export function describeForModel(view: TurnView): string {
   if (view.person) lines.push("", view.person);
   else if (view.pending?.kind === "question") lines.push("", `Pass the person's answer to "${view.pending.question}" as the next message.`);
   if (view.handed_off) lines.push("", "The conversation was handed over to a person: nothing more is done by this skill in it.");
+  else if (view.ended) lines.push("", `The conversation ended (outcome ${view.ended.outcome}, ${view.ended.status}): nothing more is done by this skill in it.`);
   else if (view.done) lines.push("", "The skill is finished.");
   else lines.push("", `Conversation: ${view.conversation} (send it back as \`conversation\` with the person's next message).`);
   return lines.join("\n");

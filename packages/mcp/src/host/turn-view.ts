@@ -52,10 +52,14 @@ export interface TurnView {
   person?: string;
   /** The conversation was handed over to a person by this hand-off tool (this call or an earlier one): it ends here. */
   handed_off?: { tool: string };
+  /** The conversation ended at an `end` step with this outcome and status (this call or an earlier one): it ends here. */
+  ended?: { outcome: string; status: string };
 }
 
 /** The view of the flow after `turns` (the turns of one call, in order). */
-export function turnView(skill: Skill, conversation: string, turns: TurnResult[], person?: string, handedOff?: { tool: string }): TurnView {
+export function turnView(
+  skill: Skill, conversation: string, turns: TurnResult[], person?: string, handedOff?: { tool: string }, ended?: { outcome: string; status: string },
+): TurnView {
   const last = turns[turns.length - 1]!;
   const reply = turns.flatMap((turn) => turn.reply).filter((line, i, lines) => line !== lines[i - 1]);
   const pending = last.done ? null : pendingView(last.pending, last);
@@ -69,6 +73,7 @@ export function turnView(skill: Skill, conversation: string, turns: TurnResult[]
     tools_run: turns.flatMap((turn) => turn.tools.map((run) => run.tool)),
     ...(person !== undefined && { person }),
     ...(handedOff && { handed_off: { tool: handedOff.tool } }),
+    ...(ended && { ended: { outcome: ended.outcome, status: ended.status } }),
   };
 }
 

@@ -5,7 +5,7 @@
  * approval), record what the run leaves open, and stream it all as AG-UI events:
  *
  *   RUN_STARTED → per turn: TEXT_MESSAGE_* for each line, ACTIVITY_SNAPSHOT for each widget
- *   → STATE_SNAPSHOT (redacted) → RUN_FINISHED { outcome: interrupt | success, result: { done, handedOff? } }
+ *   → STATE_SNAPSHOT (redacted) → RUN_FINISHED { outcome: interrupt | success, result: { done, handedOff?, ended? } }
  *   (or RUN_ERROR)
  *
  * A run that is refused (an interrupt that is not open, a forged row key, …) ends with RUN_ERROR and
@@ -81,7 +81,9 @@ async function runLocked(ctx: ServerContext, input: RunAgentInput, emit: Emit, u
     answer.push({ type: EventType.STATE_SNAPSHOT, snapshot: stateSnapshot(active, state.value) } as BaseEvent);
     // A conversation handed to a person says so at the end of every run, so the embedding routes the thread to them.
     const handedOff = state.value?.handedOff ? { handedOff: { tool: state.value.handedOff.tool } } : {};
-    answer.push({ type: EventType.RUN_FINISHED, threadId, runId, outcome, result: { done: last?.done ?? false, ...handedOff } } as BaseEvent);
+    // A conversation that reached an `end` names its outcome at the end of every run, as a hand-off does.
+    const ended = state.value?.ended ? { ended: { outcome: state.value.ended.outcome, status: state.value.ended.status } } : {};
+    answer.push({ type: EventType.RUN_FINISHED, threadId, runId, outcome, result: { done: last?.done ?? false, ...handedOff, ...ended } } as BaseEvent);
   }
   // A run with nothing new (a page polling while an approval waits) leaves the record as it was. The
   // turns are recorded as shown even when the state read failed (they are sent, then the failure).

@@ -79,6 +79,7 @@ function titleOf(step: Step): string {
     case "ask": return `ask ${step.field}`;
     case "do": return `do ${step.tool}`;
     case "handoff": return `handoff ${step.tool}`;
+    case "end": return `end ${step.outcome} (${step.status})`;
     case "confirm": return step.by ? `confirm ${step.confirm} by ${step.by}` : `confirm ${step.confirm}`;
     case "chat": return "chat";
     case "when": return `when ${step.condition.source}`;
@@ -102,6 +103,7 @@ function detailsOf(skill: Skill, step: Step): Partial<CanvasStep> {
     }
     case "confirm": return { text: step.question.source, ...(step.by ? { by: step.by } : {}), ...(step.widget ? { widget: step.widget } : {}) };
     case "chat": return { text: step.instructions };
+    case "end": return { text: step.tell.source };
     default: return {};
   }
 }

@@ -1,0 +1,49 @@
+/**
+ * way-without-outcome: once a skill names an outcome (it has an `end`), a way through the flow that
+ * runs past its last step without reaching an `end` finishes with no outcome, which a reviewer and a
+ * host cannot tell from a crash or a forgotten branch. A hand-off is an ending of its own. Conditions
+ * are independent, as in the other path rules, except an either/or (either-or.ts). Reported once, at
+ * the last step, with one such way. Pure.
+ */
+import type { Step, WhenStep } from "../format/ir.js";
+import type { CheckContext } from "./context.js";
+import { alwaysEnds } from "./check-after-handoff.js";
+import { eitherOrPair } from "./either-or.js";
+import { endSteps } from "./end-steps.js";
+import { listNames } from "./words.js";
+
+interface Choice { when: WhenStep; value: boolean }
+
+export function checkWaysWithoutOutcome(ctx: CheckContext): void {
+  const ends = endSteps(ctx.skill.steps);
+  const last = ctx.skill.steps[ctx.skill.steps.length - 1];
+  if (ends.length === 0 || !last) return;
+  const way = openWay(ctx, ctx.skill.steps);
+  if (!way) return;
+  const outcomes = [...new Set(ends.map((e) => e.step.outcome))];
+  const when = way.length ? `When ${way.map((c) => `\`${c.when.condition.source}\` is ${c.value}`).join(" and ")}, the` : "The";
+  ctx.report(
+    "way-without-outcome", last.pos,
+    `${when} flow runs past its last step without reaching an \`end\`, so that way finishes with no outcome, while the skill names ${listNames(outcomes)}.`,
+    "Add an `end:` with that way's outcome as the last step of the flow.",
+  );
+}
+
+/** The choices of one way through `steps` that reaches none of their endings, or undefined when every way ends. */
+function openWay(ctx: CheckContext, steps: readonly Step[]): Choice[] | undefined {
+  const choices: Choice[] = [];
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i]!;
+    if (step.kind === "end" || step.kind === "handoff") return undefined;
+    const pair = eitherOrPair(steps, i, ctx.exprs);
+    if (pair) {
+      const open = !alwaysEnds(ctx, pair[0].steps) ? pair[0] : !alwaysEnds(ctx, pair[1].steps) ? pair[1] : undefined;
+      if (!open) return undefined;
+      choices.push({ when: open, value: true }, ...(openWay(ctx, open.steps) ?? []));
+      i++;
+    } else if (step.kind === "when" && endSteps(step.steps).length > 0) {
+      choices.push({ when: step, value: false });
+    }
+  }
+  return choices;
+}
