@@ -17,7 +17,8 @@ export { findBlocks } from "./format/find-blocks.js";
 export type { FoundBlocks, SourceBlock } from "./format/find-blocks.js";
 export { normalizeText } from "./format/check-text.js";
 export type { JsonSchema } from "./format/skill-schema.js";
-export type { ParseResult } from "./format/parse-skill.js";
+export type { ParseOptions, ParseResult } from "./format/parse-skill.js";
+export type { PartReader } from "./format/use-part.js";
 export type {
   Position, Expr, Template, Shape, FieldDecl, Check, Step, StepKind, SayStep, AskStep, DoStep, HandoffStep, ConfirmStep,
   ChatStep, WhenStep, RepeatStep, ToolKind, ToolParam, ToolInfo, Skill, GridColumn,

@@ -75,6 +75,11 @@ const rules = [
   ["handoff-needs-handoff-tool", "error", "a `handoff:` naming a write or a lookup"],
   ["handoff-tool-in-do", "error", "a `do:` naming a hand-off tool"],
   ["step-after-handoff", "error", "a step after a `handoff`, which ends the conversation"],
+  // Parts (`use:`).
+  ["part-not-found", "error", "a `use:` naming a part file that cannot be read"],
+  ["part-cycle", "error", "a part that uses itself, directly or through other parts"],
+  ["part-field-clash", "error", "a field declared by a part and by the skill (or another part)"],
+  ["part-write-outside", "error", "a write in a part covered by a confirm outside it"],
 ] as const satisfies ReadonlyArray<readonly [string, Severity, string]>;
 
 export type RuleId = (typeof rules)[number][0];
