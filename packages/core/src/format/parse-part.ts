@@ -44,7 +44,7 @@ export function parseFlowBlocks(found: FoundBlocks, report: ParseReport, scope: 
     if (doc) ({ steps, count } = parseStepList(doc.contents, ctx, usePartHook(scope, used, ctx, parsePart)));
     complete &&= ctx.complete();
   }
-  joinPartFields(fields, used, report);
+  joinPartFields(fields, used, report, scope.names);
   return { fields, steps, count, complete, files: [...new Set(used.flatMap((u) => u.files))] };
 }
 
@@ -61,7 +61,7 @@ export function parsePart(text: string, file: string, scope: PartScope): FlowBlo
 }
 
 /** Add the used parts' fields to `own`; a name declared by two files is reported where it can be changed. */
-function joinPartFields(own: Record<string, FieldDecl>, used: readonly UsedPart[], report: ParseReport): void {
+function joinPartFields(own: Record<string, FieldDecl>, used: readonly UsedPart[], report: ParseReport, names: ReadonlyMap<string, string>): void {
   for (const part of used) {
     for (const [name, field] of Object.entries(part.fields)) {
       const have = ownValue(own, name);
@@ -70,11 +70,12 @@ function joinPartFields(own: Record<string, FieldDecl>, used: readonly UsedPart[
         continue;
       }
       if (have.pos.file === field.pos.file && have.pos.line === field.pos.line) continue; // one part used twice
-      const there = `\`${field.pos.file ?? part.file}\` line ${field.pos.line}`;
+      const nameOf = (file: string | undefined) => (file === undefined ? part.ref : names.get(file) ?? file);
+      const there = field.pos.file === part.file ? `line ${field.pos.line} of the part \`${part.ref}\`` : `line ${field.pos.line} of \`${nameOf(field.pos.file)}\`, a part \`${part.ref}\` uses`;
       if (have.pos.file === undefined) {
-        report("part-field-clash", have.pos, `The field \`${name}\` is declared here and by the part \`${part.ref}\` (${there}), used at line ${part.usePos.line}.`, `Remove this declaration and use the part's \`${name}\` as it is, or rename this field and its asks.`);
+        report("part-field-clash", have.pos, `The field \`${name}\` is declared here and on ${there} (used at line ${part.usePos.line}).`, `Remove this declaration and use the part's \`${name}\` as it is, or rename this field and its asks.`);
       } else {
-        report("part-field-clash", part.usePos, `The part \`${part.ref}\` declares the field \`${name}\` (${there}), which \`${have.pos.file}\` line ${have.pos.line} declares too.`, "Rename the field in one of the two parts, or move it to a part both use.");
+        report("part-field-clash", part.usePos, `The field \`${name}\` is declared on ${there} and on line ${have.pos.line} of \`${nameOf(have.pos.file)}\`.`, "Rename the field in one of the two parts, or move it to a part both use.");
       }
     }
   }

@@ -21,6 +21,8 @@ export interface PartScope {
   read?: PartReader;
   /** The files being read, outermost first (the skill's SKILL.md first): a part among them is a cycle. */
   stack: string[];
+  /** Each part file as its `use:` named it first (what messages show; a reader's path may be absolute). */
+  names: Map<string, string>;
   diagnostics: Diagnostic[];
 }
 
@@ -58,15 +60,17 @@ export function usePartHook(scope: PartScope, used: UsedPart[], ctx: BlockContex
     const read = scope.read?.(ref, from) ?? { file: ref };
     const loop = scope.stack.indexOf(read.file);
     if (loop >= 0) {
-      const chain = [...scope.stack.slice(loop), read.file].map((f) => `\`${f}\``).join(" → ");
-      ctx.report("part-cycle", at, `\`${ref}\` is a part already being read here (${chain}), so it would use itself without end.`, "Remove this `use:`, or move the steps both files need into a part that uses neither.");
+      const named = (f: string, i: number) => (i === 0 && loop === 0 ? "this skill" : `\`${scope.names.get(f) ?? f}\``);
+      const chain = [...scope.stack.slice(loop).map(named), `\`${ref}\``].join(" uses ");
+      ctx.report("part-cycle", at, `${chain} again: a part that uses itself, directly or through others, never ends.`, "Remove this `use:`, or move the steps both files need into a part that uses neither.");
       return nothing();
     }
     if (read.text === undefined) {
-      const why = scope.read ? `cannot be read (${read.file})` : "cannot be read: this skill was read from its text alone, with no files beside it";
+      const why = scope.read ? "cannot be read: there is no such file, or it is not UTF-8 text" : "cannot be read: this skill was read from its text alone, with no files beside it";
       ctx.report("part-not-found", at, `The part \`${ref}\` ${why}.`, "Check the path: it is written from this file's folder, like `use: ../parts/sign-in.md`.");
       return nothing();
     }
+    if (!scope.names.has(read.file)) scope.names.set(read.file, ref);
     const part = parsePart(read.text, read.file, { ...scope, stack: [...scope.stack, read.file] });
     if (!part.complete) ctx.lost();
     moveIds(part.steps, parentId, offset);
