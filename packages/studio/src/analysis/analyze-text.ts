@@ -6,7 +6,7 @@
  */
 import { relative } from "node:path";
 import { findBlocks, normalizeText, parseSkill, type Diagnostic, type Skill } from "@skillflow/core";
-import { loadSkillText, type LoadedSkill, type ToolsBeside } from "@skillflow/core/loader";
+import { loadSkillText, partFiles, type LoadedSkill, type ToolsBeside } from "@skillflow/core/loader";
 import { buildCanvas, type CanvasStep } from "./build-canvas.js";
 import { listProved, type ProvedWrite } from "./list-proved.js";
 
@@ -31,8 +31,9 @@ export interface Analyzed {
 }
 
 export async function analyzeText(file: string, folder: string, text: string, tools: ToolsBeside): Promise<Analyzed> {
-  const loaded = await loadSkillText(file, text, { tools });
-  const parsedSkill = parseSkill(text, file).skill;
+  const parts = partFiles();
+  const loaded = await loadSkillText(file, text, { tools, parts });
+  const parsedSkill = parseSkill(text, file, { parts }).skill;
   const parsed = loaded.skill ?? (parsedSkill && { ...parsedSkill, tools: tools.collected.infos });
   const diagnostics = loaded.diagnostics.map((d) => ({ ...d, file: relative(folder, d.file) || d.file }));
   const errors = diagnostics.filter((d) => d.severity === "error").length;
