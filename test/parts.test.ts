@@ -54,6 +54,7 @@ describe("the retail skills sign in through one part", () => {
       expect(composed.skill!.parts).toEqual([signIn]);
       expect(shapeOf(composed.skill!.steps)).toEqual(shapeOf(copied.skill!.steps));
       expect(fieldsOf(composed.skill!)).toEqual(fieldsOf(copied.skill!));
+      expect(Object.keys(composed.skill!.fields)).toEqual(Object.keys(copied.skill!.fields)); // the order prompts list them in
       expect(renderProcedure(composed.skill!)).toBe(renderProcedure(copied.skill!));
       expect(composed.skill!.fields.email!.pos.file).toBe(signIn);
       expect(composed.skill!.steps[0]!.pos.file).toBe(signIn);

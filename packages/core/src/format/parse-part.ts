@@ -44,8 +44,7 @@ export function parseFlowBlocks(found: FoundBlocks, report: ParseReport, scope: 
     if (doc) ({ steps, count } = parseStepList(doc.contents, ctx, usePartHook(scope, used, ctx, parsePart)));
     complete &&= ctx.complete();
   }
-  joinPartFields(fields, used, report, scope.names);
-  return { fields, steps, count, complete, files: [...new Set(used.flatMap((u) => u.files))] };
+  return { fields: joinPartFields(fields, used, report, scope.names), steps, count, complete, files: [...new Set(used.flatMap((u) => u.files))] };
 }
 
 /** Parse the part file `file` (already on top of `scope.stack`); its diagnostics go to `scope.diagnostics`. */
@@ -60,13 +59,18 @@ export function parsePart(text: string, file: string, scope: PartScope): FlowBlo
   return blocks;
 }
 
-/** Add the used parts' fields to `own`; a name declared by two files is reported where it can be changed. */
-function joinPartFields(own: Record<string, FieldDecl>, used: readonly UsedPart[], report: ParseReport, names: ReadonlyMap<string, string>): void {
+/**
+ * The used parts' fields, in the order of their `use:` lines, then the file's own (as when a part's
+ * fields were copied to the top of the Fields block); a name declared by two files is reported where it
+ * can be changed, and the file's own declaration is the one kept.
+ */
+function joinPartFields(own: Record<string, FieldDecl>, used: readonly UsedPart[], report: ParseReport, names: ReadonlyMap<string, string>): Record<string, FieldDecl> {
+  const joined: Record<string, FieldDecl> = {};
   for (const part of used) {
     for (const [name, field] of Object.entries(part.fields)) {
-      const have = ownValue(own, name);
+      const have = ownValue(own, name) ?? ownValue(joined, name);
       if (!have) {
-        own[name] = field;
+        joined[name] = field;
         continue;
       }
       if (have.pos.file === field.pos.file && have.pos.line === field.pos.line) continue; // one part used twice
@@ -79,6 +83,8 @@ function joinPartFields(own: Record<string, FieldDecl>, used: readonly UsedPart[
       }
     }
   }
+  for (const [name, field] of Object.entries(own)) joined[name] = field;
+  return joined;
 }
 
 /** Give every position under `node` that names no file the part's path. */

@@ -37,7 +37,7 @@ export async function analyzeText(file: string, folder: string, text: string, to
   const parsed = loaded.skill ?? (parsedSkill && { ...parsedSkill, tools: tools.collected.infos });
   const diagnostics = loaded.diagnostics.map((d) => ({ ...d, file: relative(folder, d.file) || d.file }));
   const errors = diagnostics.filter((d) => d.severity === "error").length;
-  const canvas = parsed ? buildCanvas(parsed, loaded.diagnostics, stepsEnd(text)) : [];
+  const canvas = parsed ? partsNamed(buildCanvas(parsed, loaded.diagnostics, stepsEnd(text)), folder) : [];
   const analysis: Analysis = {
     passes: errors === 0 && loaded.skill !== undefined,
     errors,
@@ -48,6 +48,11 @@ export async function analyzeText(file: string, folder: string, text: string, to
     ...(loaded.skill ? { proved: listProved(loaded.skill) } : {}),
   };
   return { analysis, ...(loaded.skill && { loaded: loaded as LoadedSkill & { skill: Skill } }), ...(parsed && { parsed }) };
+}
+
+/** The Canvas with each part's path relative to the skill folder, as the diagnostics name it. */
+function partsNamed(steps: CanvasStep[], folder: string): CanvasStep[] {
+  return steps.map((s) => ({ ...s, ...(s.part && { part: relative(folder, s.part) || s.part }), ...(s.steps && { steps: partsNamed(s.steps, folder) }) }));
 }
 
 /** The last line of the Steps block's YAML (the file's last line when there is none). */
