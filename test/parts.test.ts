@@ -12,6 +12,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parseSkill, renderProcedure, type PartReader, type Skill, type Step } from "@skillflow/core";
 import { loadSkill, loadSkillText, partFiles } from "@skillflow/core/loader";
+import { cli } from "@skillflow/cli";
+import { memoryIo } from "../packages/cli/test/memory-io.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const retail = join(root, "skills/retail");
@@ -131,5 +133,20 @@ describe("a part several skills use is read once", () => {
     reads.length = 0;
     for (const name of usingSignIn) await loadSkill(join(retail, name), { parts: partFiles(counting) });
     expect(reads.length).toBe(9);
+  });
+});
+
+describe("flow check over skills that share a part", () => {
+  it("reports a problem on the part's line once, however many skills use it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "parts-check-"));
+    mkdirSync(join(dir, "parts"));
+    writeFileSync(join(dir, "parts/hello.md"), "## Steps\n\n```yaml\n- sya: \"Hello.\"\n```\n");
+    for (const name of ["one", "two"]) {
+      mkdirSync(join(dir, name));
+      writeFileSync(join(dir, name, "SKILL.md"), md("", "- use: ../parts/hello.md\n").replace("name: t", `name: ${name}`));
+    }
+    const { io, stdout } = memoryIo(dir);
+    expect(await cli(["check", "."], io)).toBe(1);
+    expect(stdout().split("\n").filter((l) => /^\S+:\d+:\d+ /.test(l))).toEqual(["parts/hello.md:4:3 error unknown-step-key: `sya` is not a step key. Did you mean `say`?"]);
   });
 });
