@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parseSkill, renderProcedure, type PartReader, type Skill, type Step } from "@skillflow/core";
 import { loadSkill, loadSkillText, partFiles } from "@skillflow/core/loader";
+import { completeAt } from "@skillflow/core/edit";
 import { cli } from "@skillflow/cli";
 import { memoryIo } from "../packages/cli/test/memory-io.js";
 
@@ -85,6 +86,17 @@ describe("use: inside a when, and parts of parts", () => {
     const parsed = parseSkill(md("", '- use: part.md\n  widget: grid\n'), "t/SKILL.md", { parts: memory({ "part.md": "## Steps\n\n```yaml\n- say: \"Hi.\"\n```\n" }) });
     expect(parsed.diagnostics.map((d) => `${d.line} ${d.ruleId}`)).toEqual(["15 invalid-step"]);
     expect(parsed.skill!.steps.map((s) => s.kind)).toEqual(["say"]);
+  });
+});
+
+describe("the editor below a use: line", () => {
+  it("finds the step at the cursor by its place as written: a repeat's loop variable is offered in its body", () => {
+    const text = md("n: { number: {} }\n", '- use: part.md\n- ask: { n: "How many?" }\n- repeat: { for: item, in: "[1, 2, 3]" }\n  steps:\n    - say: "Item {it}"\n');
+    const { skill } = parseSkill(text, "t/SKILL.md", { parts: memory({ "part.md": "## Steps\n\n```yaml\n- say: \"Hi.\"\n- say: \"There.\"\n```\n" }) });
+    expect(skill!.writtenIds).toEqual({ "2": "3", "3": "4", "3.1": "4.1" });
+    const line = text.split("\n").findIndex((l) => l.includes("{it}"));
+    const labels = completeAt(text, { line, character: text.split("\n")[line]!.indexOf("{it") + 3 }, skill).map((c) => c.label);
+    expect(labels).toContain("item");
   });
 });
 

@@ -205,6 +205,11 @@ export interface Skill {
   tools: Record<string, ToolInfo>;
   /** The part files its `use:` steps brought in (directly or through other parts), as the reader named them. */
   parts?: string[];
+  /**
+   * For the steps a `use:` above them renumbered: their id as written in the Steps block (their place
+   * in it, `"2"`) → their id in `steps` (`"4"`). An editor finds the step at its cursor by the first.
+   */
+  writtenIds?: Record<string, string>;
   /** Where the blocks were (for diagnostics that point at a block). */
   blocks: { frontmatter?: Position; fields?: Position; steps?: Position };
 }

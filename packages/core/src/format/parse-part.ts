@@ -25,6 +25,8 @@ export interface FlowBlocks {
   complete: boolean;
   /** The part files used, directly or through other parts, in the order they were met. */
   files: string[];
+  /** Step ids as written → ids after the parts' steps, for the file's own steps a `use:` moved. */
+  moved: Record<string, string>;
 }
 
 /** Read the Fields and Steps blocks of the file on top of `scope.stack`. */
@@ -33,6 +35,7 @@ export function parseFlowBlocks(found: FoundBlocks, report: ParseReport, scope: 
   let fields: Record<string, FieldDecl> = {};
   let steps: Step[] = [];
   let count = 0;
+  let moved: Record<string, string> = {};
   let complete = true;
   if (found.fields) {
     const { doc, ctx } = parseYamlBlock(found.fields, "Fields block", "yaml-syntax", report);
@@ -41,16 +44,16 @@ export function parseFlowBlocks(found: FoundBlocks, report: ParseReport, scope: 
   }
   if (found.steps) {
     const { doc, ctx } = parseYamlBlock(found.steps, "Steps block", "yaml-syntax", report);
-    if (doc) ({ steps, count } = parseStepList(doc.contents, ctx, usePartHook(scope, used, ctx, parsePart)));
+    if (doc) ({ steps, count, moved } = parseStepList(doc.contents, ctx, usePartHook(scope, used, ctx, parsePart)));
     complete &&= ctx.complete();
   }
-  return { fields: joinPartFields(fields, used, report, scope.names), steps, count, complete, files: [...new Set(used.flatMap((u) => u.files))] };
+  return { fields: joinPartFields(fields, used, report, scope.names), steps, count, complete, files: [...new Set(used.flatMap((u) => u.files))], moved };
 }
 
 /** Parse the part file `file` (already on top of `scope.stack`); its diagnostics go to `scope.diagnostics`. */
 export function parsePart(text: string, file: string, scope: PartScope): FlowBlocks {
   const report = reportInto(scope.diagnostics, file);
-  if (!checkText(text, report)) return { fields: {}, steps: [], count: 0, complete: false, files: [] };
+  if (!checkText(text, report)) return { fields: {}, steps: [], count: 0, complete: false, files: [], moved: {} };
   const found = findBlocks(normalizeText(text), report);
   const blocks = parseFlowBlocks(found, report, scope);
   if (!found.steps) report("missing-steps", { line: 1, column: 1 }, "This part has no Steps block, so a `use:` of it brings no steps.", "Add a `## Steps` heading followed by a ```yaml block listing the steps.");

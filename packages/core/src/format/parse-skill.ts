@@ -41,7 +41,7 @@ export function parseSkill(text: string, file: string, options: ParseOptions = {
   if (!checkText(text, report)) return { diagnostics, complete: false };
   const found = findBlocks(normalizeText(text), report);
   const meta = parseFrontmatter(found.frontmatter, report, file);
-  const { fields, steps, complete, files } = parseFlowBlocks(found, report, { ...(options.parts && { read: options.parts }), stack: [file], names: new Map(), diagnostics });
+  const { fields, steps, complete, files, moved } = parseFlowBlocks(found, report, { ...(options.parts && { read: options.parts }), stack: [file], names: new Map(), diagnostics });
   if (!found.steps) {
     report("missing-steps", { line: 1, column: 1 }, "SKILL.md has no Steps block, so the skill does nothing.", "Add a `## Steps` heading followed by a ```yaml block listing the steps.");
   }
@@ -56,6 +56,7 @@ export function parseSkill(text: string, file: string, options: ParseOptions = {
     steps,
     tools: {},
     ...(files.length > 0 && { parts: files }),
+    ...(Object.keys(moved).length > 0 && { writtenIds: moved }),
     blocks: {
       ...(found.frontmatter && { frontmatter: found.frontmatter.pos }),
       ...(found.fields && { fields: found.fields.pos }),
