@@ -20,7 +20,7 @@ const CORE = [
 
 const CORE_LOADER = [
   "checkSkillText", "collectTools", "decodeSkillBytes", "findSkills", "finishSkill", "importTimeoutOf", "importToolsBeside", "loadSkill", "loadSkillText",
-  "looksLikeSkill", "notASkillReason",
+  "looksLikeSkill", "notASkillReason", "partFiles",
 ];
 
 const CORE_EDIT = ["completeAt", "diffHunks", "diffLines", "fieldHover", "formatDiff", "formatType", "hoverAt", "targetAt", "toolHover"];

@@ -1,7 +1,7 @@
 /**
  * `flow lsp --stdio`, driven over its protocol by a child process: the diagnostics it publishes for
  * every golden fixture of test/fixtures/checks, written back as `flow check` lines, are exactly that
- * fixture's expected.txt (SKILL.md's and tools.ts's together). An unsaved buffer is checked as typed,
+ * fixture's expected.txt (SKILL.md's, tools.ts's and its parts' together). An unsaved buffer is checked as typed,
  * closing a document clears what was published, and a change to tools.ts on disk re-checks the skill.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -53,7 +53,10 @@ describe("flow lsp: diagnostics equal flow check's for every golden fixture", ()
       const skill = join(fixtures, id, "SKILL.md");
       const tools = join(fixtures, id, "tools.ts");
       const onSkill = await server.open(skill, editorText(skill));
-      const published: Array<[string, LspDiagnostic[]]> = [[skill, onSkill], [tools, server.diagnostics(tools) ?? []]];
+      // A fixture's parts (`use:`) get the diagnostics of their own lines, as flow check reports them.
+      const partsDir = join(fixtures, id, "parts");
+      const parts = existsSync(partsDir) ? readdirSync(partsDir).map((f) => join(partsDir, f)) : [];
+      const published: Array<[string, LspDiagnostic[]]> = [[skill, onSkill], [tools, server.diagnostics(tools) ?? []], ...parts.map((f): [string, LspDiagnostic[]] => [f, server.diagnostics(f) ?? []])];
       expect(asCheckOutput(published)).toBe(readFileSync(join(fixtures, id, "expected.txt"), "utf8"));
       for (const d of onSkill) expect(d).toMatchObject({ source: "skillflow", code: expect.any(String) });
       await server.close(skill);

@@ -18,7 +18,8 @@ export type { FoundBlocks, SourceBlock } from "./format/find-blocks.js";
 export { normalizeText } from "./format/check-text.js";
 export type { JsonSchema } from "./format/skill-schema.js";
 export { LIMIT_MEASURES, LIMIT_SCOPES } from "./format/definitions.js";
-export type { ParseResult } from "./format/parse-skill.js";
+export type { ParseOptions, ParseResult } from "./format/parse-skill.js";
+export type { PartReader } from "./format/use-part.js";
 export type {
   Position, Expr, Template, Shape, FieldDecl, Check, Step, StepKind, SayStep, AskStep, DoStep, HandoffStep, EndStep, EndStatus, ConfirmStep,
   ChatStep, WhenStep, RepeatStep, ToolKind, ToolParam, ToolInfo, Skill, GridColumn, SkillLimits, LimitValues,

@@ -71,6 +71,11 @@ const rules = [
   ["approval-covers-nothing", "error", "a `confirm … by:` that releases no write on some path"],
   ["confirm-covers-nothing", "warning", "a confirm with no write below it"],
   ["duplicate-write", "warning", "a second `do:` of a write under the confirm that covers the first"],
+  // Parts (`use:`).
+  ["part-not-found", "error", "a `use:` naming a part file that cannot be read"],
+  ["part-cycle", "error", "a part that uses itself, directly or through other parts"],
+  ["part-field-clash", "error", "a field declared by a part and by the skill (or another part)"],
+  ["part-write-outside", "error", "a write in a part covered by a confirm outside it"],
   // The hand-off.
   ["handoff-needs-handoff-tool", "error", "a `handoff:` naming a write or a lookup"],
   ["handoff-tool-in-do", "error", "a `do:` naming a hand-off tool"],

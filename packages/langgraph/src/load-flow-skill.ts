@@ -3,7 +3,7 @@
  * with the edge loader (imported only when a path is given). A skill that does not load is an error
  * listing its diagnostics, one located line each.
  */
-import { isLangChainTool, ownValue, runnableTool, type Diagnostic, type LangChainToolLike, type Skill } from "@skillflow/core";
+import { isLangChainTool, ownValue, runnableTool, type Diagnostic, type LangChainToolLike, type PartReader, type Skill } from "@skillflow/core";
 import { resolve } from "node:path";
 import type { HostTool } from "./run-tool.js";
 
@@ -27,11 +27,14 @@ export interface LoadedFlowSkill {
  * Load a skill from a folder or SKILL.md path, or take a loaded one; `tools` add to or replace its tools.
  * `importTimeoutMs` limits importing its tools.ts (the loader's default otherwise).
  */
-export async function loadFlowSkill(skill: Skill | string, tools?: Record<string, FlowTool> | FlowTool[], options: { importTimeoutMs?: number } = {}): Promise<LoadedFlowSkill> {
+export async function loadFlowSkill(skill: Skill | string, tools?: Record<string, FlowTool> | FlowTool[], options: { importTimeoutMs?: number; parts?: PartReader } = {}): Promise<LoadedFlowSkill> {
   const extra = toolRecord(tools);
   if (typeof skill !== "string") return { skill, tools: withEveryTool(skill, extra) };
   const { loadSkill } = await import("@skillflow/core/loader");
-  const loaded = await loadSkill(resolve(skill), options.importTimeoutMs === undefined ? {} : { importTimeoutMs: options.importTimeoutMs });
+  const loaded = await loadSkill(resolve(skill), {
+    ...(options.importTimeoutMs !== undefined && { importTimeoutMs: options.importTimeoutMs }),
+    ...(options.parts && { parts: options.parts }),
+  });
   if (!loaded.skill) throw new FlowLoadError(skill, loaded.diagnostics);
   return { skill: loaded.skill, tools: { ...(loaded.tools as Record<string, HostTool>), ...extra } };
 }

@@ -25,10 +25,13 @@ function stepCard(step: CanvasStep, jump: Jump): HTMLElement {
   const classes = ["step", `kind-${step.kind}`];
   if (step.tool === "write") classes.push(step.gated ? "write gated" : "write ungated");
   if (step.problems.some((p) => p.severity === "error")) classes.push("has-error");
-  const title = el("button", { type: "button", class: "step-title", "data-step": step.id, "aria-label": `Step ${step.id}: ${step.title}, line ${step.line}` },
+  const where = step.part ? `line ${step.line} of ${step.part}` : `line ${step.line}`;
+  const title = el("button", { type: "button", class: "step-title", "data-step": step.id, "aria-label": `Step ${step.id}: ${step.title}, ${where}` },
     el("span", { class: "num" }, step.id), el("span", { class: "kind" }, step.kind), el("code", {}, step.title.replace(/^\w+\s?/, "")));
-  title.addEventListener("click", () => jump(step.line, step.column));
+  // A part's step is written in the part's file, not in the editor's text: it names the part instead of jumping.
+  if (!step.part) title.addEventListener("click", () => jump(step.line, step.column));
   const details: HTMLElement[] = [];
+  if (step.part) details.push(el("p", { class: "note part" }, `from the part ${step.part}, ${where}`));
   if (step.text) details.push(el("p", { class: "text" }, step.text));
   if (step.tool === "write") details.push(writeBadge(step));
   if (step.tool === "lookup") details.push(el("p", { class: "badge lookup" }, "lookup (read-only)"));

@@ -39,6 +39,21 @@ describe("analyzeText", () => {
     for (const s of steps) expect(text[s.line - 1]).toContain(s.kind === "do" ? `do: ${s.title.slice(3)}` : `${s.kind}:`);
   });
 
+  it("a retail skill: the sign-in part's steps are drawn with their part and its lines, a problem in the skill on the skill's steps", async () => {
+    const { analysis } = await analyze("retail/cancel-order");
+    expect(analysis.passes).toBe(true);
+    const part = readFileSync(join(SKILLS, "retail/parts/sign-in.md"), "utf8").split("\n");
+    const own = readFileSync(join(SKILLS, "retail/cancel-order/SKILL.md"), "utf8").split("\n");
+    const steps = flat(analysis.canvas);
+    expect(analysis.canvas.slice(0, 3).map((s) => [s.id, s.kind, s.part])).toEqual([["1", "ask", "../parts/sign-in.md"], ["2", "when", "../parts/sign-in.md"], ["3", "when", "../parts/sign-in.md"]]);
+    for (const s of steps) expect((s.part ? part : own)[s.line - 1]).toContain(s.kind === "do" ? `do: ${s.title.slice(3)}` : `${s.kind}:`);
+    expect(steps.find((s) => s.id === "4")!.part).toBeUndefined();
+    // A mistake in the skill is on the skill's steps, never on the part's.
+    const broken = await analyze("retail/cancel-order", (t) => t.replace("- do: cancel_pending_order", "- do: cancel_pending_ordr"));
+    const flagged = flat(broken.analysis.canvas).filter((s) => s.problems.length > 0);
+    expect(flagged.map((s) => [s.title, s.part])).toEqual([["confirm cancel", undefined], ["do cancel_pending_ordr", undefined]]);
+  });
+
   it("the refund: confirms stack on issue_refund (the customer's yes, then the supervisor's approval), and What it proved is the procedure's", async () => {
     const { analysis, loaded } = await analyze("order-refund");
     const issue = flat(analysis.canvas).find((s) => s.title === "do issue_refund")!;

@@ -4,7 +4,7 @@
  * and checked; when any has an error, all diagnostics are printed as `flow check` prints them.
  */
 import { hasErrors, shownPath, sortDiagnostics, type Skill } from "@skillflow/core";
-import { importTimeoutOf, loadSkill, loadSkillText, type LoadedSkill } from "@skillflow/core/loader";
+import { importTimeoutOf, loadSkill, loadSkillText, partFiles, type LoadedSkill } from "@skillflow/core/loader";
 import { findSkillFiles } from "../find-skill-files.js";
 import { useColor, type CliIo } from "../io.js";
 import { formatText } from "../report/format-text.js";
@@ -31,9 +31,10 @@ export async function loadChatSkills(targets: string | readonly string[], io: Cl
   const found = await findSkillFiles(typeof targets === "string" ? [targets] : targets, command, io.cwd);
   if (found.errors.length > 0) return { ok: false, message: found.errors[0]!.message };
   const importTimeoutMs = importTimeoutOf(io.env);
+  const parts = partFiles(); // a part several skills use is read once
   const loaded = await Promise.all(found.files.map(async (file) => {
     const text = await textOf?.(file);
-    return text === undefined ? loadSkill(file, { importTimeoutMs }) : loadSkillText(file, text, { importTimeoutMs });
+    return text === undefined ? loadSkill(file, { importTimeoutMs, parts }) : loadSkillText(file, text, { importTimeoutMs, parts });
   }));
   const diagnostics = loaded.flatMap((l) => l.diagnostics);
   if (hasErrors(diagnostics)) {

@@ -6,7 +6,7 @@
  */
 import type { Command } from "commander";
 import { checkKeptFields, hasErrors, shownPath, sortDiagnostics, type Diagnostic, type Skill } from "@skillflow/core";
-import { importTimeoutOf, loadSkill } from "@skillflow/core/loader";
+import { importTimeoutOf, loadSkill, partFiles } from "@skillflow/core/loader";
 import { findSkillFiles } from "../find-skill-files.js";
 import { EXIT, useColor, type CliIo } from "../io.js";
 import { addFormatOptions, formatOf, type FormatOptions, type OutputFormat } from "../output-format.js";
@@ -36,9 +36,13 @@ export async function runCheck(paths: readonly string[], format: OutputFormat, i
   const importTimeoutMs = importTimeoutOf(io.env);
   const diagnostics: Diagnostic[] = [];
   const skills: Skill[] = [];
+  // One reader for every skill: a part they share is read once, and a problem in it is reported once.
+  const parts = partFiles();
+  const seen = new Set<string>();
   for (const file of found.files) {
-    const loaded = await loadSkill(file, { importTimeoutMs });
-    diagnostics.push(...loaded.diagnostics.map((d) => ({ ...d, file: shown(d.file) })));
+    const loaded = await loadSkill(file, { importTimeoutMs, parts });
+    const fresh = loaded.diagnostics.filter((d) => !seen.has(JSON.stringify(d)) && seen.add(JSON.stringify(d)));
+    diagnostics.push(...fresh.map((d) => ({ ...d, file: shown(d.file) })));
     if (loaded.skill) skills.push(loaded.skill);
   }
   diagnostics.push(...checkKeptFields(skills).map((d) => ({ ...d, file: shown(d.file) })));

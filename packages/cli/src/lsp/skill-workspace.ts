@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import { basename, dirname, relative, isAbsolute } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseSkill, type Diagnostic, type Skill } from "@skillflow/core";
-import { importToolsBeside, loadSkill, loadSkillText, type ToolsBeside } from "@skillflow/core/loader";
+import { importToolsBeside, loadSkill, loadSkillText, partFiles, type ToolsBeside } from "@skillflow/core/loader";
 import type { Diagnostic as LspDiagnostic } from "vscode-languageserver/node";
 import { toLspDiagnostic } from "./to-lsp-diagnostic.js";
 
@@ -87,7 +87,7 @@ export function createWorkspace(options: WorkspaceOptions) {
     async analysis(uri: string, text: string): Promise<Analysis> {
       const file = fileURLToPath(uri);
       const beside = await toolsOf(file);
-      const parsed = parseSkill(text, file);
+      const parsed = parseSkill(text, file, { parts: partFiles() });
       const broken = parsed.diagnostics.some((d) => d.ruleId === "yaml-syntax" || d.ruleId === "markdown-syntax");
       if (parsed.skill && !broken) lastParsed.set(uri, parsed.skill);
       const skill = broken ? lastParsed.get(uri) ?? parsed.skill : parsed.skill;

@@ -10,6 +10,7 @@ import type { Expr } from "../format/ir.js";
 import type { CheckContext } from "./context.js";
 import type { ExprRole } from "./expressions-of.js";
 import { walkExpressions } from "./walk-steps.js";
+import { inFileOf } from "../format/in-file-of.js";
 
 export function checkConditionTypes(ctx: CheckContext): void {
   walkExpressions(ctx, ({ expr, role, place }) => {
@@ -17,7 +18,7 @@ export function checkConditionTypes(ctx: CheckContext): void {
     const result = ctx.exprs.typeCheck(expr, place.scope);
     if (!result.ok) {
       if (result.kind !== "type") return;
-      const at = { line: result.line ?? expr.pos.line, column: result.column ?? expr.pos.column };
+      const at = inFileOf(expr.pos, { line: result.line ?? expr.pos.line, column: result.column ?? expr.pos.column });
       if (role === "hole") ctx.report("ill-typed-hole", at, `The hole \`{${expr.source}}\` does not type-check: ${result.message}.`, holeFix(result.noPropertiesOn));
       else ctx.report("ill-typed-condition", at, `\`${expr.source}\` does not type-check: ${result.message}.`, conditionFix(result.noPropertiesOn));
       return;

@@ -3,6 +3,7 @@
  */
 import type { CheckContext } from "./context.js";
 import { walkExpressions } from "./walk-steps.js";
+import { inFileOf } from "../format/in-file-of.js";
 
 export function checkExpressionSyntax(ctx: CheckContext): void {
   walkExpressions(ctx, ({ expr, role, place }) => {
@@ -10,7 +11,7 @@ export function checkExpressionSyntax(ctx: CheckContext): void {
     if (result.ok || result.kind !== "syntax") return;
     const what = role === "hole" ? `The hole \`{${expr.source}}\`` : `\`${expr.source}\``;
     ctx.report(
-      "expression-syntax", { line: result.line ?? expr.pos.line, column: result.column ?? expr.pos.column },
+      "expression-syntax", inFileOf(expr.pos, { line: result.line ?? expr.pos.line, column: result.column ?? expr.pos.column }),
       `${what} is not a valid expression: ${result.message}.`,
       "Write a CEL expression over fields and tool outputs, e.g. `quote_trip.total > 100` (text in double quotes).",
     );

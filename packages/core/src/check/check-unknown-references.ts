@@ -12,6 +12,7 @@ import { findMissingProperty, propertyOffset } from "./resolve-path.js";
 import { walkExpressions } from "./walk-steps.js";
 import { didYouMeanPrefix, knownRoots } from "./words.js";
 import { ownValue } from "../own-value.js";
+import { inFileOf } from "../format/in-file-of.js";
 
 export function checkUnknownReferences(ctx: CheckContext): void {
   walkExpressions(ctx, ({ expr, place }) => {
@@ -21,7 +22,7 @@ export function checkUnknownReferences(ctx: CheckContext): void {
     const result = ctx.exprs.typeCheck(expr, place.scope);
     if (result.ok || result.kind !== "unknown") return;
     ctx.report(
-      "unknown-reference", { line: result.line ?? expr.pos.line, column: result.column ?? expr.pos.column },
+      "unknown-reference", inFileOf(expr.pos, { line: result.line ?? expr.pos.line, column: result.column ?? expr.pos.column }),
       `In \`${expr.source}\`, ${result.message}.`,
       "Use a property the tool's output schema declares.",
     );

@@ -15,6 +15,7 @@ import { walkSteps } from "./walk-steps.js";
 import { didYouMeanPrefix, listNames } from "./words.js";
 import { ownValue } from "../own-value.js";
 import { fits, typeWords } from "./value-fits.js";
+import { inFileOf } from "../format/in-file-of.js";
 
 export function checkWithBindings(ctx: CheckContext): void {
   walkSteps(ctx, (step, place) => {
@@ -48,7 +49,7 @@ function checkBinding(ctx: CheckContext, binding: InputBinding, tool: ToolInfo, 
   const result = ctx.exprs.typeCheck(binding.value, scope);
   if (!result.ok) {
     if (result.kind !== "type") return; // syntax and unknown names: their own rules
-    const at = { line: result.line ?? binding.value.pos.line, column: result.column ?? binding.value.pos.column };
+    const at = inFileOf(binding.value.pos, { line: result.line ?? binding.value.pos.line, column: result.column ?? binding.value.pos.column });
     ctx.report("ill-typed-input", at, `The value of \`${param.name}\` in \`with:\`, \`${binding.value.source}\`, does not type-check: ${result.message}.`, FIX);
     return;
   }

@@ -23,6 +23,7 @@ import { checkHandoffTools } from "./check-handoff-tools.js";
 import { checkInputTypes } from "./check-input-types.js";
 import { checkGridColumns } from "./check-grid-columns.js";
 import { checkLookupShapes } from "./check-lookup-shapes.js";
+import { checkPartWrites } from "./check-part-writes.js";
 import { checkRepeatLists } from "./check-repeat-lists.js";
 import { checkSecretDerivedInText } from "./check-secret-derived-in-text.js";
 import { checkSecretInText } from "./check-secret-in-text.js";
@@ -64,6 +65,7 @@ export const SEMANTIC_RULES: readonly Rule[] = [
   checkOutcomeStatuses,
   checkUnreachedOutcomes,
   checkWaysWithoutOutcome,
+  checkPartWrites,
 ];
 
 /** Every semantic diagnostic for `skill`, sorted by position. */

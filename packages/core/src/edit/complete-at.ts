@@ -43,14 +43,14 @@ export function completeAt(text: string, position: EditorPosition, skill: Skill 
         .map((tool) => item(tool.name, "tool", tool.kind, tool.description));
     case "column": {
       if (!skill) return [];
-      const step = indexOf(skill).steps.get(stepOf(place.path)?.id ?? "");
+      const step = indexOf(skill).steps.get(stepOf(place.path, skill)?.id ?? "");
       const list = step?.kind === "ask" && step.from ? expressionsFor(skill).valueType(step.from) : undefined;
       if (list?.t !== "list" || list.of.t !== "object") return [];
       const row = list.of;
       return Object.entries(row.fields).map(([name, t]) => item(name, "property", formatType(t), row.descriptions?.[name], place.role === "key" ? keyText(name) : name));
     }
     case "tool-input": {
-      const step = skill && indexOf(skill).steps.get(stepOf(place.path)?.id ?? "");
+      const step = skill && indexOf(skill).steps.get(stepOf(place.path, skill)?.id ?? "");
       const tool = step?.kind === "do" || step?.kind === "handoff" ? skill!.tools[step.tool] : undefined;
       return (tool?.params ?? []).map((p) => item(p.name, "property", `input: ${formatType(p.type)}${p.optional ? " (optional)" : ""}`, p.description, keyText(p.name)));
     }
@@ -60,7 +60,7 @@ export function completeAt(text: string, position: EditorPosition, skill: Skill 
     case "template": {
       const hole = spot.kind === "template" ? holeBefore(place.raw, place.at) : before.replace(/^["']/, "");
       if (hole === undefined || !skill) return [];
-      return referenceItems(skill, stepOf(place.path)?.id, hole, item);
+      return referenceItems(skill, stepOf(place.path, skill)?.id, hole, item);
     }
   }
 }

@@ -23,7 +23,7 @@ export function targetAt(text: string, position: EditorPosition, skill: Skill | 
   if (spot.kind !== "expression" && spot.kind !== "template") return undefined;
   if (spot.kind === "template" && holeBefore(place.raw, place.at) === undefined) return undefined;
   const around = chainAround(place.raw, place.at);
-  const stepId = stepOf(place.path)?.id;
+  const stepId = stepOf(place.path, skill)?.id;
   const root = around && [...rootsAt(skill, stepId)].reverse().find((r) => r.name === around.chain[0]);
   if (!root) return undefined;
   if (root.kind === "tool") return { tool: root.name };

@@ -24,14 +24,14 @@ export function hoverAt(text: string, position: EditorPosition, skill: Skill | u
     case "tool": return markdown(toolHover(ownValue(skill.tools, name)));
     case "ask-field":
     case "field-decl": return markdown(fieldHover(skill, name));
-    case "tool-input": return markdown(inputHover(skill, stepOf(place.path)?.id, name));
+    case "tool-input": return markdown(inputHover(skill, stepOf(place.path, skill)?.id, name));
     case "key": return markdown(describeKey({ ...spot.schema, keys: [...spot.schema.keys, { key: name, beside: place.siblings }] }));
     case "expression":
     case "template": {
       if (spot.kind === "template" && holeBefore(place.raw, place.at) === undefined) return undefined;
       const around = chainAround(place.raw, place.at);
       if (!around) return undefined;
-      const roots = rootsAt(skill, stepOf(place.path)?.id);
+      const roots = rootsAt(skill, stepOf(place.path, skill)?.id);
       const root = roots.find((r) => r.name === around.chain[0]);
       if (around.index > 0) {
         const path = around.chain.slice(0, around.index + 1);

@@ -3,7 +3,8 @@
  * condition, a text with holes, a field name. Completion, hover and go to definition all start from
  * this. Pure.
  */
-import type { ToolKind } from "../format/ir.js";
+import type { Skill, ToolKind } from "../format/ir.js";
+import { ownValue } from "../own-value.js";
 import type { BlockPlace, YamlPath } from "./locate-in-block.js";
 
 export type Spot =
@@ -32,8 +33,11 @@ export interface SchemaAt {
   keys: Array<{ key: string; beside: string[] }>;
 }
 
-/** The step's id ("9.1") for a path into the Steps block that starts at a step, and the rest of the path. */
-export function stepOf(path: YamlPath): { id: string; rest: YamlPath } | undefined {
+/**
+ * The step's id ("9.1") for a path into the Steps block that starts at a step, and the rest of the path;
+ * with `skill`, the id in its steps (a `use:` above the step moves it: `skill.writtenIds`).
+ */
+export function stepOf(path: YamlPath, skill?: Skill): { id: string; rest: YamlPath } | undefined {
   if (typeof path[0] !== "number") return undefined;
   const ids = [path[0] + 1];
   let i = 1;
@@ -41,7 +45,8 @@ export function stepOf(path: YamlPath): { id: string; rest: YamlPath } | undefin
     ids.push((path[i + 1] as number) + 1);
     i += 2;
   }
-  return { id: ids.join("."), rest: path.slice(i) };
+  const written = ids.join(".");
+  return { id: (skill?.writtenIds && ownValue(skill.writtenIds, written)) ?? written, rest: path.slice(i) };
 }
 
 /** The spot of `place`. */

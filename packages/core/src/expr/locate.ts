@@ -4,11 +4,12 @@
  * continues on the following lines, so the column is then counted from the line start.
  */
 import type { Expr, Position } from "../format/ir.js";
+import { inFileOf } from "../format/in-file-of.js";
 
 export function locateInExpr(expr: Expr, offset: number): Position {
   const before = expr.source.slice(0, Math.max(0, offset));
   const lastBreak = before.lastIndexOf("\n");
-  if (lastBreak < 0) return { line: expr.pos.line, column: expr.pos.column + before.length };
+  if (lastBreak < 0) return inFileOf(expr.pos, { line: expr.pos.line, column: expr.pos.column + before.length });
   const lines = before.split("\n").length - 1;
-  return { line: expr.pos.line + lines, column: before.length - lastBreak };
+  return inFileOf(expr.pos, { line: expr.pos.line + lines, column: before.length - lastBreak });
 }

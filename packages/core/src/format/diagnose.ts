@@ -9,10 +9,13 @@ import type { Position } from "./ir.js";
 /** A sink the parser reports into: rule, place, what is wrong, what to change. */
 export type ParseReport = (ruleId: RuleId, pos: Position, reason: string, fix: string) => void;
 
-/** A located diagnostic for `file`, with the rule's catalog severity. */
+/**
+ * A located diagnostic for `file` — or for the part file `pos` was written in (`pos.file`) — with the
+ * rule's catalog severity.
+ */
 export function makeDiagnostic(file: string, ruleId: RuleId, pos: Position, reason: string, fix: string): Diagnostic {
   const diagnostic: Diagnostic = {
-    file,
+    file: pos.file ?? file,
     line: pos.line,
     column: pos.column,
     ruleId,

@@ -10,6 +10,8 @@ export interface Position {
   column: number;
   endLine?: number;
   endColumn?: number;
+  /** The part file this was written in (`use:`), when not the skill's own SKILL.md. */
+  file?: string;
 }
 
 /** An expression in CEL, as written, with where it was written. Compiled and typed by `expr/`. */
@@ -218,6 +220,13 @@ export interface Skill {
   fields: Record<string, FieldDecl>;
   steps: Step[];
   tools: Record<string, ToolInfo>;
+  /** The part files its `use:` steps brought in (directly or through other parts), as the reader named them. */
+  parts?: string[];
+  /**
+   * For the steps a `use:` above them renumbered: their id as written in the Steps block (their place
+   * in it, `"2"`) → their id in `steps` (`"4"`). An editor finds the step at its cursor by the first.
+   */
+  writtenIds?: Record<string, string>;
   /** Where the blocks were (for diagnostics that point at a block). */
   blocks: { frontmatter?: Position; fields?: Position; steps?: Position; limits?: Position };
   /** `## Limits`: the model-call budget the skill declares for itself (a host may only lower it). */

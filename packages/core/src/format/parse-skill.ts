@@ -6,10 +6,11 @@ import type { Diagnostic } from "../diagnostics.js";
 import { checkText, normalizeText } from "./check-text.js";
 import { reportInto } from "./diagnose.js";
 import { findBlocks } from "./find-blocks.js";
-import { parseFields } from "./parse-fields.js";
 import { parseFrontmatter } from "./parse-frontmatter.js";
 import { parseLimits } from "./parse-limits.js";
-import { addPickFields, parseSteps } from "./parse-steps.js";
+import { parseFlowBlocks } from "./parse-part.js";
+import { addPickFields } from "./parse-steps.js";
+import type { PartReader } from "./use-part.js";
 import { parseYamlBlock } from "./yaml-block.js";
 import type { Skill } from "./ir.js";
 
@@ -24,26 +25,26 @@ export interface ParseResult {
   complete: boolean;
 }
 
-/** Parse SKILL.md `text`; `file` is the path used in the IR and in every diagnostic. */
-export function parseSkill(text: string, file: string): ParseResult {
+export interface ParseOptions {
+  /**
+   * Reads the part files the skill's `use:` steps name (the loader's reads the disk); without it, a
+   * `use:` is a `part-not-found` error.
+   */
+  parts?: PartReader;
+}
+
+/**
+ * Parse SKILL.md `text`; `file` is the path used in the IR and in every diagnostic (a part's lines are
+ * reported in the part's file, as the reader names it).
+ */
+export function parseSkill(text: string, file: string, options: ParseOptions = {}): ParseResult {
   const diagnostics: Diagnostic[] = [];
   const report = reportInto(diagnostics, file);
   if (!checkText(text, report)) return { diagnostics, complete: false };
   const found = findBlocks(normalizeText(text), report);
   const meta = parseFrontmatter(found.frontmatter, report, file);
-  let fields = {};
-  let complete = true;
-  if (found.fields) {
-    const { doc, ctx } = parseYamlBlock(found.fields, "Fields block", "yaml-syntax", report);
-    if (doc) fields = parseFields(doc.contents, ctx);
-    complete &&= ctx.complete();
-  }
-  let steps: Skill["steps"] = [];
-  if (found.steps) {
-    const { doc, ctx } = parseYamlBlock(found.steps, "Steps block", "yaml-syntax", report);
-    if (doc) steps = parseSteps(doc.contents, ctx);
-    complete &&= ctx.complete();
-  } else {
+  const { fields, steps, complete, files, moved } = parseFlowBlocks(found, report, { ...(options.parts && { read: options.parts }), stack: [file], names: new Map(), diagnostics });
+  if (!found.steps) {
     report("missing-steps", { line: 1, column: 1 }, "SKILL.md has no Steps block, so the skill does nothing.", "Add a `## Steps` heading followed by a ```yaml block listing the steps.");
   }
   addPickFields(fields, steps);
@@ -61,6 +62,8 @@ export function parseSkill(text: string, file: string): ParseResult {
     fields,
     steps,
     tools: {},
+    ...(files.length > 0 && { parts: files }),
+    ...(Object.keys(moved).length > 0 && { writtenIds: moved }),
     blocks: {
       ...(found.frontmatter && { frontmatter: found.frontmatter.pos }),
       ...(found.fields && { fields: found.fields.pos }),

@@ -11,31 +11,70 @@ import { asSeq, describeNode } from "./yaml-node.js";
 import type { FieldDecl, Step } from "./ir.js";
 import { ownValue } from "../own-value.js";
 
+/** The steps a `use:` item brings, and how many step numbers they take (the part's top-level count). */
+export interface Spliced {
+  steps: Step[];
+  count: number;
+}
+
+/** Splices `item` when it is a `use:` step (undefined otherwise); `offset` steps come before it in its list. */
+export type UseHook = (item: unknown, parentId: string, offset: number) => Spliced | undefined;
+
 /** Parse the Steps block's document contents. */
 export function parseSteps(contents: unknown, ctx: BlockContext): Step[] {
+  return parseStepList(contents, ctx).steps;
+}
+
+/**
+ * Parse the Steps block's document contents, splicing in the parts its `use:` steps name (`use`, from
+ * use-part.ts); `count` is how many step numbers the top-level list takes.
+ */
+export function parseStepList(contents: unknown, ctx: BlockContext, use?: UseHook): { steps: Step[]; count: number; moved: Record<string, string> } {
   if (contents === null || contents === undefined || (isScalar(contents) && contents.value === null)) {
     ctx.report("missing-steps", ctx.pos(contents), "The Steps block has no steps.", 'Write the steps as a YAML list, starting with a line like `- say: "Hello."`.');
-    return [];
+    return { steps: [], count: 0, moved: {} };
   }
   const seq = asSeq(contents);
   if (!seq) {
     ctx.report("invalid-block", ctx.pos(contents), `The Steps block is ${describeNode(contents)}, not a list of steps.`, "Start each step with `- `, like `- ask: { nights: \"How many nights?\" }`.");
     ctx.lost();
-    return [];
+    return { steps: [], count: 0, moved: {} };
   }
-  const stepCtx: StepContext = { ...ctx, children: (node, parentId) => parseList(node, parentId, stepCtx) };
-  return parseList(seq, "", stepCtx);
+  const ids: Ids = { written: new Map(), moved: {} };
+  const stepCtx: StepContext = { ...ctx, children: (node, parentId) => parseList(node, parentId, stepCtx, use, ids).steps };
+  return { ...parseList(seq, "", stepCtx, use, ids), moved: ids.moved };
 }
 
-function parseList(node: unknown, parentId: string, ctx: StepContext): Step[] {
+/** Each step's id as written (its place in the block) beside its id after the parts' steps: an editor's cursor finds steps by the first. */
+interface Ids {
+  /** Composed id → id as written. */
+  written: Map<string, string>;
+  /** Id as written → composed id, for the steps a `use:` above them moved. */
+  moved: Record<string, string>;
+}
+
+/** A list of steps; a `use:` item's steps are numbered in its place, and the items after it move on by their count. */
+function parseList(node: unknown, parentId: string, ctx: StepContext, use: UseHook | undefined, ids: Ids): { steps: Step[]; count: number } {
   const steps: Step[] = [];
-  asSeq(node)?.items.forEach((item, index) => {
-    const id = parentId ? `${parentId}.${index + 1}` : String(index + 1);
+  const parentWritten = ids.written.get(parentId) ?? parentId;
+  let number = 0;
+  for (const [index, item] of (asSeq(node)?.items ?? []).entries()) {
+    const spliced = use?.(item, parentId, number);
+    if (spliced) {
+      steps.push(...spliced.steps);
+      number += spliced.count;
+      continue;
+    }
+    number += 1;
+    const id = parentId ? `${parentId}.${number}` : String(number);
+    const written = parentWritten ? `${parentWritten}.${index + 1}` : String(index + 1);
+    ids.written.set(id, written);
+    if (written !== id) ids.moved[written] = id;
     const step = parseStep(item, id, ctx);
     if (step) steps.push(step);
     else ctx.lost();
-  });
-  return steps;
+  }
+  return { steps, count: number };
 }
 
 /** Every step in the tree, parents before their children, in file order. */

@@ -62,7 +62,7 @@ export function skillBlocksSchema(): JsonSchema {
       steps: { description: "The steps, run from the first.", type: "array", items: { $ref: "#/$defs/step" } },
       step: {
         description: "One step: exactly one kind key, and the extra keys that kind takes.",
-        oneOf: (Object.keys(STEP_KINDS) as StepKind[]).map(stepBranch),
+        oneOf: [...(Object.keys(STEP_KINDS) as StepKind[]).map(stepBranch), USE_STEP],
       },
       limits: limitsSchema(),
       ...Object.fromEntries(Object.entries(LEAVES).map(([form, schema]) => [form, schema])),
@@ -80,6 +80,15 @@ function limitsSchema(): JsonSchema {
   ]));
   return { description: "The model-call budget the skill declares: a host's limits may only lower it.", anyOf: [{ type: "null" }, { type: "object", properties: scopes, additionalProperties: false }] };
 }
+/** `use:` — not a step of its own: the part file's fields and steps, spliced in where it is (use-part.ts). */
+const USE_STEP: JsonSchema = {
+  title: "use",
+  description: "The fields and steps of a part file, in place of this line: its path from this file's folder (`../parts/sign-in.md`).",
+  type: "object",
+  properties: { use: { type: "string", pattern: "\\S", description: "The part file's path, from the folder of the file that holds the `use:`." } },
+  required: ["use"],
+  additionalProperties: false,
+};
 
 /** One kind of step: its own key, the extras it takes, nothing else. */
 function stepBranch(kind: StepKind): JsonSchema {

@@ -5,6 +5,7 @@ export { importToolsBeside, loadSkill, loadSkillText } from "./load-skill.js";
 export type { LoadedSkill, LoadOptions, TextLoadOptions, ToolsBeside } from "./load-skill.js";
 export { importTimeoutOf } from "./import-tools.js";
 export { findSkills } from "./find-skills.js";
+export { partFiles } from "./read-part-files.js";
 export { looksLikeSkill, notASkillReason } from "./check-skill-path.js";
 export type { FoundSkills } from "./find-skills.js";
 export { checkSkillText, finishSkill } from "./check-skill-text.js";

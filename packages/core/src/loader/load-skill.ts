@@ -13,11 +13,13 @@ import { makeDiagnostic, reportInto } from "../format/diagnose.js";
 import { allSteps } from "../format/parse-steps.js";
 import { parseSkill } from "../format/parse-skill.js";
 import type { Position, Skill } from "../format/ir.js";
+import type { PartReader } from "../format/use-part.js";
 import type { RunnableTool } from "../tools/runnable-tool.js";
 import { finishSkill } from "./check-skill-text.js";
 import { collectTools, type CollectedTools } from "./collect-tools.js";
 import { expandToolSources } from "./expand-tool-sources.js";
 import { DEFAULT_IMPORT_TIMEOUT_MS, findToolsFile, importTools } from "./import-tools.js";
+import { partFiles } from "./read-part-files.js";
 import { readSkillText, skillFileOf } from "./read-skill-file.js";
 
 export interface LoadedSkill {
@@ -37,6 +39,11 @@ export interface LoadOptions {
    * (an MCP server) before it is `mcp-unavailable`; default 10 s (see `importTimeoutOf`).
    */
   importTimeoutMs?: number;
+  /**
+   * Reads the part files `use:` names (`partFiles()`); one per load when absent. A host loading several
+   * skills passes one, so a part they share is read once.
+   */
+  parts?: PartReader;
 }
 
 /** What tools.ts beside a SKILL.md gave: its path (absent when there is none) and its tools. */
@@ -59,7 +66,7 @@ export async function loadSkill(path: string, options: TextLoadOptions = {}): Pr
 
 /** Check SKILL.md `text` as if it were `file` (a SKILL.md path), with the tools.ts beside that file. */
 export async function loadSkillText(file: string, text: string, options: TextLoadOptions = {}): Promise<LoadedSkill> {
-  const parsed = parseSkill(text, file);
+  const parsed = parseSkill(text, file, { parts: options.parts ?? partFiles() });
   if (parsed.skill?.name) checkNameIsFolder(parsed.skill.name, file, namePosition(text), reportInto(parsed.diagnostics, file));
   const tools = parsed.skill ? toolsFor(file, parsed.skill, options.tools ?? await importToolsBeside(file, options)) : emptyTools();
   const checked = finishSkill(parsed, tools.infos, tools.diagnostics);

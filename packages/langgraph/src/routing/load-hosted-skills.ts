@@ -18,9 +18,11 @@ export type FlowSkillSource = Skill | string | { skill: Skill | string; tools?: 
 /** Load every entry; throws on a skill that does not load (FlowLoadError) or a repeated name. */
 export async function loadHostedSkills(sources: FlowSkillSource[], tools?: Tools): Promise<HostedSkill[]> {
   const hosted: HostedSkill[] = [];
+  // One reader for every skill given by path: a part they share (`use:`) is read once.
+  const parts = sources.some((s) => typeof unpack(s).skill === "string") ? (await import("@skillflow/core/loader")).partFiles() : undefined;
   for (const source of sources) {
     const { skill, own } = unpack(source);
-    const loaded = await loadFlowSkill(skill, { ...toolRecord(tools), ...toolRecord(own) });
+    const loaded = await loadFlowSkill(skill, { ...toolRecord(tools), ...toolRecord(own) }, parts ? { parts } : {});
     if (hosted.some((h) => h.skill.name === loaded.skill.name)) {
       throw new Error(`createFlow: two skills are named ${loaded.skill.name}; each hosted skill needs its own name.`);
     }

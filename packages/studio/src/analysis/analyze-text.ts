@@ -6,7 +6,7 @@
  */
 import { relative } from "node:path";
 import { findBlocks, normalizeText, parseSkill, type Diagnostic, type Skill } from "@skillflow/core";
-import { loadSkillText, type LoadedSkill, type ToolsBeside } from "@skillflow/core/loader";
+import { loadSkillText, partFiles, type LoadedSkill, type ToolsBeside } from "@skillflow/core/loader";
 import { buildCanvas, type CanvasStep } from "./build-canvas.js";
 import { listProved, type ProvedWrite } from "./list-proved.js";
 
@@ -31,12 +31,13 @@ export interface Analyzed {
 }
 
 export async function analyzeText(file: string, folder: string, text: string, tools: ToolsBeside): Promise<Analyzed> {
-  const loaded = await loadSkillText(file, text, { tools });
-  const parsedSkill = parseSkill(text, file).skill;
+  const parts = partFiles();
+  const loaded = await loadSkillText(file, text, { tools, parts });
+  const parsedSkill = parseSkill(text, file, { parts }).skill;
   const parsed = loaded.skill ?? (parsedSkill && { ...parsedSkill, tools: tools.collected.infos });
   const diagnostics = loaded.diagnostics.map((d) => ({ ...d, file: relative(folder, d.file) || d.file }));
   const errors = diagnostics.filter((d) => d.severity === "error").length;
-  const canvas = parsed ? buildCanvas(parsed, loaded.diagnostics, stepsEnd(text)) : [];
+  const canvas = parsed ? partsNamed(buildCanvas(parsed, loaded.diagnostics, stepsEnd(text)), folder) : [];
   const analysis: Analysis = {
     passes: errors === 0 && loaded.skill !== undefined,
     errors,
@@ -47,6 +48,11 @@ export async function analyzeText(file: string, folder: string, text: string, to
     ...(loaded.skill ? { proved: listProved(loaded.skill) } : {}),
   };
   return { analysis, ...(loaded.skill && { loaded: loaded as LoadedSkill & { skill: Skill } }), ...(parsed && { parsed }) };
+}
+
+/** The Canvas with each part's path relative to the skill folder, as the diagnostics name it. */
+function partsNamed(steps: CanvasStep[], folder: string): CanvasStep[] {
+  return steps.map((s) => ({ ...s, ...(s.part && { part: relative(folder, s.part) || s.part }), ...(s.steps && { steps: partsNamed(s.steps, folder) }) }));
 }
 
 /** The last line of the Steps block's YAML (the file's last line when there is none). */

@@ -10,8 +10,10 @@ import { coverageOf, ownValue, type Diagnostic, type Skill, type Step, type Tool
 export interface CanvasStep {
   id: string;
   kind: Step["kind"];
-  /** 1-based, where the step starts in SKILL.md (a click jumps there). */
+  /** 1-based, where the step starts in SKILL.md (a click jumps there), or in its part (`part`). */
   line: number;
+  /** A step a `use:` brought in: the part file it is written in (its `line` is the part's). */
+  part?: string;
   column: number;
   /** The last line of the step (the line before the next step at its level, or the block's end). */
   endLine: number;
@@ -47,10 +49,12 @@ export function buildCanvas(skill: Skill, diagnostics: readonly Diagnostic[], la
   }
   const gates = new Map((safe(() => coverage?.writeGates()) ?? []).map((g) => [g.stepId, g]));
   const covers = (id: string) => safe(() => coverage?.covers(id)) ?? [];
-  const onSkill = diagnostics.filter((d) => d.file === skill.file);
   const draw = (steps: readonly Step[], end: number): CanvasStep[] => steps.map((step, i) => {
-    const endLine = Math.max(step.pos.line, (steps[i + 1]?.pos.line ?? end + 1) - 1);
-    const node: CanvasStep = { id: step.id, kind: step.kind, line: step.pos.line, column: step.pos.column, endLine, title: titleOf(step), problems: [], ...detailsOf(skill, step) };
+    // A part's steps and the skill's are numbered in their own files: a step ends before the next one of its file.
+    const file = step.pos.file;
+    const next = steps.slice(i + 1).find((s) => s.pos.file === file);
+    const endLine = Math.max(step.pos.line, next ? next.pos.line - 1 : file === undefined ? end : lastLineOf(step));
+    const node: CanvasStep = { id: step.id, kind: step.kind, line: step.pos.line, column: step.pos.column, endLine, title: titleOf(step), problems: [], ...(file !== undefined && { part: file }), ...detailsOf(skill, step) };
     if (step.kind === "do" && node.tool === "write") {
       const gate = gates.get(step.id);
       node.gated = gate?.gated ?? false;
@@ -58,11 +62,17 @@ export function buildCanvas(skill: Skill, diagnostics: readonly Diagnostic[], la
     }
     if (step.kind === "confirm") node.covers = covers(step.id).map((c) => ({ tool: c.write.tool, stepId: c.write.id }));
     if (step.kind === "when" || step.kind === "repeat") node.steps = draw(step.steps, endLine);
-    const inner = (d: Diagnostic) => (node.steps ?? []).some((s) => d.line >= s.line && d.line <= s.endLine);
-    node.problems = onSkill.filter((d) => d.line >= node.line && d.line <= endLine && !inner(d)).map((d) => ({ severity: d.severity, ruleId: d.ruleId, line: d.line }));
+    const inner = (d: Diagnostic) => (node.steps ?? []).some((s) => s.part === file && d.line >= s.line && d.line <= s.endLine);
+    node.problems = diagnostics.filter((d) => d.file === (file ?? skill.file)).filter((d) => d.line >= node.line && d.line <= endLine && !inner(d)).map((d) => ({ severity: d.severity, ruleId: d.ruleId, line: d.line }));
     return node;
   });
   return draw(skill.steps, lastLine);
+}
+
+/** The last line a step's own text or its nested steps reach. */
+function lastLineOf(step: Step): number {
+  const nested = step.kind === "when" || step.kind === "repeat" ? step.steps.map(lastLineOf) : [];
+  return Math.max(step.pos.endLine ?? step.pos.line, ...nested);
 }
 
 function safe<T>(work: () => T): T | undefined {

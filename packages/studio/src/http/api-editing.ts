@@ -5,6 +5,7 @@
  */
 import { parseSkill, renderProcedure, type Skill } from "@skillflow/core";
 import { completeAt, hoverAt, type EditorPosition } from "@skillflow/core/edit";
+import { partFiles } from "@skillflow/core/loader";
 import { json, problem } from "@skillflow/server";
 import { analyzeText } from "../analysis/analyze-text.js";
 import type { SkillEntry } from "../skills/skills-folder.js";
@@ -62,7 +63,7 @@ function positionOf(body: Record<string, unknown>): { line: number; character: n
 /** The skill as far as the text parses, with its tools; the last one that parsed while the YAML is broken. */
 async function skillForCursor(ctx: StudioContext, entry: SkillEntry, text: string, author: string) {
   const tools = await ctx.folder.toolsOf(entry);
-  const parsed = parseSkill(text, entry.file);
+  const parsed = parseSkill(text, entry.file, { parts: partFiles() });
   const broken = parsed.diagnostics.some((d) => d.ruleId === "yaml-syntax" || d.ruleId === "markdown-syntax");
   const slot = `${author}\u0000${entry.key}`;
   if (parsed.skill && !broken) ctx.lastParsed.set(slot, parsed.skill);
