@@ -56,6 +56,7 @@ describe("JSON mode: errors are JSON on stdout too", () => {
     [["prove", "--format", "json", "/x/bad.proof.yaml"], "path not found: /x/bad.proof.yaml"],
     [["check", "--format=json"], "missing required argument 'paths'"],
     [["prove", "--json", "--frob", "x"], "unknown option '--frob'"],
+    [["check", "--json", "--frmat", "x", "skills"], "unknown option '--frmat'. Did you mean --format?"],
   ])("%j → exit 2 and a JSON error object", async (argv, message) => {
     const { code, stdout, stderr } = await run(argv);
     expect(code).toBe(2);
@@ -136,9 +137,16 @@ describe("flow check of a file that is not a SKILL.md", () => {
 });
 
 describe("flow check with no path", () => {
-  it("prints commander's error and the usage line, exit 2", async () => {
+  it("prints commander's error and the usage, on one line, exit 2", async () => {
     const { code, stderr } = await run(["check"]);
-    expect(stderr).toBe("flow check: missing required argument 'paths'\nUsage: flow check [options] <paths...>\n");
+    expect(stderr).toBe("flow check: missing required argument 'paths'. Usage: flow check [options] <paths...>\n");
+    expect(code).toBe(2);
+  });
+
+  it("a misspelt option is one line: the error, the option meant, the usage (as the README promises)", async () => {
+    const { code, stdout, stderr } = await run(["check", "--frmat", "json", "skills"]);
+    expect(stderr).toBe("flow check: unknown option '--frmat'. Did you mean --format? Usage: flow check [options] <paths...>\n");
+    expect(stdout).toBe("");
     expect(code).toBe(2);
   });
 });
