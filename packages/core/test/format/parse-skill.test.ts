@@ -169,6 +169,23 @@ describe("parseSkill: structural diagnostics", () => {
     expect([d.line, d.column, d.ruleId, d.reason]).toEqual([STEPS_LINE + 1, 8, "yaml-syntax", "The Steps block is not valid YAML: Missing closing \"quote."]);
   });
 
+  it("says a key indented deeper than the key above it is that, at the deeper line, with the column it belongs at (not yaml's compact mappings)", () => {
+    const text = skillText('- ask: { nights: "How many?" }\n', "nights:\n  number: true\n    description: nights at the hotel\n");
+    const [d, ...rest] = parse(text).diagnostics;
+    expect(rest).toEqual([]);
+    expect([d!.line, d!.column, d!.ruleId]).toEqual([FIELDS_LINE + 2, 5, "yaml-syntax"]);
+    expect(d!.reason).toBe(`The Fields block is not valid YAML: \`description:\` is indented deeper than \`number:\` on line ${FIELDS_LINE + 1}, so it reads as part of that key's value.`);
+    expect(d!.fix).toBe("Start `description:` at column 3, like `number:`, or move it under a key that ends with `:` and nothing after it.");
+  });
+
+  it("says a second `: ` in a value is read as a key, naming the key whose value to quote", () => {
+    const [d] = parse(skillText("- say: Note: we fly at dawn.\n")).diagnostics;
+    expect([d!.line, d!.ruleId]).toEqual([STEPS_LINE, "yaml-syntax"]);
+    expect(d!.reason).toBe("The Steps block is not valid YAML: the value of `say:` holds `: `, which YAML reads as a second key on the same line.");
+    expect(d!.fix).toBe('Quote the value of `say:` (`say: "…"`), or put the second key on a line of its own.');
+    expect(`${d!.reason} ${d!.fix}`).not.toContain("compact");
+  });
+
   it("reports a field shape problem, a duplicate field, and a template hole left open", () => {
     const text = skillText('- say: "Hello {name"\n', "n: { number: { mni: 1 } }\nn: { text: true }\nm: { colour: red }\n");
     expect(rules(text)).toEqual([
