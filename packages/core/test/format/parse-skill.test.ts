@@ -71,7 +71,7 @@ describe("parseSkill: every form of the format loads", () => {
     expect(kinds).toEqual(["1:say", "2:ask", "3:ask", "4:do", "5:when", "6:repeat", "7:confirm"]);
     const pick = skill.steps[2] as AskStep;
     expect(pick).toMatchObject({ field: "flight_id", widget: "flight_grid", from: { source: "search_flights.flights" } });
-    expect(pick.checks).toEqual([{ condition: expect.objectContaining({ source: "check_arrival.ok" }), message: "Too late." }]);
+    expect(pick.checks).toEqual([{ condition: expect.objectContaining({ source: "check_arrival.ok" }), message: "Too late.", text: expect.objectContaining({ source: "Too late.", parts: ["Too late."] }) }]);
     const when = skill.steps[4] as WhenStep;
     expect(when.condition.source).toBe("quote_trip.total > 100");
     expect(when.steps.map((s) => s.id)).toEqual(["5.1"]);
