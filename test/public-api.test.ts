@@ -23,6 +23,8 @@ const CORE_LOADER = [
   "looksLikeSkill", "notASkillReason",
 ];
 
+const CORE_TEXT = ["NAME_SHOWN", "shortName", "shortenNames"];
+
 const CORE_EDIT = ["completeAt", "diffHunks", "diffLines", "fieldHover", "formatDiff", "formatType", "hoverAt", "targetAt", "toolHover"];
 
 // The main entry is the embedding API; the rest lives on subpaths (issue 11).
@@ -60,6 +62,7 @@ const ENTRY_POINTS: Array<[string, () => Promise<Record<string, unknown>>, strin
   ["@skillflow/core", () => import("@skillflow/core"), CORE],
   ["@skillflow/core/loader", () => import("@skillflow/core/loader"), CORE_LOADER],
   ["@skillflow/core/edit", () => import("@skillflow/core/edit"), CORE_EDIT],
+  ["@skillflow/core/text", () => import("@skillflow/core/text"), CORE_TEXT],
   ["@skillflow/langgraph", () => import("@skillflow/langgraph"), LANGGRAPH],
   ["@skillflow/langgraph/models", () => import("@skillflow/langgraph/models"), LANGGRAPH_MODELS],
   ["@skillflow/langgraph/prove", () => import("@skillflow/langgraph/prove"), LANGGRAPH_PROVE],

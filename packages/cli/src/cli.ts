@@ -4,6 +4,7 @@
  */
 import { createRequire } from "node:module";
 import { Command, CommanderError } from "commander";
+import { shortenNames } from "@skillflow/core/text";
 import { COMMANDS, type CommandContext } from "./commands/registry.js";
 import { describeFsError } from "./describe-fs-error.js";
 import { EXIT, type CliIo } from "./io.js";
@@ -32,7 +33,7 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     // Commander's `error: …` in the form every other error has, on one line: `flow CMD: …`, with the
     // suggestion and how the command's line goes after it.
     outputError: (s, write) => {
-      const said = oneLine(s).replace(/^error: /, known ? `flow ${wanted}: ` : "flow: ");
+      const said = shortenNames(oneLine(s)).replace(/^error: /, known ? `flow ${wanted}: ` : "flow: ");
       write(`${said}${usage && !/[.?!]$/.test(said) ? "." : ""}${usage}\n`);
     },
   });
@@ -60,7 +61,7 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
 function failed(error: unknown, io: CliIo, json: boolean): number {
   if (error instanceof CommanderError) {
     if (error.exitCode === 0) return EXIT.ok;
-    if (json) io.stdout.write(formatJsonError(EXIT.usage, [{ message: oneLine(error.message).replace(/^error: /, "") }]));
+    if (json) io.stdout.write(formatJsonError(EXIT.usage, [{ message: shortenNames(oneLine(error.message)).replace(/^error: /, "") }]));
     return EXIT.usage;
   }
   const problem = describeFsError(error);

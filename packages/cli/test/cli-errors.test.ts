@@ -166,3 +166,25 @@ describe("flow prove of a file that is not a proof", () => {
     expect(code).toBe(2);
   });
 });
+
+describe("a 100 KB name is cut in every message: its start, … and its length", () => {
+  const long = "a".repeat(100_000);
+  const cut = `${"a".repeat(80)}… (100,000 characters)`;
+
+  it("in flow check's diagnostics", async () => {
+    const dir = scratch();
+    writeFileSync(join(dir, "SKILL.md"), `---\nname: t\ndescription: A test.\n---\n## Steps\n\`\`\`yaml\n- do: ${long}\n\`\`\`\n`);
+    const { code, stdout } = await run(["check", dir]);
+    expect(code).toBe(1);
+    expect(stdout).toContain(`\`${cut}\``);
+    expect(stdout.length).toBeLessThan(2_000);
+  });
+
+  it("in a command-line error, in text and in JSON", async () => {
+    const text = await run(["check", `no/such/${long}`]);
+    expect(text.stderr).toBe(`flow check: path not found: ${`no/such/${long}`.slice(0, 80)}… (100,008 characters)\n`);
+    const option = await run(["check", "--json", `--${long}`, "skills"]);
+    expect(option.stderr.length).toBeLessThan(300);
+    expect(JSON.parse(option.stdout).errors[0].message).toContain("… (100,002 characters)");
+  });
+});
