@@ -18,13 +18,14 @@ export function shortName(name: string): string {
 }
 
 /**
- * `message` with each long name cut (`shortName`): a backticked span longer than 80 characters, and
- * any run of more than 200 characters with no space (a name not in backticks, a path). Pure.
+ * `message` with each long name cut (`shortName`): a backticked name (no spaces: an expression in
+ * backticks is left whole) longer than 80 characters, and any run of more than 200 characters with no
+ * space (a name not in backticks, a path). Pure.
  */
 export function shortenNames(message: string): string {
   if (message.length <= NAME_SHOWN) return message;
   return message
-    .replace(/`([^`]{81,})`/g, (_, name: string) => `\`${shortName(name)}\``)
+    .replace(/`([^`\s]{81,})`/g, (_, name: string) => `\`${shortName(name)}\``)
     .replace(new RegExp(`[^\\s\`]{${RUN_LIMIT + 1},}`, "g"), cutRun);
 }
 

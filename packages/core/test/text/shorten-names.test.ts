@@ -23,6 +23,8 @@ describe("shortenNames", () => {
     const name = "b".repeat(80);
     const path = `/${"c".repeat(199)}`;
     expect(shortenNames(`\`${name}\` and ${path}.`)).toBe(`\`${name}\` and ${path}.`);
+    const condition = `\`${"quote_trip.total > quote_trip.budget && ".repeat(3)}true\``;
+    expect(shortenNames(`when ${condition} is false`)).toBe(`when ${condition} is false`);
   });
 
   it("is what every diagnostic's reason and fix go through", () => {
