@@ -76,3 +76,13 @@ describe("checked by tool names only, an example skill is told nothing the full 
     expect(Object.keys(infos).sort()).toEqual(expect.arrayContaining(Object.keys(full.skill?.tools ?? {}).sort()));
   });
 });
+
+describe("reading tool names from the text", () => {
+  it("reads each lookup, action and hand-off by its written name, and guesses nothing when a tool is declared another way", () => {
+    const declared = 'export default [\n  lookup({ name: "find_x", input, output }, run),\n  // action({ name: "commented_out" })\n  action({\n    name: "pay", input, output }, run),\n  handoff({ name: \'to_agent\', input, output }, run),\n];\n';
+    expect(Object.values(readToolNames(declared)!).map((t) => `${t.name} ${t.kind}`)).toEqual(["find_x lookup", "pay write", "to_agent handoff"]);
+    for (const other of ['const name = "x";\nlookup({ name, input, output }, run);', 'mcpTools({ command: "srv" });', 'import { lookup as l } from "@skillflow/core";\nl({ name: "x" });', "const x = 1;"]) {
+      expect(readToolNames(other)).toBeUndefined();
+    }
+  });
+});

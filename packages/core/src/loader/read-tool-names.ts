@@ -5,7 +5,8 @@
  * (no inputs, an untyped `dyn` output). With them a skill is checked for everything that does not need
  * the tools' inputs and outputs (names, which tools are writes, the write gate, templates, fields).
  * Undefined when the text declares tools any other way (`mcpTools(…)`, a LangChain `tool(…)`, a name
- * that is not a literal): then the names alone are not known for sure, and nothing is guessed. Pure.
+ * that is not a literal, `lookup` imported under another name): then the names alone are not known for
+ * sure, and nothing is guessed. Tools a package exports (not a file of the skill's) are not read. Pure.
  */
 import type { ToolInfo, ToolKind } from "../format/ir.js";
 
@@ -15,6 +16,8 @@ const KINDS: Record<string, ToolKind> = { lookup: "lookup", action: "write", han
 export function readToolNames(source: string): Record<string, ToolInfo> | undefined {
   const code = withoutComments(source);
   if (/\b(mcpTools|tool|DynamicStructuredTool|DynamicTool)\s*\(/.test(code)) return undefined;
+  // `lookup as l`: calls under another name would be missed, and their tools said to be unknown.
+  if (/\b(lookup|action|handoff)\s+as\s+\w/.test(code)) return undefined;
   const calls = [...code.matchAll(/\b(lookup|action|handoff)\s*\(/g)];
   if (calls.length === 0) return undefined;
   const tools: Record<string, ToolInfo> = {};
