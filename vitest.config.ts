@@ -10,6 +10,7 @@ export default defineConfig({
       // Subpath exports first: an alias also matches "<key>/…", so "@skillflow/core" would swallow them.
       "@skillflow/core/loader": fileURLToPath(new URL("./packages/core/src/loader/index.ts", import.meta.url)),
       "@skillflow/core/edit": fileURLToPath(new URL("./packages/core/src/edit/index.ts", import.meta.url)),
+      "@skillflow/core/text": fileURLToPath(new URL("./packages/core/src/text/index.ts", import.meta.url)),
       "@skillflow/core": src("core"),
       "@skillflow/langgraph/models": fileURLToPath(new URL("./packages/langgraph/src/models/index.ts", import.meta.url)),
       "@skillflow/langgraph/prove": fileURLToPath(new URL("./packages/langgraph/src/prove/index.ts", import.meta.url)),

@@ -14,7 +14,7 @@ import { describe, expect, it } from "vitest";
 const CORE = [
   "LIMIT_MEASURES", "LIMIT_SCOPES", "TOOL_SOURCE_TAG", "TOOL_TAG", "ToolRejected", "action", "agentSkillsName", "agentSkillsNameProblem", "analyzeGates", "buildProcedure", "checkKeptFields", "checkSkill", "compileSkill", "coverageOf", "createExpressions", "describeTool",
   "describeFieldShape", "describeGiver", "describeRange", "describeValue", "didYouMean", "fieldValueType", "findBlocks", "formatValue", "gateAnalysisOf", "giveKept", "gridColumns", "handoff", "hasErrors", "hideSecrets", "initialState", "isLangChainTool",
-  "isToolDefinition", "isToolRejected", "isToolSource", "keptAnswers", "keptConflictSentence", "keptFieldConflicts", "keptFields", "lookup", "maskKnownSecrets", "nameOfKey", "normalizeText", "ownValue", "parseSkill", "redactSecrets", "redactStepResult", "renderProcedure", "runnableTool",
+  "isToolDefinition", "isToolRejected", "isToolSource", "keptAnswers", "keptConflictSentence", "keptFieldConflicts", "keptFields", "lookup", "maskKnownSecrets", "nameOfKey", "normalizeText", "notedValues", "ownValue", "parseSkill", "redactSecrets", "redactStepResult", "renderProcedure", "runnableTool",
   "secretValuesOf", "shapeValueType", "shownPath", "skillBlocksSchema", "sortDiagnostics", "step", "suggest", "understandingContext", "writesCoveredBy",
 ];
 
@@ -22,6 +22,8 @@ const CORE_LOADER = [
   "checkSkillText", "collectTools", "decodeSkillBytes", "findSkills", "finishSkill", "importTimeoutOf", "importToolsBeside", "loadSkill", "loadSkillText",
   "looksLikeSkill", "notASkillReason", "partFiles",
 ];
+
+const CORE_TEXT = ["NAME_SHOWN", "shortName", "shortenNames"];
 
 const CORE_EDIT = ["completeAt", "diffHunks", "diffLines", "fieldHover", "formatDiff", "formatType", "hoverAt", "targetAt", "toolHover"];
 
@@ -65,6 +67,7 @@ const ENTRY_POINTS: Array<[string, () => Promise<Record<string, unknown>>, strin
   ["@skillflow/core", () => import("@skillflow/core"), CORE],
   ["@skillflow/core/loader", () => import("@skillflow/core/loader"), CORE_LOADER],
   ["@skillflow/core/edit", () => import("@skillflow/core/edit"), CORE_EDIT],
+  ["@skillflow/core/text", () => import("@skillflow/core/text"), CORE_TEXT],
   ["@skillflow/langgraph", () => import("@skillflow/langgraph"), LANGGRAPH],
   ["@skillflow/langgraph/models", () => import("@skillflow/langgraph/models"), LANGGRAPH_MODELS],
   ["@skillflow/langgraph/prove", () => import("@skillflow/langgraph/prove"), LANGGRAPH_PROVE],

@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import type { Shape } from "../packages/core/src/format/ir.js";
 import { defaultMessage } from "../packages/core/src/runtime/validate-value.js";
 import { runtimeSentences, sentencePattern } from "./helpers/runtime-sentences.js";
+import { tripHost } from "../packages/core/test/runtime/trip-fixture.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const doc = readFileSync(join(root, "docs/skill-format.md"), "utf8");
@@ -52,6 +53,17 @@ describe("docs/skill-format.md: What the runtime says", () => {
     expect(sentences.length).toBeGreaterThan(40);
     const missing = sentences.filter((s) => !lines.some((line) => sentencePattern(s.text).test(line)));
     expect(missing.map((s) => `${s.at}: ${s.text}`)).toEqual([]);
+  });
+
+  it("lists what a failed lookup says, when its cause names the tool as well as when it does not", () => {
+    const patterns = said.map((line) => new RegExp(`^${line.split(/\{[^}]*\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".+?")}$`));
+    const sayings = ["search_flights did not answer within 30000 ms.", "flight search is down"].map((error) => {
+      const host = tripHost({ search_flights: () => { throw new Error(error); } });
+      const turn = host.text("Lisbon, 3, economy", { conference: "Lisbon AI Summit", nights: 3, cabin: "economy" });
+      return turn.effects.find((e) => e.type === "error")?.message;
+    });
+    expect(sayings).toEqual(["search_flights did not answer within 30000 ms.", "Could not get search_flights: flight search is down"]);
+    expect(sayings.filter((text) => !patterns.some((p) => p.test(text!)))).toEqual([]);
   });
 
   it("lists no sentence the runtime no longer says", () => {

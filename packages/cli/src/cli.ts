@@ -4,6 +4,7 @@
  */
 import { createRequire } from "node:module";
 import { Command, CommanderError } from "commander";
+import { shortenNames } from "@skillflow/core/text";
 import { COMMANDS, type CommandContext } from "./commands/registry.js";
 import { describeFsError } from "./describe-fs-error.js";
 import { EXIT, type CliIo } from "./io.js";
@@ -25,19 +26,24 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     .enablePositionalOptions();
   const wanted = argv[0] === "help" ? argv[1] : argv[0];
   const known = COMMANDS.some((entry) => entry.name === wanted);
+  let usage = "";
   program.configureOutput({
     writeOut: (s) => void io.stdout.write(s),
     writeErr: (s) => void io.stderr.write(s),
-    // Commander's `error: …` in the form every other error has: `flow CMD: …`.
-    outputError: (s, write) => write(s.replace(/^error: /, known ? `flow ${wanted}: ` : "flow: ")),
+    // Commander's `error: …` in the form every other error has, on one line: `flow CMD: …`, with the
+    // suggestion and how the command's line goes after it.
+    outputError: (s, write) => {
+      const said = shortenNames(oneLine(s)).replace(/^error: /, known ? `flow ${wanted}: ` : "flow: ");
+      write(`${said}${usage && !/[.?!]$/.test(said) ? "." : ""}${usage}\n`);
+    },
   });
   for (const entry of COMMANDS) {
     if (entry.name === wanted) (await entry.load()).register(program, context);
     else program.command(entry.name).description(entry.summary).allowUnknownOption().allowExcessArguments();
   }
   const command = program.commands.find((c) => c.name() === wanted);
-  // A mistake on a command's line is followed by how the line goes.
-  command?.showHelpAfterError(`Usage: flow ${command.name()} ${command.usage()}`);
+  // A mistake on a command's line is followed by how the line goes, on the same line.
+  if (command) usage = ` Usage: flow ${command.name()} ${command.usage()}`;
   const json = Boolean(command?.options.some((option) => option.long === "--json")) && asksForJson(argv);
   try {
     await program.parseAsync([...argv], { from: "user" });
@@ -55,7 +61,7 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
 function failed(error: unknown, io: CliIo, json: boolean): number {
   if (error instanceof CommanderError) {
     if (error.exitCode === 0) return EXIT.ok;
-    if (json) io.stdout.write(formatJsonError(EXIT.usage, [{ message: error.message.replace(/^error: /, "") }]));
+    if (json) io.stdout.write(formatJsonError(EXIT.usage, [{ message: shortenNames(oneLine(error.message)).replace(/^error: /, "") }]));
     return EXIT.usage;
   }
   const problem = describeFsError(error);
@@ -65,4 +71,9 @@ function failed(error: unknown, io: CliIo, json: boolean): number {
   if (io.env.FLOW_DEBUG && error instanceof Error) io.stderr.write(`${error.stack}\n`);
   if (json) io.stdout.write(formatJsonError(EXIT.failed, [{ message: `internal error: ${message}` }]));
   return EXIT.failed;
+}
+
+/** Commander's message as one sentence or two: its suggestion ("(Did you mean --format?)") joined on. Pure. */
+function oneLine(message: string): string {
+  return message.trimEnd().replace(/\n\(Did you mean (.+)\?\)$/, ". Did you mean $1?").replace(/\s*\n\s*/g, " ");
 }

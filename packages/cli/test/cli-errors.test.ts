@@ -56,6 +56,7 @@ describe("JSON mode: errors are JSON on stdout too", () => {
     [["prove", "--format", "json", "/x/bad.proof.yaml"], "path not found: /x/bad.proof.yaml"],
     [["check", "--format=json"], "missing required argument 'paths'"],
     [["prove", "--json", "--frob", "x"], "unknown option '--frob'"],
+    [["check", "--json", "--frmat", "x", "skills"], "unknown option '--frmat'. Did you mean --format?"],
   ])("%j → exit 2 and a JSON error object", async (argv, message) => {
     const { code, stdout, stderr } = await run(argv);
     expect(code).toBe(2);
@@ -136,9 +137,16 @@ describe("flow check of a file that is not a SKILL.md", () => {
 });
 
 describe("flow check with no path", () => {
-  it("prints commander's error and the usage line, exit 2", async () => {
+  it("prints commander's error and the usage, on one line, exit 2", async () => {
     const { code, stderr } = await run(["check"]);
-    expect(stderr).toBe("flow check: missing required argument 'paths'\nUsage: flow check [options] <paths...>\n");
+    expect(stderr).toBe("flow check: missing required argument 'paths'. Usage: flow check [options] <paths...>\n");
+    expect(code).toBe(2);
+  });
+
+  it("a misspelt option is one line: the error, the option meant, the usage (as the README promises)", async () => {
+    const { code, stdout, stderr } = await run(["check", "--frmat", "json", "skills"]);
+    expect(stderr).toBe("flow check: unknown option '--frmat'. Did you mean --format? Usage: flow check [options] <paths...>\n");
+    expect(stdout).toBe("");
     expect(code).toBe(2);
   });
 });
@@ -156,5 +164,27 @@ describe("flow prove of a file that is not a proof", () => {
     const { code, stderr } = await run(["prove", join(dir, "other.yaml")]);
     expect(stderr).toBe(`${dir}/other.yaml:1:1: This is not a proof file: a proof is YAML with \`skill:\` (or \`skills:\`) and \`turns:\`.\n`);
     expect(code).toBe(2);
+  });
+});
+
+describe("a 100 KB name is cut in every message: its start, … and its length", () => {
+  const long = "a".repeat(100_000);
+  const cut = `${"a".repeat(80)}… (100,000 characters)`;
+
+  it("in flow check's diagnostics", async () => {
+    const dir = scratch();
+    writeFileSync(join(dir, "SKILL.md"), `---\nname: t\ndescription: A test.\n---\n## Steps\n\`\`\`yaml\n- do: ${long}\n\`\`\`\n`);
+    const { code, stdout } = await run(["check", dir]);
+    expect(code).toBe(1);
+    expect(stdout).toContain(`\`${cut}\``);
+    expect(stdout.length).toBeLessThan(2_000);
+  });
+
+  it("in a command-line error, in text and in JSON", async () => {
+    const text = await run(["check", `no/such/${long}`]);
+    expect(text.stderr).toBe(`flow check: path not found: ${`no/such/${long}`.slice(0, 80)}… (100,008 characters)\n`);
+    const option = await run(["check", "--json", `--${long}`, "skills"]);
+    expect(option.stderr.length).toBeLessThan(300);
+    expect(JSON.parse(option.stdout).errors[0].message).toContain("… (100,002 characters)");
   });
 });

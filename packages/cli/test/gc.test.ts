@@ -75,8 +75,8 @@ describe("flow gc: the command line", () => {
   it.each<[string[], RegExp]>([
     [["--db", "x.sqlite", "--older-than", "thirty"], /^flow gc: --older-than takes a number and a unit \(45s, 90m, 12h, 30d, 2w\), not "thirty"\n$/],
     [["--db", "memory", "--older-than", "30d"], /^flow gc: --db memory holds nothing between runs/],
-    [["--older-than", "30d"], /^flow gc: required option '--db <url>' not specified\n/],
-    [["--db", "x.sqlite"], /^flow gc: required option '--older-than <duration>' not specified\n/],
+    [["--older-than", "30d"], /^flow gc: required option '--db <url>' not specified\. Usage: flow gc \[options\]\n$/],
+    [["--db", "x.sqlite"], /^flow gc: required option '--older-than <duration>' not specified\. Usage: flow gc \[options\]\n$/],
     [["--db", "mysql://h/db", "--older-than", "30d"], /^flow gc: .*mysql/],
   ])("flow gc %j: one sentence, exit 2", async (argv, message) => {
     const run = await gc(argv);

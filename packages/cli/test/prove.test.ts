@@ -76,6 +76,31 @@ describe("flow prove", () => {
     expect(stderr).not.toMatch(/\n\s+at /);
   });
 
+  it("runs every proof that parses beside ones that do not, reports each that does not with its place, and exits 2", async () => {
+    const { code, stdout, stderr } = await run(["prove", `${fixtures}/malformed`, `${fixtures}/passing`]);
+    expect(code).toBe(2);
+    const lines = stdout.trimEnd().split("\n");
+    expect(lines).toContain(`${fixtures}/passing/buy-mugs.proof.yaml — Buy two mugs, paid once`);
+    expect(lines).toContain(`${fixtures}/passing/prove.yaml — A failed shipment is retried alone`);
+    const checks = lines.filter((l) => /^ {2}[✓✗] /.test(l));
+    expect(checks.length).toBeGreaterThan(5);
+    expect(lines.at(-1)).toBe(`${checks.length} passed, 0 failed`);
+    // Each of the four that cannot run, at its place (the two naming what mini_shop lacks as well as the two that do not parse).
+    for (const place of ["unknown-key.proof.yaml:6:7: Unknown expectation key", "bad-yaml.proof.yaml:", "unknown-answer.proof.yaml:4:30: `answers:` names `quantiy`", "unknown-names.proof.yaml:7:25:", "unknown-names.proof.yaml:8:12:"]) {
+      expect(stderr).toContain(`${fixtures}/malformed/${place}`);
+    }
+    expect(stderr.trimEnd().split("\n")).toHaveLength(5);
+  });
+
+  it("in JSON mode, prints the runs and the proofs that could not run as one object", async () => {
+    const { code, stdout } = await run(["prove", "--json", `${fixtures}/malformed/unknown-key.proof.yaml`, `${fixtures}/passing/buy-mugs.proof.yaml`]);
+    expect(code).toBe(2);
+    const report = JSON.parse(stdout);
+    expect(report).toMatchObject({ version: 1, exitCode: 2, failed: 0, errors: [{ file: `${fixtures}/malformed/unknown-key.proof.yaml`, line: 6, column: 7 }] });
+    expect(report.files.map((f: { file: string }) => f.file)).toEqual([`${fixtures}/passing/buy-mugs.proof.yaml`]);
+    expect(report.passed).toBeGreaterThan(0);
+  });
+
   it.each([
     [["prove"], /missing required argument 'paths'/],
     [["prove", "no/such/proofs"], /^flow prove: path not found: no\/such\/proofs\n$/],

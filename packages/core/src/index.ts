@@ -59,6 +59,7 @@ export { initialState } from "./runtime/initial-state.js";
 export { step } from "./runtime/step.js";
 export { understandingContext } from "./runtime/understanding-context.js";
 export { hideSecrets } from "./runtime/hide-secrets.js";
+export { notedValues } from "./runtime/noted-values.js";
 export { nameOfKey } from "./runtime/answer-keys.js";
 export type { AnswerKey } from "./runtime/answer-keys.js";
 export type { HiddenSecrets } from "./runtime/hide-secrets.js";

@@ -87,7 +87,7 @@ async function withTimeout(tool: string, ms: number, run: (signal: AbortSignal) 
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       controller.abort();
-      reject(new ToolTimeout(`${tool} did not answer within ${ms} ms.`));
+      reject(new ToolTimeout(timeoutSentence(tool, ms)));
     }, ms);
   });
   try {
@@ -95,6 +95,11 @@ async function withTimeout(tool: string, ms: number, run: (signal: AbortSignal) 
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Said to the person as the cause of the failure (so it is a sentence of the runtime's, listed in docs/skill-format.md). */
+function timeoutSentence(tool: string, ms: number): string {
+  return `${tool} did not answer within ${ms} ms.`;
 }
 
 function describeError(tool: string, error: unknown): string {

@@ -5,7 +5,9 @@
  * where it stands. Keyboard: every control is a button or an input; after each run the focus moves to
  * the new widget's first button or checkbox, or to the message box. The page keeps its end in view: the newest
  * line and the buttons to press sit above the message box, never under it. A question is shown once,
- * as the reply's line; its widget below it (grid, card) does not repeat it as a title.
+ * as the reply's line; its widget below it (grid, card) does not repeat it as a title, nor does the
+ * message box's label for a secret (it says how the answer is typed and points at the question). A
+ * widget shown again (the same list or card, after a correction) replaces its copy: one on the page.
  */
 import { HttpAgent, type AgentSubscriber } from "@ag-ui/client";
 import type { ActivitySnapshotEvent, Interrupt, ResumeEntry } from "@ag-ui/core";
@@ -139,10 +141,20 @@ function renderActivity(event: ActivitySnapshotEvent): void {
   widget.dataset.interrupt = content.interruptId ?? "";
   const existing = document.querySelector<HTMLElement>(`[data-message="${CSS.escape(event.messageId)}"]`);
   widget.dataset.message = event.messageId;
+  widget.dataset.widget = widgetKey(event.activityType, content);
   if (existing) existing.replaceWith(widget);
-  else if (!(event.activityType === "skillflow.approval" && answeredApproval(content, widget))) append(widget);
+  else if (!(event.activityType === "skillflow.approval" && answeredApproval(content, widget))) {
+    // The same list or card shown again (a correction, a refused pick) replaces the copy above: one on the page, under its question.
+    if (event.activityType !== "skillflow.approval") for (const copy of log.querySelectorAll<HTMLElement>(`[data-widget="${CSS.escape(widget.dataset.widget)}"]`)) copy.remove();
+    append(widget);
+  }
   scrollToEnd();
   if (content.interruptId) focusNext = widget.querySelector<HTMLElement>("button:not([disabled]), input:not([disabled])") ?? undefined;
+}
+
+/** Which widget this is, whatever turn showed it: its type, name and the field it asks or the confirm it is for. */
+function widgetKey(type: string, c: Record<string, any>): string {
+  return [type, c.name ?? "", c.field ?? c.confirm ?? ""].join(" ");
 }
 
 function widgetFor(type: string, c: Record<string, any>): HTMLElement | undefined {
@@ -205,7 +217,13 @@ function settle(): void {
   const meta = skillflowOf(open);
   const secret = meta?.kind === "ask" && Boolean(meta.secret);
   input.type = secret ? "password" : "text";
-  label.textContent = secret ? `${open?.message ?? "Secret"} (typed privately, never shown)` : "Message";
+  // The question is the line above, said once: the box only says how it is typed, and points at it.
+  label.textContent = secret ? "Your answer (typed privately, never shown)" : "Message";
+  const asked = secret ? [...log.querySelectorAll<HTMLElement>("li.bot")].pop() : undefined;
+  log.querySelector("#asked")?.removeAttribute("id");
+  if (asked) asked.id = "asked";
+  if (asked) input.setAttribute("aria-describedby", "asked");
+  else input.removeAttribute("aria-describedby");
   (focusNext && !focusNext.hasAttribute("disabled") ? focusNext : input).focus({ preventScroll: true });
   focusNext = undefined;
   scrollToEnd();

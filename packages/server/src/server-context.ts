@@ -3,7 +3,7 @@
  * approvers, and the drain state that graceful shutdown uses (running turns finish, new ones are refused).
  */
 import { randomBytes } from "node:crypto";
-import type { Skill } from "@skillflow/core";
+import { notedValues, type Pending, type Skill } from "@skillflow/core";
 import type { Flow, FlowInput, TurnResult } from "./flow-port.js";
 import type { StartGate } from "./agui/start-gate.js";
 import type { ApproverDirectory } from "./approvals/approvers.js";
@@ -36,9 +36,15 @@ export function skillOf(flow: Flow, name: string | null | undefined): Skill {
   return (name && flow.skills.find((s) => s.name === name)) || flow.skill;
 }
 
-/** What the server keeps of a turn (all redacted by the flow already). */
-export function toShown(turn: TurnResult): ShownTurn {
+/**
+ * What the server keeps of a turn (all redacted by the flow already). `before`: the turn shown just
+ * before it in this conversation; when both wait on the same question (a correction at a list or a
+ * card), the turn says what it set (`noted`, core's `notedValues`, the words `flow chat` says).
+ */
+export function toShown(turn: TurnResult, before?: ShownTurn | null): ShownTurn {
   const shown: ShownTurn = { id: newId("t"), reply: turn.reply, widgets: turn.widgets, cards: turn.cards, done: turn.done };
+  const noted = sameQuestion(before?.pending, turn.pending) ? notedValues(turn.trace) : undefined;
+  if (noted) shown.noted = noted;
   if (turn.pending) shown.pending = turn.pending;
   const refused = turn.trace.flatMap((t) => (t.type === "refused" ? [t.message] : t.type === "change_refused" ? [t.message] : []));
   if (refused.length) shown.refused = refused;
@@ -46,6 +52,11 @@ export function toShown(turn: TurnResult): ShownTurn {
   const answered = turn.trace.find((t) => t.type === "approval_given");
   if (answered?.type === "approval_given") shown.approval = { confirm: answered.confirm, role: answered.role, yes: answered.yes };
   return shown;
+}
+
+/** Both wait on the same step (the same ask, or the same confirm): the question did not move on. */
+function sameQuestion(a: Pending | undefined, b: Pending | undefined): boolean {
+  return a !== undefined && b !== undefined && a.kind === b.kind && a.kind !== "done" && "stepId" in b && a.stepId === b.stepId;
 }
 
 /** The name of the skill a turn is about (for the log): several skills report it, one skill is the flow's. */

@@ -84,7 +84,9 @@ suite(`the chat page in Chromium${HAVE_CHROMIUM ? "" : " (skipped: /usr/bin/chro
     await expect.poll(() => lastBot(page).textContent()).toContain("Account change: Change the plan");
     await send(page, "I'd like to change my plan, my number is 07700900123");
     await expect.poll(() => page.locator("#say").getAttribute("type")).toBe("password");
-    expect(await page.locator("#say-label").textContent()).toBe("Please type the 6-digit code your authenticator app shows. (typed privately, never shown)");
+    // Asked once: the question is the line above, which the box's description points at; its label says how it is typed.
+    expect(await page.locator("#say-label").textContent()).toBe("Your answer (typed privately, never shown)");
+    expect(await page.locator("#say").evaluate((input) => document.getElementById(input.getAttribute("aria-describedby") ?? "")?.textContent)).toBe("Please type the 6-digit code your authenticator app shows.");
     await screenshot(page, "secret-1-password-field");
     await page.locator("#say").fill("428193");
     await page.keyboard.press("Enter");

@@ -5,8 +5,8 @@
  * when the list or card a turn shows is the one already on screen, a short version instead: the fields
  * it set ("Noted: nights 4."), any new lines, and the question, pointing at what is above. Pure.
  */
-import type { Pending, TraceEvent } from "@skillflow/core";
-import { formatInput, type PickOptions } from "./format-options.js";
+import { notedValues, type Pending, type TraceEvent } from "@skillflow/core";
+import type { PickOptions } from "./format-options.js";
 
 export interface ChangedTurn {
   reply: string[];
@@ -54,10 +54,9 @@ export function changeNotes(turn: ChangedTurn, fromText: boolean, context: Chang
  * (`lead`: said text, refusals), and the question pointing at what is above. Pure.
  */
 export function compactRepeat(turn: ChangedTurn, options: PickOptions | undefined, fromText: boolean, lead: string[] = [], context: ChangeContext = {}): string {
-  // A value the turn refused again (a pick its check rejects) was not kept: its refusal says so.
-  const refused = new Set(turn.trace.flatMap((t) => (t.type === "refused" ? [t.field] : [])));
-  const set = turn.trace.flatMap((t) => (t.type === "field_set" && !refused.has(t.field) ? [`${t.field} ${formatInput(t.value)}`] : []));
-  const notes = set.length ? `Noted: ${set.join(", ")}.\n${changeNotes(turn, false)}` : changeNotes(turn, fromText, context);
+  // The same words as the chat page's (core's `notedValues`): what the turn set and kept.
+  const noted = notedValues(turn.trace);
+  const notes = noted ? `${noted}\n${changeNotes(turn, false)}` : changeNotes(turn, fromText, context);
   const question = turn.reply[turn.reply.length - 1] ?? "";
   return `${notes}${lead.map((line) => `${line}\n`).join("")}${question}${pointer(turn.pending, options)}\n`;
 }

@@ -6,6 +6,7 @@
  */
 import { createInterface, type Interface } from "node:readline";
 import { Writable } from "node:stream";
+import { shortName } from "@skillflow/core/text";
 import type { ChatInput } from "../io.js";
 
 /** Returned by `read` when the person pressed Ctrl-C (or `interrupt()` was called). */
@@ -61,8 +62,7 @@ export const ECHO_MAX = 200;
 
 /** A line as it is echoed: as typed, or when longer than ECHO_MAX, its start and its length. Pure. */
 export function echoOf(line: string): string {
-  if (line.length <= ECHO_MAX) return line;
-  return `${line.slice(0, 80)}… (${line.length.toLocaleString("en-US")} characters)`;
+  return line.length <= ECHO_MAX ? line : shortName(line);
 }
 
 /** On a terminal: the prompt through readline; for a secret, no echo and no history entry. */

@@ -6,7 +6,9 @@
  * extraction matched the scripted one; `--record` also writes each passing proof's cassette. One line
  * per check, then `N passed, N failed`. Exit 0 when all pass, 1 on any failure, 2 for a bad command line,
  * a missing path, a model that cannot be set up, or a proof file or cassette that does not parse (a
- * located sentence, no stack trace; in JSON mode, also a JSON error object on stdout).
+ * located sentence, no stack trace; in JSON mode, also a JSON error object on stdout). A proof that does
+ * not parse does not stop the others: every proof that parses runs and is reported, then each that
+ * could not run, and the exit is 2 (in JSON mode one object: the report with `version`, `exitCode` and `errors`).
  */
 import type { Command } from "commander";
 import { importTimeoutOf } from "@skillflow/core/loader";
@@ -52,11 +54,15 @@ export async function runProve(paths: readonly string[], json: boolean, io: CliI
     if (!(error instanceof ProveUsageError)) throw error;
     return reportErrors(io, "prove", [{ message: error.message }], EXIT.usage, json);
   }
-  if (!outcome.ok) {
-    const errors = outcome.errors.map((e) => ({ message: e.reason, file: e.file, line: e.line, column: e.column }));
-    return reportErrors(io, "prove", errors, EXIT.usage, json);
-  }
   const { summary } = outcome;
+  if (!outcome.ok) {
+    // Every proof that parses has run: its report first, then each proof that could not run, located.
+    const errors = outcome.errors.map((e) => ({ message: e.reason, file: e.file, line: e.line, column: e.column }));
+    if (!json && summary.runs.length) io.stdout.write(formatProofReport(summary, useColor(io)));
+    const code = reportErrors(io, "prove", errors, EXIT.usage, false);
+    if (json) io.stdout.write(proofReportJson(summary, { exitCode: code, errors }));
+    return code;
+  }
   io.stdout.write(json ? proofReportJson(summary) : formatProofReport(summary, useColor(io)));
   return summary.failed > 0 ? EXIT.failed : EXIT.ok;
 }

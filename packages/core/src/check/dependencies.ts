@@ -249,7 +249,10 @@ function collectSites(pass: Pass, steps: readonly Step[], blocks: readonly Step[
       // Its question and list are read before the answer; its checks and lookup shape after it.
       holes(step.question.parts);
       if (step.from) read(step.from);
-      for (const check of step.checks) read(check.condition, step.field);
+      for (const check of step.checks) {
+        read(check.condition, step.field);
+        holes(check.text.parts);
+      }
       const shape = ownValue(pass.skill.fields, step.field)?.shape;
       if (shape?.kind === "lookup") site(shape.tool, step.field);
     }

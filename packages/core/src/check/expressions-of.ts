@@ -1,6 +1,6 @@
 /**
  * The expressions a step carries, each with its role: a `when` condition, a `check:` condition,
- * a `repeat` list, a `from:` list, a hole in a text (say, question, confirm question), or the value of a
+ * a `repeat` list, a `from:` list, a hole in a text (say, question, confirm question, check message), or the value of a
  * tool input in a `do:` step's `with:`. Pure.
  */
 import type { Expr, Step, Template } from "../format/ir.js";
@@ -22,7 +22,7 @@ export function expressionsOf(step: Step): StepExpr[] {
       return [
         ...holes(step.question),
         ...(step.from ? [{ expr: step.from, role: "from" as const }] : []),
-        ...step.checks.map((c) => ({ expr: c.condition, role: "check" as const })),
+        ...step.checks.flatMap((c) => [{ expr: c.condition, role: "check" as const }, ...holes(c.text)]),
       ];
     case "when":
       return [{ expr: step.condition, role: "condition" }];

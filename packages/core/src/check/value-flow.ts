@@ -124,7 +124,10 @@ function passAsk(step: AskStep, pass: Pass): void {
   pass.names.add(`f:${step.field}`);
   const shape = ownValue(pass.skill.fields, step.field)?.shape;
   if (shape?.kind === "lookup") useLookup(shape.tool, shape.toolPos, pass);
-  for (const check of step.checks) readExpr(check.condition, pass);
+  for (const check of step.checks) {
+    readExpr(check.condition, pass);
+    for (const { expr } of holes(check.text)) readExpr(expr, pass);
+  }
 }
 
 /** A `do:`: its `with:` expressions are read here (like conditions); the inputs they bind need nothing else. */

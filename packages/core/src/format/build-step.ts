@@ -237,7 +237,7 @@ function parseChecks(pair: YamlPair | undefined, ctx: BlockContext): Check[] {
   for (const item of map.items) {
     const condition = exprOf(item.key, ctx);
     const message = scalarText(item.value)?.trim();
-    if (condition && message) checks.push({ condition, message });
+    if (condition && message) checks.push({ condition, message, text: templateOf(item.value, ctx) });
     else ctx.report("invalid-step", ctx.pos(item.value ?? item.key), "Each `check:` entry is a condition and the message shown when it is false.", 'Write `condition: "message"`, like `verify_code.valid: "That code is not valid."`.');
   }
   return checks;

@@ -5,6 +5,7 @@
 import { ruleInfo, type RuleId } from "../rule-catalog.js";
 import type { Diagnostic } from "../diagnostics.js";
 import type { Position } from "./ir.js";
+import { shortenNames } from "../text/shorten-names.js";
 
 /** A sink the parser reports into: rule, place, what is wrong, what to change. */
 export type ParseReport = (ruleId: RuleId, pos: Position, reason: string, fix: string) => void;
@@ -20,8 +21,8 @@ export function makeDiagnostic(file: string, ruleId: RuleId, pos: Position, reas
     column: pos.column,
     ruleId,
     severity: ruleInfo(ruleId).severity,
-    reason,
-    fix,
+    reason: shortenNames(reason),
+    fix: shortenNames(fix),
   };
   if (pos.endLine !== undefined) diagnostic.endLine = pos.endLine;
   if (pos.endColumn !== undefined) diagnostic.endColumn = pos.endColumn;

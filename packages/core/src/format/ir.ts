@@ -77,7 +77,10 @@ export interface FieldDecl {
 /** `check:` entry on an ask: a boolean condition and the refusal shown when it is false. */
 export interface Check {
   condition: Expr;
+  /** The message as written (its source). */
   message: string;
+  /** The message as a template: its `{…}` holes are rendered like a question's when the check refuses. */
+  text: Template;
 }
 
 interface StepCommon {

@@ -41,10 +41,23 @@ export function parseYamlBlock(block: SourceBlock, label: string, ruleId: RuleId
   if (doc.errors.length === 0) return { doc, ctx };
   const lines = new Set<number>();
   for (const error of doc.errors) {
-    const pos = ctx.at(errorOffset(block.text, error.pos[0], error.message));
+    const deeper = IMPLICIT_KEY.has(error.code) ? deeperLine(block.text, error.pos[0]) : undefined;
+    const pos = ctx.at(deeper ? deeper.offset : errorOffset(block.text, error.pos[0], error.message));
     if (lines.has(pos.line)) continue;
     lines.add(pos.line);
+    if (deeper) {
+      const keyAt = ctx.at(deeper.keyOffset);
+      report(ruleId, pos, `The ${label} is not valid YAML: \`${deeper.name}:\` is indented deeper than \`${deeper.key}:\` on line ${keyAt.line}, so it reads as part of that key's value.`,
+        `Start \`${deeper.name}:\` at column ${keyAt.column}, like \`${deeper.key}:\`, or move it under a key that ends with \`:\` and nothing after it.`);
+      continue;
+    }
     const message = error.message.split("\n")[0]!.replace(/[.:]\s*$/, ""); // split returns at least one piece
+    const key = message.startsWith(COMPACT) ? keyOfLine(block.text, error.pos[0]) : undefined;
+    if (key !== undefined) {
+      report(ruleId, pos, `The ${label} is not valid YAML: the value of \`${key}:\` holds \`: \`, which YAML reads as a second key on the same line.`,
+        `Quote the value of \`${key}:\` (\`${key}: "…"\`), or put the second key on a line of its own.`);
+      continue;
+    }
     report(ruleId, pos, `The ${label} is not valid YAML: ${message}.`, yamlFix(error.code, message));
   }
   ctx.lost();
@@ -99,6 +112,30 @@ function errorOffset(text: string, offset: number, message: string): number {
   return offset;
 }
 
+/** yaml's codes for a `key: value` that goes on past its line — often a line below it indented too deep. */
+const IMPLICIT_KEY = new Set<ErrorCode>(["BLOCK_AS_IMPLICIT_KEY", "MULTILINE_IMPLICIT_KEY"]);
+
+/**
+ * The line below the `key: value` holding `offset` that is indented deeper than that key and starts
+ * another `name:` — what yaml calls a nested mapping in a compact one — with both names and where they
+ * start; undefined when there is none (then yaml's own sentence fits). Pure.
+ */
+function deeperLine(text: string, offset: number): { offset: number; name: string; keyOffset: number; key: string } | undefined {
+  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
+  const line = text.slice(lineStart, text.indexOf("\n", lineStart) < 0 ? text.length : text.indexOf("\n", lineStart));
+  const key = /^((?:\s*-\s+)*\s*)([\w-]+):\s+\S/.exec(line);
+  if (!key) return undefined;
+  const keyColumn = key[1]!.length;
+  for (let at = text.indexOf("\n", lineStart); at >= 0 && at < text.length; at = text.indexOf("\n", at + 1)) {
+    const next = /^( *)(\S.*)?$/.exec(text.slice(at + 1, text.indexOf("\n", at + 1) < 0 ? text.length : text.indexOf("\n", at + 1)))!;
+    if (next[2] === undefined || next[2].startsWith("#")) continue;
+    const name = /^([\w-]+):(\s|$)/.exec(next[2]);
+    if (next[1]!.length <= keyColumn || !name) return undefined;
+    return { offset: at + 1 + next[1]!.length, name: name[1]!, keyOffset: lineStart + keyColumn, key: key[2]! };
+  }
+  return undefined;
+}
+
 const fixes: Partial<Record<ErrorCode, string>> = {
   TAB_AS_INDENT: "Indent with spaces, not tabs.",
   BAD_INDENT: "Indent this line like the other keys at its level.",
@@ -109,6 +146,15 @@ const fixes: Partial<Record<ErrorCode, string>> = {
   BLOCK_AS_IMPLICIT_KEY: "Put `key: value` on one line, and quote text that contains `: ` or `#`.",
   BAD_ALIAS: "Remove the `*` alias; write the value out.",
 };
+
+/** yaml's words for `key: a: b` (a second key on the line of a value), said in a SKILL.md's terms instead. */
+const COMPACT = "Nested mappings are not allowed in compact mappings";
+
+/** The key starting the line that holds `offset` (`description` in `description: Book a trip: …`). Pure. */
+function keyOfLine(text: string, offset: number): string | undefined {
+  const start = text.lastIndexOf("\n", offset - 1) + 1;
+  return /^(?:\s*-\s+)*\s*([\w-]+):\s/.exec(text.slice(start, offset + 1))?.[1];
+}
 
 function yamlFix(code: ErrorCode, message: string): string {
   if (/^Flow (sequence|map)/.test(message)) return "Close the `[` or `{` that is left open, or quote the value if the bracket is part of the text.";

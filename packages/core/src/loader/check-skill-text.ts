@@ -14,6 +14,7 @@ import { hasErrors, sortDiagnostics, type Diagnostic } from "../diagnostics.js";
 import { parseSkill, type ParseResult } from "../format/parse-skill.js";
 import type { Skill, ToolInfo } from "../format/ir.js";
 import { copyRecord } from "../own-value.js";
+import { withoutToolTypes } from "./check-without-tools.js";
 
 export interface CheckedSkill {
   /** Present only when there is no error (warnings are fine). */
@@ -22,12 +23,17 @@ export interface CheckedSkill {
   diagnostics: Diagnostic[];
 }
 
-/** Attach `tools` to the parsed skill and check it. `toolDiagnostics` are the problems of tools.ts. */
-export function finishSkill(parsed: ParseResult, tools: Record<string, ToolInfo>, toolDiagnostics: Diagnostic[] = []): CheckedSkill {
+/**
+ * Attach `tools` to the parsed skill and check it. `toolDiagnostics` are the problems of tools.ts.
+ * `byName`: tools.ts did not import and `tools` were read from its text by name and kind; the checks
+ * run anyway, less the findings that need the tools' types (check-without-tools.ts).
+ */
+export function finishSkill(parsed: ParseResult, tools: Record<string, ToolInfo>, toolDiagnostics: Diagnostic[] = [], byName = false): CheckedSkill {
   const diagnostics = [...parsed.diagnostics, ...toolDiagnostics];
   if (!parsed.skill) return { diagnostics: sortDiagnostics(diagnostics) };
   const skill: Skill = { ...parsed.skill, tools: copyRecord(tools) };
-  if (parsed.complete && !hasErrors(toolDiagnostics)) diagnostics.push(...checkSkill(skill));
+  if (parsed.complete && byName) diagnostics.push(...withoutToolTypes(checkSkill(skill)));
+  else if (parsed.complete && !hasErrors(toolDiagnostics)) diagnostics.push(...checkSkill(skill));
   return { ...(!hasErrors(diagnostics) && { skill }), diagnostics: sortDiagnostics(diagnostics) };
 }
 

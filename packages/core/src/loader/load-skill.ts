@@ -16,6 +16,9 @@ import type { Position, Skill } from "../format/ir.js";
 import type { PartReader } from "../format/use-part.js";
 import type { RunnableTool } from "../tools/runnable-tool.js";
 import { finishSkill } from "./check-skill-text.js";
+import { sayWhatWasSkipped } from "./check-without-tools.js";
+import { readToolNames } from "./read-tool-names.js";
+import { readToolSources } from "./read-tool-sources.js";
 import { collectTools, type CollectedTools } from "./collect-tools.js";
 import { expandToolSources } from "./expand-tool-sources.js";
 import { DEFAULT_IMPORT_TIMEOUT_MS, findToolsFile, importTools } from "./import-tools.js";
@@ -50,6 +53,11 @@ export interface LoadOptions {
 export interface ToolsBeside {
   toolsFile?: string;
   collected: CollectedTools;
+  /**
+   * tools.ts could not be imported and `collected.infos` are its tools read from its text, by name and
+   * kind only (read-tool-names.ts): the skill is checked against them, less what needs their types.
+   */
+  byName?: true;
 }
 
 export interface TextLoadOptions extends LoadOptions {
@@ -68,8 +76,9 @@ export async function loadSkill(path: string, options: TextLoadOptions = {}): Pr
 export async function loadSkillText(file: string, text: string, options: TextLoadOptions = {}): Promise<LoadedSkill> {
   const parsed = parseSkill(text, file, { parts: options.parts ?? partFiles() });
   if (parsed.skill?.name) checkNameIsFolder(parsed.skill.name, file, namePosition(text), reportInto(parsed.diagnostics, file));
-  const tools = parsed.skill ? toolsFor(file, parsed.skill, options.tools ?? await importToolsBeside(file, options)) : emptyTools();
-  const checked = finishSkill(parsed, tools.infos, tools.diagnostics);
+  const beside = parsed.skill ? options.tools ?? await importToolsBeside(file, options) : undefined;
+  const tools = parsed.skill ? toolsFor(file, parsed.skill, beside!) : emptyTools();
+  const checked = finishSkill(parsed, tools.infos, tools.diagnostics, beside?.byName === true);
   return { ...(checked.skill && { skill: checked.skill }), tools: tools.runnables, diagnostics: checked.diagnostics, file };
 }
 
@@ -83,10 +92,29 @@ export async function importToolsBeside(skillFile: string, options: LoadOptions 
   if (!toolsFile) return { collected: emptyTools() };
   const source = await readFile(toolsFile, "utf8").catch(() => "");
   const imported = await importTools(toolsFile, source, options.importTimeoutMs);
-  if (imported.diagnostic) return { toolsFile, collected: emptyTools([imported.diagnostic]) };
+  if (imported.diagnostic) return withoutImport(toolsFile, await readToolSources(toolsFile, source), imported.diagnostic);
   const expanded = await expandToolSources(imported.module, toolsFile, source, options.importTimeoutMs ?? DEFAULT_IMPORT_TIMEOUT_MS);
   const collected = collectTools(expanded.module, toolsFile, source);
   return { toolsFile, collected: { ...collected, diagnostics: [...expanded.diagnostics, ...collected.diagnostics] } };
+}
+
+/**
+ * tools.ts did not import. When what it lacks is a package (not installed where the skill is), its tools
+ * are read from its text by name and kind, so the checks that need no more still run; the error says
+ * what was skipped and how to make it run. Any other failure (a syntax error, a throw) is reported alone.
+ */
+function withoutImport(toolsFile: string, sources: string[], diagnostic: Diagnostic): ToolsBeside {
+  const missing = /^tools\.ts imports `([^`]+)`, which cannot be found\.$/.exec(diagnostic.reason)?.[1];
+  if (missing === undefined) return { toolsFile, collected: emptyTools([diagnostic]) };
+  const named = readToolNames(sources.join("\n"));
+  const said = sayWhatWasSkipped(diagnostic, named !== undefined, missing.startsWith(".") ? undefined : packageOf(missing));
+  return { toolsFile, collected: { infos: named ?? {}, runnables: {}, diagnostics: [said] }, ...(named && { byName: true as const }) };
+}
+
+/** The package a bare import names (`@scope/name/sub` → `@scope/name`, `zod/v4` → `zod`). Pure. */
+function packageOf(specifier: string): string {
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!;
 }
 
 /** The skill's tools; without a tools file, a complaint only if the skill uses tools. */

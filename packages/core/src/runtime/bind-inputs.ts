@@ -115,7 +115,8 @@ export function ensureLookup(run: Run, tool: ToolInfo, frame: Frame, instance: s
   if (hit.error !== undefined) {
     if (run.verify) run.verify.failure = toolFailureText(tool.name, hit.error);
     const cause = toolFailureCause(tool.name, hit.error);
-    fail(run, namesTool(tool.name, cause) ? cause : `Could not get ${tool.name}: ${cause}`);
+    // A cause that already names the tool ("find_x did not answer within 30000 ms") is said alone, as a sentence.
+    fail(run, namesTool(tool.name, cause) ? `${cause}.` : `Could not get ${tool.name}: ${cause}`);
   }
   noteOutput(run, tool.name, hit.result);
   return hit.result;

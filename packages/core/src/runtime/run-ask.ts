@@ -114,7 +114,7 @@ function dynamicRefusal(run: Run, step: AskStep, field: FieldDecl, value: unknow
   }
   for (const check of step.checks) {
     const result = evaluateIn(run, check.condition, frame);
-    if (!result.ok || result.value !== true) return check.message;
+    if (!result.ok || result.value !== true) return renderShown(run, check.text, frame);
   }
   return undefined;
 }

@@ -8,6 +8,7 @@ import type { ValueType } from "../tools/value-type.js";
 import type { Digester } from "./digest.js";
 import type { StepExecutor } from "./step-executor.js";
 import type { Card, Effect, FlowState, RuntimeLimits, StepOptions, TraceEvent } from "./types.js";
+import { shortenNames } from "../text/shorten-names.js";
 
 /** Where the walk is in one list of steps. Frames form an explicit stack, so a card can walk ahead. */
 export interface Frame {
@@ -127,7 +128,7 @@ export function record(run: Run, event: TraceEvent): void {
 
 /** Reports an error to the person and stops the walk. */
 export function fail(run: Run, message: string): never {
-  emit(run, { type: "error", message });
+  emit(run, { type: "error", message: shortenNames(message) });
   throw new Halt("error");
 }
 

@@ -11,7 +11,7 @@ export const TOOL_TAG = Symbol.for("skillflow.tool");
 export interface ToolContext {
   /** Stable per write (or hand-off) and flow; a retry after a crash carries the same key. Empty for lookups. */
   idempotencyKey: string;
-  /** The clock handed to tools (frozen in proofs), ISO 8601. */
+  /** The time, as an ISO 8601 string (`2027-03-01T09:00:00.000Z`), not a `Date`: `new Date(now)` to compute with it. Frozen in proofs. */
   now: string;
   /** Aborted when the runtime's per-tool timeout passes. */
   signal: AbortSignal;

@@ -71,7 +71,7 @@ describe("parseSkill: every form of the format loads", () => {
     expect(kinds).toEqual(["1:say", "2:ask", "3:ask", "4:do", "5:when", "6:repeat", "7:confirm"]);
     const pick = skill.steps[2] as AskStep;
     expect(pick).toMatchObject({ field: "flight_id", widget: "flight_grid", from: { source: "search_flights.flights" } });
-    expect(pick.checks).toEqual([{ condition: expect.objectContaining({ source: "check_arrival.ok" }), message: "Too late." }]);
+    expect(pick.checks).toEqual([{ condition: expect.objectContaining({ source: "check_arrival.ok" }), message: "Too late.", text: expect.objectContaining({ source: "Too late.", parts: ["Too late."] }) }]);
     const when = skill.steps[4] as WhenStep;
     expect(when.condition.source).toBe("quote_trip.total > 100");
     expect(when.steps.map((s) => s.id)).toEqual(["5.1"]);
@@ -167,6 +167,23 @@ describe("parseSkill: structural diagnostics", () => {
   it("reports YAML syntax errors at their line in the file", () => {
     const [d] = parse(skillText('- say: "a"\n- say: "b\n- say: c\n')).diagnostics;
     expect([d.line, d.column, d.ruleId, d.reason]).toEqual([STEPS_LINE + 1, 8, "yaml-syntax", "The Steps block is not valid YAML: Missing closing \"quote."]);
+  });
+
+  it("says a key indented deeper than the key above it is that, at the deeper line, with the column it belongs at (not yaml's compact mappings)", () => {
+    const text = skillText('- ask: { nights: "How many?" }\n', "nights:\n  number: true\n    description: nights at the hotel\n");
+    const [d, ...rest] = parse(text).diagnostics;
+    expect(rest).toEqual([]);
+    expect([d!.line, d!.column, d!.ruleId]).toEqual([FIELDS_LINE + 2, 5, "yaml-syntax"]);
+    expect(d!.reason).toBe(`The Fields block is not valid YAML: \`description:\` is indented deeper than \`number:\` on line ${FIELDS_LINE + 1}, so it reads as part of that key's value.`);
+    expect(d!.fix).toBe("Start `description:` at column 3, like `number:`, or move it under a key that ends with `:` and nothing after it.");
+  });
+
+  it("says a second `: ` in a value is read as a key, naming the key whose value to quote", () => {
+    const [d] = parse(skillText("- say: Note: we fly at dawn.\n")).diagnostics;
+    expect([d!.line, d!.ruleId]).toEqual([STEPS_LINE, "yaml-syntax"]);
+    expect(d!.reason).toBe("The Steps block is not valid YAML: the value of `say:` holds `: `, which YAML reads as a second key on the same line.");
+    expect(d!.fix).toBe('Quote the value of `say:` (`say: "…"`), or put the second key on a line of its own.');
+    expect(`${d!.reason} ${d!.fix}`).not.toContain("compact");
   });
 
   it("reports a field shape problem, a duplicate field, and a template hole left open", () => {

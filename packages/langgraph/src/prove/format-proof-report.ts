@@ -30,8 +30,13 @@ function formatCheck(check: ProveCheck, file: string, paint: (style: Style, text
   return `${paint("red", "✗")} ${where} ${check.key}: expected ${check.expected}, saw ${check.seen} — ${paint("cyan", `${file}:${check.line}`)}`;
 }
 
-/** The machine-readable report (`--json`). Pure. */
-export function proofReportJson(summary: ProveSummary): string {
+/**
+ * The machine-readable report (`--json`). With `stopped` (some proofs could not run), the same object
+ * also carries the command's error fields, `version`, `exitCode` and `errors`, so stdout is one JSON
+ * value. Pure.
+ */
+export function proofReportJson(summary: ProveSummary, stopped?: { exitCode: number; errors: readonly object[] }): string {
   const files = summary.runs.map((run) => ({ file: run.file, title: run.title, replayed: run.replayed, recorded: run.recorded, checks: run.checks }));
-  return `${JSON.stringify({ files, passed: summary.passed, failed: summary.failed }, null, 2)}\n`;
+  const head = stopped ? { version: 1, exitCode: stopped.exitCode, errors: stopped.errors } : {};
+  return `${JSON.stringify({ ...head, files, passed: summary.passed, failed: summary.failed }, null, 2)}\n`;
 }

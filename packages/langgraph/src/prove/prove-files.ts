@@ -1,8 +1,10 @@
 /**
  * `proveFiles(paths)`: find the proof files, parse them all and check the names they take from their
- * skills (stopping before any run if one does not parse or names a field, confirm or tool the skill does
- * not have), then run each through the host with the scripted model, and again with its cassette when
- * one sits beside it (`prove-one.ts`); with `options.model`, against that model instead. Skills are
+ * skills, then run each that parses and names only what its skills have through the host with the
+ * scripted model, and again with its cassette when one sits beside it (`prove-one.ts`); with
+ * `options.model`, against that model instead. A proof that does not parse (or names a field, confirm or
+ * tool its skill does not have) is not run and is reported as a located error beside the runs of the
+ * others (`ok: false`, as tsc and vitest report every file, not only the first that fails). Skills are
  * loaded once per run; `options.load` may stand in for the loader (the Studio proves the text being
  * edited, with its tools). A cassette that does not read is a located error, like a proof that does not
  * parse (none is read when recording: a new recording replaces it).
@@ -23,7 +25,11 @@ export interface ProveSummary {
   failed: number;
 }
 
-export type ProveOutcome = { ok: true; summary: ProveSummary } | { ok: false; errors: ProofError[] };
+/**
+ * `ok: false`: some proofs could not be run (`errors`, each located); `summary` holds the runs of the
+ * others, every one that parses.
+ */
+export type ProveOutcome = { ok: true; summary: ProveSummary } | { ok: false; errors: ProofError[]; summary: ProveSummary };
 
 export interface ProveOptions {
   /**
@@ -48,28 +54,32 @@ export async function proveFiles(paths: string[], cwd: string = process.cwd(), o
   for (const file of files) {
     try {
       const proof = await readProofFile(file, shownPath(file, cwd));
+      // A cassette that does not read stops its proof (read before the proof is taken to run).
+      const cassette = options.model ? undefined : await readCassette(cassettePathOf(file), cassettePathOf(proof.file));
       proofs.push(proof);
       places.set(proof, file);
-      if (!options.model) cassettes.set(proof, await readCassette(cassettePathOf(file), cassettePathOf(proof.file)));
+      cassettes.set(proof, cassette);
     } catch (error) {
       if (!(error instanceof ProofError)) throw error;
       errors.push(error);
     }
   }
-  if (errors.length) return { ok: false, errors };
   const skills = new Map<string, Promise<LoadedFlowSkill>>();
   const fromDisk = (path: string) => loadFlowSkill(path, undefined, options.importTimeoutMs === undefined ? {} : { importTimeoutMs: options.importTimeoutMs });
   const load = (path: string) => {
     if (!skills.has(path)) skills.set(path, options.load ? options.load(path).then((given) => given ?? fromDisk(path)) : fromDisk(path));
     return skills.get(path)!;
   };
-  for (const proof of proofs) errors.push(...(await nameErrors(proof, load)));
-  if (errors.length) return { ok: false, errors };
   const runs: ProofRun[] = [];
-  for (const proof of proofs) runs.push(...(await proveOne(proof, places.get(proof)!, load, cassettes.get(proof), options.model)));
+  for (const proof of proofs) {
+    const wrongNames = await nameErrors(proof, load);
+    errors.push(...wrongNames);
+    if (wrongNames.length === 0) runs.push(...(await proveOne(proof, places.get(proof)!, load, cassettes.get(proof), options.model)));
+  }
   const checks = runs.flatMap((r) => r.checks);
   const passed = checks.filter((c) => c.ok).length;
-  return { ok: true, summary: { runs, passed, failed: checks.length - passed } };
+  const summary = { runs, passed, failed: checks.length - passed };
+  return errors.length ? { ok: false, errors, summary } : { ok: true, summary };
 }
 
 /** Names the proof takes from its skills that none of them has; none when a skill does not load (the run reports that). */

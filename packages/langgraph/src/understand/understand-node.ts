@@ -7,6 +7,7 @@
  * carried out (`settle-route.ts`), then the understood event goes to the skill now in progress.
  * While a secret is the pending question of a flow hosting several skills, a bare cancel phrase
  * ("cancel", "never mind") cancels the skill; anything else is taken as typed.
+ * A message to a finished flow of one skill makes no model call (what it would fill could not be used).
  * The model call is the only I/O here; it changes nothing outside the returned state.
  */
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
@@ -37,8 +38,10 @@ export function understandNode(deps: HostDeps) {
       const cancel: RouteDecision = { close: { skill: here.routing.active!, how: "cancel" }, dropped: [] };
       return settleRoute(deps, state.out, threadId, here, cancel, input);
     }
-    // A secret typed before it is asked, for any hosted skill, never reaches the model.
-    const request = secret ? null : buildExtractRequest(deps, here, hideAllSecrets(deps, here, input.text));
+    // A secret typed before it is asked, for any hosted skill, never reaches the model; nor does a
+    // message to a finished flow of one skill: nothing more runs in it, so the runtime answers alone.
+    const over = !choosesSkills(deps) && isFinished(here.flow);
+    const request = secret || over ? null : buildExtractRequest(deps, here, hideAllSecrets(deps, here, input.text));
     if (!request) return { ...here, event: { type: "text", text: input.text }, input: null };
     const stopped = stopForBudget(deps, state.out, here, request);
     if (stopped) return stopped;

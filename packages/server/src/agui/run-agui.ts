@@ -63,7 +63,7 @@ async function runLocked(ctx: ServerContext, input: RunAgentInput, emit: Emit, u
   const plan = planRun(acted.input, thread);
   if (!plan.ok) return void emit({ type: EventType.RUN_ERROR, message: plan.message, code: plan.code } as BaseEvent);
   const events = plan.events.length || thread.outbox.length || thread.lastTurn ? plan.events : [{ preset: {} }];
-  const sent = await sendAll(ctx, threadId, events, thread.interrupt?.kind === "approval", (i) => eventIdOf(runId, digest, i), hold);
+  const sent = await sendAll(ctx, threadId, events, thread.interrupt?.kind === "approval", (i) => eventIdOf(runId, digest, i), hold, thread.lastTurn);
   const turns = [...thread.outbox, ...sent.turns];
   const shown = turns.length ? turns : thread.lastTurn ? [thread.lastTurn] : [];
   const last = shown[shown.length - 1];
@@ -105,7 +105,7 @@ interface Sent {
 }
 
 /** Send the events in order, each with its id; stop at the first that fails (the turns before it stand). */
-async function sendAll(ctx: ServerContext, threadId: string, events: FlowInput[], waitedOnApproval: boolean, idOf: (i: number) => string, hold: LockHold | undefined): Promise<Sent> {
+async function sendAll(ctx: ServerContext, threadId: string, events: FlowInput[], waitedOnApproval: boolean, idOf: (i: number) => string, hold: LockHold | undefined, lastShown: ShownTurn | null): Promise<Sent> {
   const taken: Array<{ shown: ShownTurn; repeated: boolean; state: FlowState | undefined }> = [];
   const done = (error?: Sent["error"]): Sent => ({
     turns: ownTurns(taken).map((t) => t.shown), count: taken.length, ...(error && { error }), ...(taken.length && { state: taken[taken.length - 1]!.state }),
@@ -118,7 +118,7 @@ async function sendAll(ctx: ServerContext, threadId: string, events: FlowInput[]
       ctx.log(turnLogLine({ at: ctx.now(), via: "agui", thread: threadId, skill: skillName(ctx.flow, turn), event, turn, durationMs: performance.now() - started }));
       await syncApprovals(ctx, threadId, turn, mayHaveWaiting);
       mayHaveWaiting = turn.pending?.kind === "approval";
-      taken.push({ shown: toShown(turn), repeated: turn.repeated === true, state: turn.state });
+      taken.push({ shown: toShown(turn, taken.length ? taken[taken.length - 1]!.shown : lastShown), repeated: turn.repeated === true, state: turn.state });
     } catch (error) {
       if (!(error instanceof FlowInputError)) throw error;
       return done({ code: "bad_event", message: error.message });

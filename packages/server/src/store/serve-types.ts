@@ -33,6 +33,8 @@ export interface ShownTurn {
   /** Stable per turn: message ids of its events derive from it. */
   id: string;
   reply: string[];
+  /** What the turn set, said before its reply when it waits on the question the turn before it did ("Noted: nights 4."). */
+  noted?: string;
   widgets: WidgetView[];
   cards: Card[];
   pending?: Pending;

@@ -36,9 +36,8 @@ export async function runSkillProofs(options: { folders: string[]; skillFile: st
     if (error instanceof ProofError) return { none: false, ...empty, errors: [{ file: error.file, line: error.line, column: error.column, message: error.reason }] };
     throw error;
   }
-  if (!outcome.ok) {
-    return { none: false, ...empty, errors: outcome.errors.map((e) => ({ file: e.file, line: e.line, column: e.column, message: e.reason })) };
-  }
+  // The proofs that parse have run even when another could not: both are shown.
+  const errors = outcome.ok ? [] : outcome.errors.map((e) => ({ file: e.file, line: e.line, column: e.column, message: e.reason }));
   const { runs, passed, failed } = outcome.summary;
-  return { none: false, proofs: runs.map((r) => ({ file: r.file, ...(r.title ? { title: r.title } : {}), checks: r.checks })), passed, failed, errors: [] };
+  return { none: false, proofs: runs.map((r) => ({ file: r.file, ...(r.title ? { title: r.title } : {}), checks: r.checks })), passed, failed, errors };
 }

@@ -1,0 +1,39 @@
+/**
+ * Checking a skill whose tools.ts cannot be imported (a package it imports is not installed where it
+ * is): against the tools read from its text by name and kind (read-tool-names.ts), every check that does
+ * not need the tools' inputs and outputs still runs and reports; the ones that need them are skipped,
+ * and the import error says which, and how to make them run. Pure.
+ */
+import type { Diagnostic } from "../diagnostics.js";
+import type { RuleId } from "../rule-catalog.js";
+
+/**
+ * Rules whose findings depend on the tools' inputs or output types, which a tool read by name lacks:
+ * with them, a skill read by names alone would be told of problems it does not have (or would miss
+ * them and be said to pass). Their findings are dropped, and the import error names them as skipped.
+ */
+const NEEDS_TOOL_TYPES: ReadonlySet<RuleId> = new Set<RuleId>([
+  "ill-typed-condition", "ill-typed-hole", "ill-typed-input", "input-type-mismatch", "bad-from", "bad-lookup-shape",
+  "bad-repeat", "unbound-tool-input", "unknown-tool-input", "unconfirmable-input",
+]);
+
+/** What is skipped, in words, for the import error's fix. */
+const SKIPPED = "the types of tool outputs (in conditions, templates, `from:`, `columns:` and lookup fields) and the inputs each tool is given";
+
+/** The findings of a check against tools known by name only, less those that need the tools' types. Pure. */
+export function withoutToolTypes(diagnostics: Diagnostic[]): Diagnostic[] {
+  return diagnostics.filter((d) => !NEEDS_TOOL_TYPES.has(d.ruleId as RuleId));
+}
+
+/**
+ * The import error, saying what was checked without the tools and what was skipped: `byName` when the
+ * tools were read from the text by name and kind (the rest of the checks ran), else nothing that names
+ * a tool was checked. Pure.
+ */
+export function sayWhatWasSkipped(diagnostic: Diagnostic, byName: boolean, missing: string | undefined): Diagnostic {
+  const install = missing ? `Install \`${missing}\` where the skill is (\`npm install ${missing}\` in its folder or a parent), or correct the import path` : "Fix the import";
+  const checked = byName
+    ? `the skill was checked against the tools named in tools.ts, but not for ${SKIPPED}`
+    : "no check that needs its tools ran (unknown tools, the write gate, tool outputs and inputs)";
+  return { ...diagnostic, fix: `${install}. Until tools.ts imports, ${checked}: run flow check again once it does.` };
+}
