@@ -71,6 +71,8 @@ const rules = [
   ["approval-covers-nothing", "error", "a `confirm … by:` that releases no write on some path"],
   ["confirm-covers-nothing", "warning", "a confirm with no write below it"],
   ["duplicate-write", "warning", "a second `do:` of a write under the confirm that covers the first"],
+  // What the person reads.
+  ["card-words", "warning", "a write whose confirmation card would show its raw name or an input's key"],
   // The hand-off.
   ["handoff-needs-handoff-tool", "error", "a `handoff:` naming a write or a lookup"],
   ["handoff-tool-in-do", "error", "a `do:` naming a hand-off tool"],

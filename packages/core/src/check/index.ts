@@ -8,6 +8,7 @@ import type { Diagnostic } from "../diagnostics.js";
 import { sortDiagnostics } from "../diagnostics.js";
 import { makeDiagnostic } from "../format/diagnose.js";
 import type { Skill } from "../format/ir.js";
+import { checkCardWords } from "./check-card-words.js";
 import { checkConditionTypes } from "./check-condition-types.js";
 import { checkAfterHandoff } from "./check-after-handoff.js";
 import { checkConfirmCoverage } from "./check-confirm-coverage.js";
@@ -58,6 +59,7 @@ export const SEMANTIC_RULES: readonly Rule[] = [
   checkDuplicateWrites,
   checkHandoffTools,
   checkAfterHandoff,
+  checkCardWords,
 ];
 
 /** Every semantic diagnostic for `skill`, sorted by position. */
