@@ -31,7 +31,7 @@ export type {
 export { analyzeGates, compileSkill, coverageOf, gateAnalysisOf, writesCoveredBy } from "./compile/compile-skill.js";
 export { gridColumns } from "./compile/grid-columns.js";
 export { writeInWords } from "./compile/card-words.js";
-export { formatDate, formatMoney, formatTime } from "./expr/format-words.js";
+export { formatCell, formatDate, formatMoney, formatTime } from "./expr/format-words.js";
 export type { ShownColumn } from "./compile/grid-columns.js";
 export type { CompiledSkill } from "./compile/compile-skill.js";
 export { renderProcedure } from "./procedure/render-procedure.js";

@@ -1,5 +1,6 @@
 /** Small DOM helpers shared by the chat and the approver page. */
 import { describeValue } from "../../core/src/expr/format-value.js";
+import { formatCell } from "../../core/src/expr/format-words.js";
 
 export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -22,6 +23,9 @@ export function byId<T extends HTMLElement>(id: string): T {
  * whole package.
  */
 export const words: (value: unknown) => string = describeValue;
+
+/** A grid cell as a person reads it, short for a phone (`formatCell`: times as `17 Mar, 07:05`). */
+export const cellWords: (value: unknown) => string = formatCell;
 
 export interface CardWrite {
   tool: string;

@@ -3,8 +3,9 @@
  * (`1,275.00 EUR`), and dates and times written as ISO text (`2027-03-17 07:05`) as a person reads them
  * (`17 March 2027, 07:05`; a time alone: `07:05`). English, the same on every machine (no locale, no
  * clock). They are the template functions `money(x)`, `money(x, "EUR")`, `date(x)` and `time(x)`, and
- * the grid's reading of a cell that holds a date. Pure.
+ * the grid's reading of a cell (`formatCell`). Pure.
  */
+import { describeValue } from "./format-value.js";
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
@@ -38,4 +39,18 @@ export function formatTime(text: string): string {
 /** Whether `text` is a date or date-time written as ISO text (a grid shows it in words). */
 export function isIsoDate(text: string): boolean {
   return ISO.test(text.trim());
+}
+
+const SHORT_MONTHS = MONTHS.map((m) => m.slice(0, 3));
+
+/**
+ * A grid cell in words, short enough for a phone's column: a date-time as `17 Mar, 07:05`, a date as
+ * `17 Mar 2027`, anything else as a card shows it (`describeValue`). Pure.
+ */
+export function formatCell(value: unknown): string {
+  if (typeof value !== "string") return describeValue(value);
+  const m = ISO.exec(value.trim());
+  const month = m ? SHORT_MONTHS[Number(m[2]) - 1] : undefined;
+  if (!m || !month) return value;
+  return m[4] === undefined ? `${Number(m[3])} ${month} ${m[1]}` : `${Number(m[3])} ${month}, ${m[4]}:${m[5]}`;
 }

@@ -4,13 +4,13 @@
  * skill is done, and the tools that ran. The same JSON goes to the host's model (`structuredContent`) and
  * to the MCP App that draws the widget. A grid carries, besides its rows, the columns and headers the
  * chat page shows (the ask's `columns:`, else every property headed in words: core's `gridColumns`) and
- * each shown cell in words (`describeValue`), and a card each write as a line in words, so the App draws
+ * each shown cell in words (`formatCell`: times as times), and a card each write as a line in words, so the App draws
  * what the other hosts draw. Pure.
  *
  * (`flow serve` renders turns to AG-UI activity messages in @skillflow/server; this is the MCP side's
  * own rendering, kept here until the two are unified.)
  */
-import { describeValue, gridColumns, writeInWords, type Card, type Pending, type Skill } from "@skillflow/core";
+import { formatCell, gridColumns, writeInWords, type Card, type Pending, type Skill } from "@skillflow/core";
 import type { TurnResult } from "@skillflow/langgraph";
 
 export type PendingView =
@@ -96,7 +96,7 @@ function widgetOf(skill: Skill, turn: TurnResult): WidgetJson | null {
     const question = turn.reply[turn.reply.length - 1] ?? "";
     const rows = widget.rows ?? [];
     const shown = gridColumns(skill, widget.field, rows);
-    const cells = rows.map((row) => shown.map((c) => describeValue(row[c.key])));
+    const cells = rows.map((row) => shown.map((c) => formatCell(row[c.key])));
     return { name: widget.name, kind: widget.kind, field: widget.field, question, rows, columns: shown.map((c) => c.key), headers: shown.map((c) => c.label), cells, ...(widget.many && { many: true as const }) };
   }
   return null;
