@@ -65,7 +65,8 @@ describe("flow chat: several rows picked from one grid", () => {
     ].join("\n"));
     expect(out).toContain("Row 1 is named twice: name each row once.\n     Item          Price\n  1  Desk lamp ");
     expect(out).toContain("Return Desk lamp, Coffee mug from order #W1?");
-    expect(out).toContain("return_items  order_id: #W1, item_ids: lamp, mug");
+    // The write with no card words reads as its description, every input listed under it by its label.
+    expect(out).toContain("  1. Return these lines of the order.\n     Order id: #W1\n     The lines to return: lamp, mug\n");
     expect(out).toContain("Returned 2 items from order #W1.");
     // One free-text line (the order); the rows and the yes made no model call.
     expect(out).toContain("usage: 1 model call");

@@ -160,7 +160,7 @@ describe("flow chat (piped lines, offline extractor)", () => {
     expect(stdout).toContain("skills        account-change, conference-trip, order-refund");
     expect(stdout).toContain("What would you like to do? I can help with:\n1. Account change:");
     expect(stdout).toMatch(/> I'd like to return something\n\nWhat email address did you order with\?/);
-    expect(stdout).toContain("  1  A-1001  2027-02-20");
+    expect(stdout).toContain("  1  A-1001  20 Feb 2027");
     expect(stdout).toMatch(/Order refund is on hold\.\nWhich conference are you going to\?/);
     expect(stdout).toContain("Let's get you to Lisbon AI Summit in Lisbon");
     expect(code).toBe(0);

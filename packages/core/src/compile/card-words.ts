@@ -4,13 +4,14 @@
  * over its inputs, by name), else none (the card falls back to the tool's description, or its name in
  * words). And which inputs the words show: an input is shown when a hole reads it plainly — the input
  * by name (`{order_id}`, `{money(total, "EUR")}`), or, for an input bound with `with:`, the value it is
- * bound from (`{quote_trip.total}`). Every other input is listed under the words with its label, so a
- * card always shows every input the write receives. The checks, the runtime and the procedure read the
+ * bound from (`{quote_trip.total}`). An input that is a record (or a list of them) never counts as
+ * shown: a hole prints only its name, and the card lists it whole. Every other input is listed under the
+ * words with its label, so a card always shows every input the write receives. The checks, the runtime and the procedure read the
  * same plan. An input bound by name from a tool's output counts as shown by a hole that reads that
  * output (`{quote_trip.total}` for `total`); the runtime shows it so only when the two hold the same
  * value on the card (card-line.ts). Pure.
  */
-import type { DoStep, Expr, Skill, Template, ToolInfo } from "../format/ir.js";
+import type { DoStep, Expr, Skill, Template, ToolInfo, ToolParam } from "../format/ir.js";
 import { splitTemplate } from "../format/parse-template.js";
 import type { ExprRef, SkillExpressions } from "../expr/types.js";
 import type { ValueType } from "../tools/value-type.js";
@@ -71,7 +72,7 @@ function makePlan(skill: Skill, step: DoStep): CardPlan {
   const template = toolTemplateOf(tool, step);
   if (!template) return { shown: new Set(), shownBy: new Map() };
   const read = holeRefs(exprs, template);
-  const shown = tool.params.filter((p) => read.some((r) => r.root === p.name && r.path.length === 0)).map((p) => p.name);
+  const shown = tool.params.filter((p) => plain(p) && read.some((r) => r.root === p.name && r.path.length === 0)).map((p) => p.name);
   return { template, from: "tool", shown: new Set(shown), shownBy: new Map(shown.map((name) => [name, name])) };
 }
 
@@ -92,7 +93,7 @@ function toolTemplateOf(tool: ToolInfo, step: DoStep): Template | undefined {
 function shownByStep(skill: Skill, exprs: SkillExpressions, step: DoStep, tool: ToolInfo, template: Template): Map<string, string> {
   const read = holeRefs(exprs, template);
   const shown = new Map<string, string>();
-  for (const param of tool.params) {
+  for (const param of tool.params.filter(plain)) {
     const binding = step.with?.find((b) => b.input === param.name);
     const sources = binding ? [wholeRef(exprs, binding.value)] : [{ root: param.name, path: [] }, ...outputsNamed(skill, param.name)];
     const hit = read.find((r) => sources.some((s) => s && r.root === s.root && samePath(r.path, s.path)));
@@ -118,6 +119,10 @@ function wholeRef(exprs: SkillExpressions, expr: Expr): Pick<ExprRef, "root" | "
 function holeRefs(exprs: SkillExpressions, template: Template): ExprRef[] {
   return template.parts.flatMap((part) => (typeof part === "string" ? [] : exprs.refs(part)));
 }
+
+/** An input a hole shows whole: not a record, nor a list of records (a hole prints only their names). */
+const plain = (param: ToolParam): boolean =>
+  param.type.t !== "object" && !(param.type.t === "list" && param.type.of.t === "object");
 
 const samePath = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
