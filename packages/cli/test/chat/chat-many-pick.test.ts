@@ -65,8 +65,8 @@ describe("flow chat: several rows picked from one grid", () => {
     ].join("\n"));
     expect(out).toContain("Row 1 is named twice: name each row once.\n     Item          Price\n  1  Desk lamp ");
     expect(out).toContain("Return Desk lamp, Coffee mug from order #W1?");
-    // The write with no card words reads as its description, every input listed under it by its label.
-    expect(out).toContain("  1. Return these lines of the order.\n     Order id: #W1\n     The lines to return: lamp, mug\n");
+    // The write in its card words (they show every input, so nothing is listed under them).
+    expect(out).toContain("Confirm — yes runs this:\n  1. Return items lamp, mug from order #W1\nType y");
     expect(out).toContain("Returned 2 items from order #W1.");
     // One free-text line (the order); the rows and the yes made no model call.
     expect(out).toContain("usage: 1 model call");
