@@ -4,7 +4,7 @@
  * (secrets arrive here already shown as `[secret]`). A checkout widget gets a checkout header; any
  * other card is a plain confirmation. Pure.
  */
-import type { Card } from "@skillflow/core";
+import { describeValue, type Card } from "@skillflow/core";
 
 /**
  * The card's lines (without its question, which the reply already holds): a header, then per write its
@@ -20,8 +20,9 @@ export function formatCard(card: Card, checkout: boolean): string[] {
   const number = String(count).length;
   const indent = " ".repeat(number + 4);
   const rows = card.writes.flatMap((write, i) => [
-    `  ${String(i + 1).padStart(number)}. ${write.words}`,
-    ...write.details.map((d) => `${indent}${d.label}: ${d.value}`),
+    `  ${String(i + 1).padStart(number)}. ${write.words ?? write.tool}`,
+    // A card stored before cards had words (a conversation resumed across an upgrade) lists its inputs.
+    ...(write.details ?? Object.entries(write.inputs).map(([label, v]) => ({ label, value: describeValue(v) }))).map((d) => `${indent}${d.label}: ${d.value}`),
   ]);
   return [header, ...rows];
 }
