@@ -12,10 +12,12 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const CORE = [
-  "LIMIT_MEASURES", "LIMIT_SCOPES", "TOOL_SOURCE_TAG", "TOOL_TAG", "ToolRejected", "action", "agentSkillsName", "agentSkillsNameProblem", "analyzeGates", "buildProcedure", "checkKeptFields", "checkSkill", "compileSkill", "coverageOf", "createExpressions", "describeTool",
-  "describeFieldShape", "describeGiver", "describeRange", "describeValue", "didYouMean", "fieldValueType", "findBlocks", "formatValue", "gateAnalysisOf", "giveKept", "gridColumns", "handoff", "hasErrors", "hideSecrets", "initialState", "isLangChainTool",
-  "isToolDefinition", "isToolRejected", "isToolSource", "keptAnswers", "keptConflictSentence", "keptFieldConflicts", "keptFields", "lookup", "maskKnownSecrets", "nameOfKey", "normalizeText", "notedValues", "ownValue", "parseSkill", "redactSecrets", "redactStepResult", "renderProcedure", "runnableTool",
-  "secretValuesOf", "shapeValueType", "shownPath", "skillBlocksSchema", "sortDiagnostics", "step", "suggest", "understandingContext", "writesCoveredBy",
+  "LIMIT_MEASURES", "LIMIT_SCOPES", "TOOL_SOURCE_TAG", "TOOL_TAG", "ToolRejected", "action", "agentSkillsName", "agentSkillsNameProblem", "analyzeGates", "buildProcedure", "checkKeptFields",
+  "checkSkill", "compileSkill", "coverageOf", "createExpressions", "describeFieldShape", "describeGiver", "describeRange", "describeTool", "describeValue", "didYouMean", "fieldValueType",
+  "findBlocks", "formatCell", "formatDate", "formatMoney", "formatTime", "formatValue", "gateAnalysisOf", "giveKept", "gridColumns", "handoff", "hasErrors", "hideSecrets", "initialState",
+  "isLangChainTool", "isToolDefinition", "isToolRejected", "isToolSource", "keptAnswers", "keptConflictSentence", "keptFieldConflicts", "keptFields", "lookup", "maskKnownSecrets", "nameOfKey",
+  "normalizeText", "notedValues", "ownValue", "parseSkill", "redactSecrets", "redactStepResult", "renderProcedure", "runnableTool", "secretValuesOf", "shapeValueType", "shownPath",
+  "skillBlocksSchema", "sortDiagnostics", "step", "suggest", "understandingContext", "writeInWords", "writesCoveredBy",
 ];
 
 const CORE_LOADER = [

@@ -89,6 +89,7 @@ const quoteChange = lookup({
 
 const changePlan = action({
   name: "change_plan",
+  card: 'Move {phone} to plan {new_plan} from {date(start_date)}, with a {money(spending_cap, "EUR")} monthly cap on extra charges and roaming {keep_roaming ? "on" : "off"}',
   description: "Move the number to the new plan from the start day, with the spending cap and roaming setting.",
   input: z.object({
     phone, new_plan: newPlan, start_date: startDate,
@@ -101,6 +102,7 @@ const changePlan = action({
 
 const sendSummary = action({
   name: "send_summary",
+  card: "Email the account holder a summary: {phone} moves to plan {new_plan} from {date(start_date)}",
   description: "Email the account holder a summary of the change.",
   input: z.object({ phone, new_plan: newPlan, start_date: startDate }),
   output: z.object({ sent_to: z.string().describe("the address the summary went to") }),

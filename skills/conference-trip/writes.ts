@@ -13,6 +13,7 @@ const hotelId = z.string().describe("the chosen hotel");
 
 export const holdFlight = action({
   name: "hold_flight",
+  card: "Hold flight {flight_id}",
   description: "Hold a seat on the chosen flight.",
   input: z.object({ flight_id: flightId }),
   output: z.object({ flight_hold: z.string().describe("the flight hold reference") }),
@@ -21,6 +22,7 @@ export const holdFlight = action({
 
 export const holdHotel = action({
   name: "hold_hotel",
+  card: "Book hotel {hotel_id} for {nights} {nights == 1 ? \"night\" : \"nights\"} at {conference}",
   description: "Hold a room at the chosen hotel for the stay.",
   input: z.object({ hotel_id: hotelId, nights: z.number().int().describe("nights at the hotel"), conference }),
   output: z.object({ hotel_hold: z.string().describe("the hotel hold reference") }),
@@ -29,6 +31,7 @@ export const holdHotel = action({
 
 export const reserveCab = action({
   name: "reserve_cab",
+  card: "Cabs both ways between the airport and hotel {hotel_id}, meeting flight {flight_id}",
   description: "Reserve cabs between the airport and the hotel, meeting the chosen flight.",
   input: z.object({ flight_id: flightId, hotel_id: hotelId }),
   output: z.object({ cab_booking: z.string().describe("the cab booking reference") }),
@@ -37,6 +40,7 @@ export const reserveCab = action({
 
 export const takePayment = action({
   name: "take_payment",
+  card: "Charge {money(total, \"EUR\")} to the company card for {conference}",
   description: "Charge the trip total to the company card.",
   input: z.object({ total: z.number().int().describe("the trip total in EUR"), conference }),
   output: z.object({ reference: z.string().describe("the booking reference") }),

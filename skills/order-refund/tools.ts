@@ -66,6 +66,7 @@ const quoteItemRefund = lookup({
 
 const createReturn = action({
   name: "create_return",
+  card: "Open a return on order {order_id} and email you a prepaid label",
   description: "Open a return for one item and email the customer a prepaid label.",
   input: z.object({ order_id: orderId, item }),
   output: z.object({ return_label: z.string().describe("the return label number") }),
@@ -74,6 +75,7 @@ const createReturn = action({
 
 const issueRefund = action({
   name: "issue_refund",
+  card: 'Refund {money(amount, "EUR")} for order {order_id} {refund_method == "card" ? "to your card" : "as store credit"}',
   description: "Refund one item, to the card or as store credit.",
   input: z.object({ order_id: orderId, item, amount, refund_method: method }),
   output: z.object({ refund_id: z.string().describe("the refund number") }),

@@ -3,7 +3,8 @@
  * Each runs the store's own function (the benchmark's behaviour, to the value) after the policy's
  * guards, and answers the changed order or user. Anything refused — by the benchmark's checks or by the policy's guards — throws `ToolRejected`
  * with the reason, and nothing has changed (every check runs before the first change). A retry with the
- * same idempotency key answers what the first call did, and changes nothing again.
+ * same idempotency key answers what the first call did, and changes nothing again. Each write's `card`
+ * is its line on a confirmation card, in words, showing every input.
  */
 import { z } from "zod";
 import { action, handoff, ToolRejected, type ToolDefinition } from "@skillflow/core";
@@ -43,12 +44,14 @@ export function writeTools(store: () => RetailStore): ToolDefinition[] {
   return [
     action({
       name: "cancel_pending_order",
+      card: "Cancel order {order_id} (reason: {reason}) and refund every payment, on account {user_id}",
       description: "Cancel a pending order for one of the two reasons the policy allows; every payment is refunded (a gift card at once).",
       input: z.object({ user_id: userId, order_id: orderId, reason: z.enum(CANCEL_REASONS).describe("why the order is cancelled") }),
       output: orderSchema,
     }, guarded((db, i) => cancelPendingOrder(db, ownOrder(db, i.user_id, i.order_id).order_id, i.reason))),
     action({
       name: "modify_pending_order_address",
+      card: "Ship order {order_id} to {address1}{address2 == \"\" ? \"\" : \", \" + address2}, {city}, {state} {zip}, {country} instead, on account {user_id}",
       description: "Change the shipping address of a pending order.",
       input: z.object({ user_id: userId, order_id: orderId, ...address }),
       output: orderSchema,
@@ -58,6 +61,7 @@ export function writeTools(store: () => RetailStore): ToolDefinition[] {
     })),
     action({
       name: "modify_pending_order_payment",
+      card: "Pay order {order_id} with {payment_method_id} instead, refunding the old payment, on account {user_id}",
       description: "Pay a pending order with another of the user's payment methods; the old one is refunded.",
       input: z.object({ user_id: userId, order_id: orderId, payment_method_id: paymentMethodId }),
       output: orderSchema,
@@ -67,6 +71,7 @@ export function writeTools(store: () => RetailStore): ToolDefinition[] {
     })),
     action({
       name: "modify_pending_order_items",
+      card: "Change items {item_ids} of order {order_id} to {new_item_ids}, paying any difference with {payment_method_id}, on account {user_id}",
       description: "Change items of a pending order to other available options of the same products, all in one call (it can be done once).",
       input: z.object({ user_id: userId, order_id: orderId, item_ids: itemIds, new_item_ids: newItemIds, payment_method_id: paymentMethodId }),
       output: orderSchema,
@@ -76,6 +81,7 @@ export function writeTools(store: () => RetailStore): ToolDefinition[] {
     })),
     action({
       name: "exchange_delivered_order_items",
+      card: "Exchange items {item_ids} of order {order_id} for {new_item_ids}, settling any difference with {payment_method_id}, on account {user_id}",
       description: "Request an exchange of delivered items for other available options of the same products, all in one call (it can be done once).",
       input: z.object({ user_id: userId, order_id: orderId, item_ids: itemIds, new_item_ids: newItemIds, payment_method_id: paymentMethodId }),
       output: orderSchema,
@@ -86,6 +92,7 @@ export function writeTools(store: () => RetailStore): ToolDefinition[] {
     })),
     action({
       name: "return_delivered_order_items",
+      card: "Return items {item_ids} of order {order_id}, refunded to {payment_method_id}, on account {user_id}",
       description: "Request a return of delivered items, refunded to the original payment method or one of the user's gift cards.",
       input: z.object({ user_id: userId, order_id: orderId, item_ids: lineIds, payment_method_id: paymentMethodId }),
       output: orderSchema,
@@ -95,6 +102,7 @@ export function writeTools(store: () => RetailStore): ToolDefinition[] {
     })),
     action({
       name: "modify_user_address",
+      card: "Change the default address of account {user_id} to {address1}{address2 == \"\" ? \"\" : \", \" + address2}, {city}, {state} {zip}, {country}",
       description: "Change the user's default address (their orders keep their own).",
       input: z.object({ user_id: userId, ...address }),
       output: userSchema,

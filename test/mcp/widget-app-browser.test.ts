@@ -65,17 +65,17 @@ describe.skipIf(!hasBrowser)("the widget App in a browser", () => {
 
     // The grid's headers and cells are the skill's columns: and its cells in words, as on the chat page.
     await expect.poll(() => app.locator("th").allTextContents()).toEqual(["Flight", "Airline", "Departs", "Lands", "Return fare (EUR)", ""]);
-    expect(await app.locator("tr").nth(1).locator("td").allTextContents()).toEqual(["TP1350", "TAP", "2027-03-17 07:05", "2027-03-17 09:40", "320", "Choose"]);
+    expect(await app.locator("tr").nth(1).locator("td").allTextContents()).toEqual(["TP1350", "TAP", "17 Mar, 07:05", "17 Mar, 09:40", "320", "Choose"]);
     await app.locator('button[data-pick="TP1350"]').click();
     await expect.poll(() => app.locator("p").allTextContents()).toContain("Where would you like to stay?");
     expect(await app.locator("th").allTextContents()).toEqual(["Hotel", "Stars", "Per night (EUR)", ""]);
     await app.locator('button[data-pick="H-BAIXA"]').click();
     await expect.poll(() => app.locator("p").allTextContents()).toContain("Pay 1020 EUR for flight TP1350 and 3 nights at Hotel Baixa Nova?");
     expect(await app.locator("li").allTextContents()).toEqual([
-      "hold_flight: flight_id TP1350",
-      "hold_hotel: hotel_id H-BAIXA, nights 3, conference Lisbon AI Summit",
-      "reserve_cab: flight_id TP1350, hotel_id H-BAIXA",
-      "take_payment: total 1020, conference Lisbon AI Summit",
+      "Hold flight TP1350 (TAP), leaving 17 March 2027, 07:05, landing at 09:40",
+      "Book Hotel Baixa Nova (hotel code H-BAIXA) for 3 nights, 17 March 2027 to 20 March 2027, for Lisbon AI Summit",
+      "Cabs both ways between the airport and Hotel Baixa Nova (hotel code H-BAIXA), meeting flight TP1350",
+      "Charge 1,020.00 EUR to the company card for Lisbon AI Summit",
     ]);
     expect(host.writes()).toEqual([]);
     await app.locator('button[data-press="yes"]').click();

@@ -32,6 +32,8 @@ export type {
 } from "./expr/types.js";
 export { analyzeGates, compileSkill, coverageOf, gateAnalysisOf, writesCoveredBy } from "./compile/compile-skill.js";
 export { gridColumns } from "./compile/grid-columns.js";
+export { writeInWords } from "./compile/card-words.js";
+export { formatCell, formatDate, formatMoney, formatTime } from "./expr/format-words.js";
 export type { ShownColumn } from "./compile/grid-columns.js";
 export type { CompiledSkill } from "./compile/compile-skill.js";
 export { renderProcedure } from "./procedure/render-procedure.js";
@@ -52,7 +54,7 @@ export { ownValue } from "./own-value.js";
 export { suggest, didYouMean } from "./format/suggest.js";
 export type { Diagnostic, Severity, Report } from "./diagnostics.js";
 export type {
-  Provenance, Answer, Confirmation, LedgerStatus, LedgerEntry, LookupCacheEntry, ApprovalRequest, Card, Pending,
+  Provenance, Answer, Confirmation, LedgerStatus, LedgerEntry, LookupCacheEntry, ApprovalRequest, Card, CardWrite, CardDetail, Pending,
   Usage, FlowState, Extraction, FlowEvent, WidgetView, Effect, TraceEvent, StepResult, RuntimeLimits, StepOptions, Trial,
 } from "./runtime/types.js";
 export { initialState } from "./runtime/initial-state.js";

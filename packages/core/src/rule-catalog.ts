@@ -76,6 +76,8 @@ const rules = [
   ["part-cycle", "error", "a part that uses itself, directly or through other parts"],
   ["part-field-clash", "error", "a field declared by a part and by the skill (or another part)"],
   ["part-write-outside", "error", "a write in a part covered by a confirm outside it"],
+  // What the person reads.
+  ["card-words", "warning", "a write whose confirmation card would show its raw name or an input's key"],
   // The hand-off.
   ["handoff-needs-handoff-tool", "error", "a `handoff:` naming a write or a lookup"],
   ["handoff-tool-in-do", "error", "a `do:` naming a hand-off tool"],

@@ -29,7 +29,10 @@ describe("clientSupport", () => {
 
 const skill = { name: "trip", steps: [], tools: {} } as never;
 const turn = (over: Partial<TurnResult>): TurnResult => ({ reply: [], widgets: [], cards: [], trace: [], tools: [], done: false, usage: { modelCalls: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0 }, ...over });
-const card = { confirm: "pay", question: "Pay 90 EUR?", writes: [{ tool: "take_payment", instance: "4", inputs: { total: 90 } }], digest: "d" };
+const payment = { tool: "take_payment", instance: "4", inputs: { total: 90 }, words: "Charge 90.00 EUR", details: [] };
+const card = { confirm: "pay", question: "Pay 90 EUR?", writes: [payment], digest: "d" };
+/** What a program reads of that write: the raw tool and inputs, beside the words. */
+const paymentView = { tool: "take_payment", inputs: { total: 90 }, words: "Charge 90.00 EUR", details: [] };
 
 const { skill: roomSkill } = parseSkill(`---
 name: rooms
@@ -76,23 +79,26 @@ describe("turnView", () => {
     });
   });
 
-  it("gives a card's writes as lines in words, an object as its name with the rest after it", () => {
-    const item = { tool: "refund", instance: "2", inputs: { item: { id: "espresso", name: "Espresso machine", price: 189 } } };
-    const withItem = { ...card, writes: [item, { tool: "notify", instance: "3", inputs: {} }] };
+  it("gives a card's writes as lines in words: each write's words, then the inputs they leave out", () => {
+    const item = {
+      tool: "refund", instance: "2", inputs: { item: { id: "espresso", name: "Espresso machine", price: 189 } },
+      words: "Refund the item", details: [{ input: "item", label: "The item", value: "Espresso machine (id: espresso, price: 189)" }],
+    };
+    const withItem = { ...card, writes: [item, { tool: "notify", instance: "3", inputs: {}, words: "Tell the customer", details: [] }] };
     const confirm = turn({ reply: ["Refund?"], widgets: [{ name: "refund_card", kind: "card", card: withItem }], pending: { kind: "confirm", confirm: "pay", key: "pay", stepId: "9", card: withItem } });
-    expect(turnView(skill, "c", [confirm]).widget).toMatchObject({ lines: ["refund: item Espresso machine (id: espresso, price: 189)", "notify: no inputs"] });
+    expect(turnView(skill, "c", [confirm]).widget).toMatchObject({ lines: ["Refund the item — The item: Espresso machine (id: espresso, price: 189)", "Tell the customer"] });
   });
 
   it("shows a card with every write and its inputs, and nothing pending once done", () => {
     const confirm = turn({ reply: ["Pay 90 EUR?"], widgets: [{ name: "checkout", kind: "checkout", card }], pending: { kind: "confirm", confirm: "pay", key: "pay", stepId: "9", card } });
-    expect(turnView(skill, "c", [confirm]).widget).toEqual({ name: "checkout", kind: "checkout", confirm: "pay", question: "Pay 90 EUR?", writes: [{ tool: "take_payment", inputs: { total: 90 } }], lines: ["take_payment: total 90"] });
+    expect(turnView(skill, "c", [confirm]).widget).toEqual({ name: "checkout", kind: "checkout", confirm: "pay", question: "Pay 90 EUR?", writes: [paymentView], lines: ["Charge 90.00 EUR"] });
     const done = turnView(skill, "c", [turn({ reply: ["Booked."], done: true, pending: { kind: "done" } })]);
     expect([done.pending, done.widget, done.done]).toEqual([null, null, true]);
   });
 
   it("draws a confirm written without `widget:` as the plain card, so the App still shows what it will run", () => {
     const confirm = turn({ reply: ["Pay 90 EUR?"], cards: [card], pending: { kind: "confirm", confirm: "pay", key: "pay", stepId: "9", card } });
-    expect(turnView(skill, "c", [confirm]).widget).toEqual({ name: "card", kind: "card", confirm: "pay", question: "Pay 90 EUR?", writes: [{ tool: "take_payment", inputs: { total: 90 } }], lines: ["take_payment: total 90"] });
+    expect(turnView(skill, "c", [confirm]).widget).toEqual({ name: "card", kind: "card", confirm: "pay", question: "Pay 90 EUR?", writes: [paymentView], lines: ["Charge 90.00 EUR"] });
     // A card of an earlier turn that is no longer waited for is not drawn.
     const later = turn({ reply: ["Booked."], cards: [card], pending: { kind: "done" }, done: true });
     expect(turnView(skill, "c", [later]).widget).toBeNull();
@@ -118,8 +124,10 @@ describe("forms for the person", () => {
   });
 
   it("shows a confirmation with its writes and maps yes, no, decline and cancel", () => {
-    const form = confirmForm("Pay 90 EUR?", [{ tool: "take_payment", inputs: { total: 90, note: "x", item: { id: "espresso", name: "Espresso machine" } } }]);
-    expect(form.message).toBe("Pay 90 EUR?\n\nThis will run, with exactly these details:\n- take_payment: total 90, note x, item Espresso machine (id: espresso)");
+    const inputs = { total: 90, note: "x", item: { id: "espresso", name: "Espresso machine" } };
+    const details = [{ label: "Note", value: "x" }, { label: "The item", value: "Espresso machine (id: espresso)" }];
+    const form = confirmForm("Pay 90 EUR?", [{ tool: "take_payment", inputs, words: "Charge 90.00 EUR", details }]);
+    expect(form.message).toBe("Pay 90 EUR?\n\nThis will run, with exactly these details:\n- Charge 90.00 EUR — Note: x; The item: Espresso machine (id: espresso)");
     expect(confirmAnswer("pay", { action: "accept", content: { confirm: true } })).toEqual({ press: "pay", yes: true });
     expect(confirmAnswer("pay", { action: "accept", content: { confirm: false } })).toEqual({ press: "pay", yes: false });
     expect(confirmAnswer("pay", { action: "decline" })).toEqual({ press: "pay", yes: false });

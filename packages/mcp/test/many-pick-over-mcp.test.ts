@@ -52,7 +52,7 @@ describe("several rows picked over MCP", () => {
     // refused, and the same form comes again.
     expect(result.structuredContent.reply).toContain("Please pick each of the listed options at most once.");
     expect(forms[1]!.requestedSchema).toEqual(forms[0]!.requestedSchema);
-    expect(forms[2]!.message).toBe("Return Desk lamp, Coffee mug from order #W1?\n\nThis will run, with exactly these details:\n- return_items: order_id #W1, item_ids lamp, mug");
+    expect(forms[2]!.message).toBe("Return Desk lamp, Coffee mug from order #W1?\n\nThis will run, with exactly these details:\n- Return items lamp, mug from order #W1");
     expect(result.structuredContent.done).toBe(true);
     expect(returned().slice(before)).toEqual([{ order_id: "#W1", item_ids: ["lamp", "mug"] }]);
     await client.close();

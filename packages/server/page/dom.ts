@@ -1,5 +1,6 @@
 /** Small DOM helpers shared by the chat and the approver page. */
 import { describeValue } from "../../core/src/expr/format-value.js";
+import { formatCell } from "../../core/src/expr/format-words.js";
 
 export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -23,17 +24,29 @@ export function byId<T extends HTMLElement>(id: string): T {
  */
 export const words: (value: unknown) => string = describeValue;
 
+/** A grid cell as a person reads it, short for a phone (`formatCell`: times as `17 Mar, 07:05`). */
+export const cellWords: (value: unknown) => string = formatCell;
+
 export interface CardWrite {
   tool: string;
   inputs: Record<string, unknown>;
+  /** The write in words, and the inputs the words leave out (absent on a card stored before words). */
+  words?: string;
+  details?: Array<{ label: string; value: string }>;
 }
 
-/** The writes a card runs, in order, each with its exact inputs. */
+/**
+ * The writes a card runs, in order, in words: each write's sentence, then each input it leaves out with
+ * its label, so every input is shown. The raw tool name stays only as the item's `data-tool` (for tests
+ * and programs). A card stored before cards had words shows the tool and its inputs.
+ */
 export function writesList(writes: CardWrite[]): HTMLOListElement {
   const list = el("ol", { class: "writes" });
   for (const write of writes) {
-    const inputs = Object.entries(write.inputs).map(([k, v]) => `${k}: ${words(v)}`).join(", ");
-    list.append(el("li", {}, el("code", {}, write.tool), " ", el("span", { class: "inputs" }, inputs)));
+    const item = el("li", { "data-tool": write.tool }, el("span", { class: "words" }, write.words ?? write.tool));
+    const details = write.details ?? Object.entries(write.inputs).map(([label, v]) => ({ label, value: words(v) }));
+    if (details.length) item.append(el("ul", { class: "details" }, ...details.map((d) => el("li", {}, `${d.label}: ${d.value}`))));
+    list.append(item);
   }
   return list;
 }

@@ -6,7 +6,7 @@
  * disabled until a row is chosen, answers with the list of the chosen rows' ids in the grid's order.
  * The page never adds or drops an id: what is sent is exactly what is ticked, and the runtime checks it.
  */
-import { el, words } from "./dom.js";
+import { cellWords, el, words } from "./dom.js";
 
 /** Answer the grid's interrupt with `payload`; `echo` is what the person's bubble shows. */
 export type Answer = (interruptId: string, payload: unknown, echo: string) => void;
@@ -19,7 +19,7 @@ export function gridWidget(c: Record<string, any>, answer: Answer): HTMLElement 
   const rows = c.rows as Row[];
   // The row as the person knows it: its first shown cell (the hotel's name, the flight's number).
   const nameOf = (row: Row) => words(row[columns[0] ?? "id"] ?? row.id);
-  const cellsOf = (row: Row) => columns.map((col) => el("td", {}, words(row[col] ?? "")));
+  const cellsOf = (row: Row) => columns.map((col) => el("td", {}, cellWords(row[col] ?? "")));
   const head = el("tr", {}, el("th", { scope: "col" }, ""), ...headers.map((text) => el("th", { scope: "col" }, text)));
   const table = (body: HTMLElement[]) => el("table", { "aria-label": c.question ?? c.name }, el("thead", {}, head), el("tbody", {}, ...body));
   if (c.many) return manyRows(c, rows, nameOf, cellsOf, table, answer);

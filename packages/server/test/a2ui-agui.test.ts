@@ -62,10 +62,10 @@ describe("A2UI over AG-UI: the conference trip", () => {
     const card = only(surfacesOf(checkout));
     expect(componentOf(card, "question").text).toBe("Pay 1020 EUR for flight TP1350 and 3 nights at Hotel Baixa Nova?");
     expect(componentsOf(card).filter((c) => c.id.startsWith("write.")).map((c) => c.text)).toEqual([
-      "hold_flight flight_id: TP1350",
-      "hold_hotel hotel_id: H-BAIXA, nights: 3, conference: Lisbon AI Summit",
-      "reserve_cab flight_id: TP1350, hotel_id: H-BAIXA",
-      "take_payment total: 1020, conference: Lisbon AI Summit",
+      "Hold flight TP1350 (TAP), leaving 17 March 2027, 07:05, landing at 09:40",
+      "Book Hotel Baixa Nova (hotel code H-BAIXA) for 3 nights, 17 March 2027 to 20 March 2027, for Lisbon AI Summit",
+      "Cabs both ways between the airport and Hotel Baixa Nova (hotel code H-BAIXA), meeting flight TP1350",
+      "Charge 1,020.00 EUR to the company card for Lisbon AI Summit",
     ]);
     expect(componentOf(card, "yes.label").text).toBe("Pay");
     expect(componentOf(card, "yes").action.event.context).toEqual({ interruptId: checkout.interrupt!.id, confirm: "pay", digest: digestOf(checkout), yes: true });

@@ -20,7 +20,10 @@ const FLIGHTS = {
 };
 const CARD = {
   confirm: "pay", question: "Pay 1020 EUR?", digest: "d_abc",
-  writes: [{ tool: "hold_hotel", instance: "hold_hotel", inputs: { hotel_id: "H-BAIXA", nights: 3 } }, { tool: "take_payment", instance: "take_payment", inputs: { total: 1020 } }],
+  writes: [
+    { tool: "hold_hotel", instance: "hold_hotel", inputs: { hotel_id: "H-BAIXA", nights: 3 }, words: "Book Hotel Baixa Nova", details: [{ input: "nights", label: "Nights at the hotel", value: "3" }] },
+    { tool: "take_payment", instance: "take_payment", inputs: { total: 1020 }, words: "Charge 1,020.00 EUR", details: [] },
+  ],
   interruptId: "i_2",
 };
 const components = (messages: any[]) => messages.find((m) => m.updateComponents).updateComponents.components as any[];
@@ -63,11 +66,11 @@ describe("A2UI surfaces for each widget", () => {
     expect(data(messages)).toEqual({ picked: [] });
   });
 
-  it("a card and a checkout: every write with its exact inputs, Yes/No (Pay/No) pressing with the card's digest", () => {
+  it("a card and a checkout: every write in words with every input it leaves out, Yes/No (Pay/No) pressing with the card's digest", () => {
     for (const [type, yes] of [["skillflow.card", "Yes"], ["skillflow.checkout", "Pay"]] as const) {
       const messages = widgetSurface("t_3.a0", type, CARD);
       expect(a2uiProblems(messages)).toEqual([]);
-      expect([byId(messages, "write.0").text, byId(messages, "write.1").text]).toEqual(["hold_hotel hotel_id: H-BAIXA, nights: 3", "take_payment total: 1020"]);
+      expect([byId(messages, "write.0").text, byId(messages, "write.1").text]).toEqual(["Book Hotel Baixa Nova — Nights at the hotel: 3", "Charge 1,020.00 EUR"]);
       expect(byId(messages, "yes.label").text).toBe(yes);
       expect(byId(messages, "yes").action.event).toEqual({ name: "skillflow.press", context: { interruptId: "i_2", confirm: "pay", digest: "d_abc", yes: true } });
       expect(byId(messages, "no").action.event.context).toEqual({ interruptId: "i_2", confirm: "pay", digest: "d_abc", yes: false });

@@ -49,7 +49,11 @@ describe("approvals by verified approvers", () => {
     expect(waiting.interrupt!.responseSchema).toBeUndefined();
     const approval = waiting.activities.find((a) => a.activityType === "skillflow.approval")!;
     expect(approval.content).toMatchObject({ role: "supervisor", status: "waiting" });
-    expect(approval.content.card.writes).toEqual([{ tool: "issue_refund", instance: expect.any(String), inputs: expect.objectContaining({ order_id: "A-1001" }) }]);
+    expect(approval.content.card.writes).toEqual([{
+      tool: "issue_refund", instance: expect.any(String), inputs: expect.objectContaining({ order_id: "A-1001" }),
+      words: expect.stringMatching(/^Refund [\d,]+\.\d\d EUR for order A-1001 (to your card|as store credit)$/),
+      details: [expect.objectContaining({ input: "item", label: "The item being returned" })],
+    }]);
     expect(waiting.state!.writes.map((w: { tool: string }) => w.tool)).toEqual(["create_return"]);
 
     // No path through the chat approves: a resolved resume is refused; a message saying so sets nothing.

@@ -63,7 +63,7 @@ suite(`the chat page: several rows picked from one grid${HAVE_CHROMIUM ? "" : " 
     const card = page.locator("li.card:not(.done)");
     await card.waitFor();
     expect(await lastBot(page).textContent()).toBe("Return Desk lamp, Coffee mug from order #W1?");
-    expect(await card.locator(".writes li").allTextContents()).toEqual(["return_items order_id: #W1, item_ids: lamp, mug"]);
+    expect(await card.locator(".writes > li > .words").allTextContents()).toEqual(["Return items lamp, mug from order #W1"]);
     expect(await timesShown(page, "Return Desk lamp, Coffee mug from order #W1?")).toBe(1);
     // The grid answered is no longer live: its boxes keep what was sent and cannot change.
     const answered = page.locator("li.grid.done");

@@ -61,12 +61,12 @@ suite(`the chat page in Chromium${HAVE_CHROMIUM ? "" : " (skipped: /usr/bin/chro
     await hotels.getByRole("button", { name: "Choose Hotel Baixa Nova" }).click();
     const checkout = page.locator("li.checkout");
     await checkout.waitFor();
-    const writes = await checkout.locator(".writes li").allTextContents();
+    const writes = await checkout.locator(".writes > li > .words").allTextContents();
     expect(writes).toEqual([
-      "hold_flight flight_id: TP1350",
-      "hold_hotel hotel_id: H-BAIXA, nights: 3, conference: Lisbon AI Summit",
-      "reserve_cab flight_id: TP1350, hotel_id: H-BAIXA",
-      "take_payment total: 1020, conference: Lisbon AI Summit",
+      "Hold flight TP1350 (TAP), leaving 17 March 2027, 07:05, landing at 09:40",
+      "Book Hotel Baixa Nova (hotel code H-BAIXA) for 3 nights, 17 March 2027 to 20 March 2027, for Lisbon AI Summit",
+      "Cabs both ways between the airport and Hotel Baixa Nova (hotel code H-BAIXA), meeting flight TP1350",
+      "Charge 1,020.00 EUR to the company card for Lisbon AI Summit",
     ]);
     await screenshot(page, "chat-3-checkout");
     await checkout.getByRole("button", { name: "Pay" }).click();
@@ -129,8 +129,10 @@ suite(`the chat page in Chromium${HAVE_CHROMIUM ? "" : " (skipped: /usr/bin/chro
     await expect.poll(() => lastBot(customer).textContent()).toContain("What about the Espresso machine");
     await send(customer, "It arrived broken");
     const card = customer.locator("li.card:not(.done)");
-    // An object input reads as words: its name, then the rest of it.
-    expect(await card.locator(".writes li").first().textContent()).toBe("create_return order_id: A-1001, item: Espresso machine (id: espresso, price: 189)");
+    // The write in its words; an object input the words leave out is listed whole under them: its name, then the rest of it.
+    const write = card.locator(".writes > li").first();
+    expect(await write.locator(".words").textContent()).toBe("Open a return on order A-1001 and email you a prepaid label");
+    expect(await write.locator(".details li").allTextContents()).toEqual(["The item being returned: Espresso machine (id: espresso, price: 189)"]);
     await card.getByRole("button", { name: "Yes" }).click();
     await customer.locator("li.approval").waitFor();
     expect(await customer.locator("li.approval").textContent()).toBe("Waiting for supervisor to approve. This page checks every few seconds.");

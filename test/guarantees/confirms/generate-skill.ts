@@ -31,13 +31,14 @@ export const TOOLS: Record<string, ToolInfo> = Object.fromEntries([
   toolInfo("quote", "lookup", { a: T.str }, { amount: T.int, rows: T.list(ROW) }),
   toolInfo("stock", "lookup", { b: T.str }, { ok: T.bool }),
   toolInfo("verify_pin", "lookup", { pin: T.str }, { valid: T.bool }),
-  toolInfo("book", "write", { a: T.str }, { ref: T.str }),
-  toolInfo("charge", "write", { amount: T.int }, { charged: T.int }),
-  toolInfo("mail", "write", { b: T.str }, { sent: T.bool }),
-  toolInfo("hold", "write", { n: T.int }, { held: T.int }),
-  toolInfo("ship", "write", { item: T.str }, { tracking: T.str }),
-  toolInfo("note", "write", {}, { noted: T.bool }),
-  toolInfo("buy", "write", { it: ROW }, { bought: T.str }),
+  // Writes with card words that show every input, as a well-described tools.ts has (`card-words`).
+  { ...toolInfo("book", "write", { a: T.str }, { ref: T.str }), card: "Book {a}" },
+  { ...toolInfo("charge", "write", { amount: T.int }, { charged: T.int }), card: "Charge {amount}" },
+  { ...toolInfo("mail", "write", { b: T.str }, { sent: T.bool }), card: "Mail {b}" },
+  { ...toolInfo("hold", "write", { n: T.int }, { held: T.int }), card: "Hold {n}" },
+  { ...toolInfo("ship", "write", { item: T.str }, { tracking: T.str }), card: "Ship {item}" },
+  { ...toolInfo("note", "write", {}, { noted: T.bool }), card: "Leave a note" },
+  { ...toolInfo("buy", "write", { it: ROW }, { bought: T.str }), card: "Buy a row", params: [{ name: "it", type: ROW, optional: false, description: "the row bought" }] },
 ].map((t) => [t.name, t]));
 
 export const WRITES = Object.values(TOOLS).filter((t) => t.kind === "write").map((t) => t.name);

@@ -1,14 +1,15 @@
 /**
- * A confirmation card as text: every write a yes will run, in order, with the exact inputs it will
- * receive (secrets arrive here already shown as `[secret]`). A checkout widget gets a checkout header;
- * any other card is a plain confirmation. Pure.
+ * A confirmation card as text: every write a yes will run, in order, in words — its card sentence, then
+ * each input the sentence does not show, with its label — so every input it will receive is on screen
+ * (secrets arrive here already shown as `[secret]`). A checkout widget gets a checkout header; any
+ * other card is a plain confirmation. Pure.
  */
-import type { Card } from "@skillflow/core";
-import { formatInput } from "./format-options.js";
+import { describeValue, type Card } from "@skillflow/core";
 
 /**
- * The card's lines (without its question, which the reply already holds): a header, then one row per
- * write. A card that covers no write on this path has no lines (there is nothing to list). Pure.
+ * The card's lines (without its question, which the reply already holds): a header, then per write its
+ * words on a numbered line and the inputs they leave out on the lines under it. A card that covers no
+ * write on this path has no lines (there is nothing to list). Pure.
  */
 export function formatCard(card: Card, checkout: boolean): string[] {
   const count = card.writes.length;
@@ -16,12 +17,13 @@ export function formatCard(card: Card, checkout: boolean): string[] {
   const header = checkout
     ? `Checkout — yes runs ${count === 1 ? "this booking" : `these ${count} bookings, in this order`}:`
     : `Confirm — yes runs ${count === 1 ? "this" : `these ${count}, in this order`}:`;
-  const width = Math.max(0, ...card.writes.map((w) => w.tool.length));
   const number = String(count).length;
-  const rows = card.writes.map((write, i) => {
-    const inputs = Object.entries(write.inputs).map(([name, value]) => `${name}: ${formatInput(value)}`);
-    return `  ${String(i + 1).padStart(number)}. ${write.tool.padEnd(width)}  ${inputs.join(", ") || "(no inputs)"}`;
-  });
+  const indent = " ".repeat(number + 4);
+  const rows = card.writes.flatMap((write, i) => [
+    `  ${String(i + 1).padStart(number)}. ${write.words ?? write.tool}`,
+    // A card stored before cards had words (a conversation resumed across an upgrade) lists its inputs.
+    ...(write.details ?? Object.entries(write.inputs).map(([label, v]) => ({ label, value: describeValue(v) }))).map((d) => `${indent}${d.label}: ${d.value}`),
+  ]);
   return [header, ...rows];
 }
 

@@ -4,7 +4,7 @@
  * headed by its name in words: `gridColumns`) and each cell in words (`describeValue`) — or the choices
  * of a `choices` widget, each with the number that picks it. Pure.
  */
-import { describeValue, gridColumns, type ShownColumn, type Skill, type WidgetView } from "@skillflow/core";
+import { describeValue, formatCell, gridColumns, type ShownColumn, type Skill, type WidgetView } from "@skillflow/core";
 
 /** What the person can pick on this turn: the field, and the value each number (1-based) stands for. */
 export interface PickOptions {
@@ -58,7 +58,7 @@ export function formatTable(rows: ReadonlyArray<Record<string, unknown>>, column
 
 /** One value in a table cell, in words as the chat page shows it (an object as its name, then the rest); cut when long. */
 export function cell(value: unknown): string {
-  const text = describeValue(value);
+  const text = formatCell(value);
   return text.length > MAX_CELL ? `${text.slice(0, MAX_CELL - 1)}…` : text;
 }
 

@@ -65,7 +65,8 @@ describe("flow chat: several rows picked from one grid", () => {
     ].join("\n"));
     expect(out).toContain("Row 1 is named twice: name each row once.\n     Item          Price\n  1  Desk lamp ");
     expect(out).toContain("Return Desk lamp, Coffee mug from order #W1?");
-    expect(out).toContain("return_items  order_id: #W1, item_ids: lamp, mug");
+    // The write in its card words (they show every input, so nothing is listed under them).
+    expect(out).toContain("Confirm — yes runs this:\n  1. Return items lamp, mug from order #W1\nType y");
     expect(out).toContain("Returned 2 items from order #W1.");
     // One free-text line (the order); the rows and the yes made no model call.
     expect(out).toContain("usage: 1 model call");

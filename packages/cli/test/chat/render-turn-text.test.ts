@@ -21,8 +21,11 @@ const card: Card = {
   question: "Pay 1020 EUR?",
   widget: "trip_checkout",
   writes: [
-    { tool: "hold_flight", instance: "10", inputs: { flight_id: "TP1350" } },
-    { tool: "take_payment", instance: "13", inputs: { total: 1020, item: { id: "espresso", name: "Espresso machine", price: 189 } } },
+    { tool: "hold_flight", instance: "10", inputs: { flight_id: "TP1350" }, words: "Hold flight TP1350 (TAP)", details: [] },
+    {
+      tool: "take_payment", instance: "13", inputs: { total: 1020, item: { id: "espresso", name: "Espresso machine", price: 189 } },
+      words: "Charge 1,020.00 EUR", details: [{ input: "item", label: "The item bought", value: "Espresso machine (id: espresso, price: 189)" }],
+    },
   ],
   digest: "d",
 };
@@ -53,15 +56,16 @@ describe("renderTurnText", () => {
     expect(out.options?.values).toEqual(["card", "store_credit"]);
   });
 
-  it("shows a checkout listing every write with its exact inputs (an object in words), in order, and the y/n prompt", () => {
+  it("shows a checkout listing every write in its words, each input the words leave out under it with its label, in order, and the y/n prompt", () => {
     const widgets = [{ name: "trip_checkout", kind: "checkout" as const, card }];
     const out = renderTurnText({ reply: ["Pay 1020 EUR?"], widgets, pending: confirmPay, done: false }, skill, { color: false });
     expect(out.text).toBe(
       [
         "Pay 1020 EUR?",
         "Checkout — yes runs these 2 bookings, in this order:",
-        "  1. hold_flight   flight_id: TP1350",
-        "  2. take_payment  total: 1020, item: Espresso machine (id: espresso, price: 189)",
+        "  1. Hold flight TP1350 (TAP)",
+        "  2. Charge 1,020.00 EUR",
+        "     The item bought: Espresso machine (id: espresso, price: 189)",
         "Type y to pay (yes) or n to decline (no).",
         "",
       ].join("\n"),
@@ -72,7 +76,7 @@ describe("renderTurnText", () => {
   it("shows a confirmation without a widget as a card from the pending confirm", () => {
     const pending: Pending = { ...confirmPay, confirm: "refund_item", card: { ...card, confirm: "refund_item", writes: card.writes.slice(0, 1) } };
     const out = renderTurnText({ reply: ["Refund?"], widgets: [], pending, done: false }, skill, { color: false });
-    expect(out.text).toContain("Confirm — yes runs this:\n  1. hold_flight  flight_id: TP1350\nType y to go ahead (yes) or n to decline (no).");
+    expect(out.text).toContain("Confirm — yes runs this:\n  1. Hold flight TP1350 (TAP)\nType y to go ahead (yes) or n to decline (no).");
   });
 
   it("says the conversation was handed over to a person, after the hand-off's own words", () => {

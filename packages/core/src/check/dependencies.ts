@@ -243,6 +243,7 @@ function collectSites(pass: Pass, steps: readonly Step[], blocks: readonly Step[
       for (const binding of step.with ?? []) read(binding.value);
     }
     if (step.kind === "handoff" || step.kind === "end") holes(step.tell.parts);
+    if (step.kind === "do" && step.card) holes(step.card.parts);
     if (step.kind === "say") holes(step.text.parts);
     if (step.kind === "confirm") holes(step.question.parts);
     if (step.kind === "ask") {

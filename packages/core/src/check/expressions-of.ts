@@ -29,7 +29,7 @@ export function expressionsOf(step: Step): StepExpr[] {
     case "repeat":
       return [{ expr: step.list, role: "list" }];
     case "do":
-      return (step.with ?? []).map((b) => ({ expr: b.value, role: "input" as const }));
+      return [...(step.with ?? []).map((b) => ({ expr: b.value, role: "input" as const })), ...(step.card ? holes(step.card) : [])];
     case "handoff":
       return [...(step.with ?? []).map((b) => ({ expr: b.value, role: "input" as const })), ...holes(step.tell)];
     case "end":

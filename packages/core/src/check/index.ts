@@ -8,6 +8,7 @@ import type { Diagnostic } from "../diagnostics.js";
 import { sortDiagnostics } from "../diagnostics.js";
 import { makeDiagnostic } from "../format/diagnose.js";
 import type { Skill } from "../format/ir.js";
+import { checkCardWords } from "./check-card-words.js";
 import { checkConditionTypes } from "./check-condition-types.js";
 import { checkAfterHandoff } from "./check-after-handoff.js";
 import { checkOutcomeStatuses } from "./check-outcome-statuses.js";
@@ -66,6 +67,7 @@ export const SEMANTIC_RULES: readonly Rule[] = [
   checkUnreachedOutcomes,
   checkWaysWithoutOutcome,
   checkPartWrites,
+  checkCardWords,
 ];
 
 /** Every semantic diagnostic for `skill`, sorted by position. */

@@ -135,6 +135,7 @@ function passDo(step: DoStep | HandoffStep, pass: Pass): void {
   const { tool, toolPos: pos } = step;
   const info = ownValue(pass.skill.tools, tool);
   for (const binding of step.with ?? []) readExpr(binding.value, pass);
+  if (step.kind === "do" && step.card) for (const { expr } of holes(step.card)) readExpr(expr, pass);
   if (!info) return;
   if (info.kind === "lookup") return useLookup(tool, pos, pass);
   const bound = new Set((step.with ?? []).map((b) => b.input));

@@ -6,6 +6,7 @@ import { Environment } from "@marcbachmann/cel-js";
 import type { Skill } from "../format/ir.js";
 import type { ValueType } from "../tools/value-type.js";
 import { fieldValueType } from "./field-type.js";
+import { formatDate, formatMoney, formatTime } from "./format-words.js";
 import { TypeTable } from "./type-table.js";
 
 export interface SkillEnvironment {
@@ -27,6 +28,7 @@ export function skillVariables(skill: Skill): Map<string, ValueType> {
 export function buildSkillEnvironment(skill: Skill, gathered: ReadonlyMap<string, ValueType> = new Map()): SkillEnvironment {
   const env = new Environment({ homogeneousAggregateLiterals: false });
   registerSum(env);
+  registerWords(env);
   const table = new TypeTable(env);
   const vars = new Map<string, ValueType>();
   for (const [name, vt] of skillVariables(skill)) declare(env, table, vars, name, vt);
@@ -56,6 +58,19 @@ function registerSum(env: Environment): void {
   env.registerFunction("sum(list<int>): int", (xs: readonly bigint[]) => xs.reduce((a, x) => a + x, 0n));
   // `round(x, 2)`: to that many decimals (a sum of prices shown and compared in cents, as a store rounds it).
   env.registerFunction("round(double, int): double", (x: number, digits: bigint) => Number(x.toFixed(Number(digits))));
+}
+
+/**
+ * Values in words for cards (format-words.ts): `money(total, "EUR")` is `1,275.00 EUR`, `money(x)` the
+ * amount alone; `date(departs)` is `17 March 2027, 07:05`, `time(departs)` `07:05`.
+ */
+function registerWords(env: Environment): void {
+  env.registerFunction("money(double): string", (x: number) => formatMoney(x));
+  env.registerFunction("money(int): string", (x: bigint) => formatMoney(Number(x)));
+  env.registerFunction("money(double, string): string", (x: number, currency: string) => formatMoney(x, currency));
+  env.registerFunction("money(int, string): string", (x: bigint, currency: string) => formatMoney(Number(x), currency));
+  env.registerFunction("date(string): string", (x: string) => formatDate(x));
+  env.registerFunction("time(string): string", (x: string) => formatTime(x));
 }
 
 function declare(env: Environment, table: TypeTable, vars: Map<string, ValueType>, name: string, vt: ValueType): void {

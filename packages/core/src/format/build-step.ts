@@ -50,9 +50,10 @@ const builders: Record<StepKind, Builder> = {
     const tool = nameOf(value);
     if (tool === undefined || !fitsLeaf(STEP_KINDS.do.form, value)) return bad(`\`do:\` is ${describeNode(value)}, not the name of a tool.`, "Write the name of a tool from tools.ts, like `do: quote_trip`.");
     const bindings = parseWith(entries.get("with"), ctx);
-    return bindings
-      ? { id: common.id, pos: common.pos, keys: common.keys, kind: "do", tool, toolPos: ctx.pos(value), with: bindings }
-      : { id: common.id, pos: common.pos, keys: common.keys, kind: "do", tool, toolPos: ctx.pos(value) };
+    const cardPair = entries.get("card");
+    const card = cardPair && fitsLeaf(STEP_EXTRAS.card.form, cardPair.value) ? templateOf(cardPair.value, ctx) : undefined;
+    if (cardPair && !card) return bad(`\`card:\` is ${describeNode(cardPair.value)}, not text.`, 'Write `card: "…"` with the words on the same line, like `card: "Hold flight {flight_id}"`.');
+    return { id: common.id, pos: common.pos, keys: common.keys, kind: "do", tool, toolPos: ctx.pos(value), with: bindings, card };
   },
   handoff: (entries, common, ctx, bad) => buildHandoff(entries, common, ctx, bad),
   end: (entries, common, ctx, bad) => buildEnd(entries, common, ctx, bad),

@@ -77,6 +77,7 @@ export const STEP_EXTRAS = {
   check: { form: "checks", doc: "Conditions on the answer, each with the message shown when it is false; the answer is refused and asked again." },
   columns: { form: "columns", doc: "The row properties a pick's grid shows, in order, each with its header: `{ name: Hotel, nightly_rate: \"Per night (EUR)\" }`, or a list of names.", alsoChecked: "the ask has `from:`, and each name is a property of the rows of its list" },
   with: { form: "bindings", doc: "Inputs of the tool bound from expressions instead of by name: `{ zip: new_zip, item_ids: \"changes.map(c, c.item_id)\" }`; each value is CEL over fields, tool outputs and loop variables.", alsoChecked: "each name is an input of the tool, the tool is a write or a hand-off, and each value's type fits the input" },
+  card: { form: "template", doc: "With `do:` of a write: the words its line on a confirmation card reads, like `\"Hold flight {flight_id} ({flight_id.carrier}, departs {date(flight_id.departs)})\"`; holes read anything in scope at the step. Inputs the words leave out are listed under them with their descriptions.", alsoChecked: "the tool is a write, and the holes name known values" },
   tell: { form: "template", doc: "With `handoff:` or `end:`: what the person is told as the conversation is handed over or ends, like `\"You are being transferred to a human agent.\"`." },
   status: { form: { oneOf: ["success", "failed"] }, doc: "With `end:`: how the conversation ended, `success` or `failed`." },
   by: { form: "text", doc: "The role that must approve, from outside the conversation; the yes cannot come from the chat." },
@@ -88,7 +89,7 @@ export type StepExtra = keyof typeof STEP_EXTRAS;
 export const STEP_KINDS = {
   say: { form: "template", doc: "Tell the person something; said once per rendered text.", extras: [] },
   ask: { form: "question", doc: "Ask for a field (`{ field: question }`) and stop here until it has a valid value.", extras: ["from", "many", "widget", "columns", "check"] },
-  do: { form: "name", doc: "Run a tool: a lookup now; a write only after a confirm, with the confirmed inputs, once.", extras: ["with"] },
+  do: { form: "name", doc: "Run a tool: a lookup now; a write only after a confirm, with the confirmed inputs, once.", extras: ["with", "card"] },
   handoff: { form: "name", doc: "Hand the conversation to a person outside it (a human agent): run this hand-off tool once, with no confirm, say `tell:`, and end the conversation; later messages are answered with one fixed sentence.", extras: ["with", "tell"], needs: ["tell"] },
   end: { form: "name", doc: "End the conversation with this outcome (a name, like `card_invalid`): say `tell:`, report the outcome and its `status:`, and answer later messages with one fixed sentence.", extras: ["status", "tell"], needs: ["status", "tell"] },
   confirm: { form: "question", doc: "Stop until the person says yes (`{ id: question }`) to a card listing the writes below and their exact inputs.", extras: ["by", "widget"] },

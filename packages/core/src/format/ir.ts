@@ -127,7 +127,9 @@ export interface DoStep extends StepCommon {
   tool: string;
   toolPos: Position;
   /** `with:` — inputs bound from expressions (over fields, tool outputs, loop variables) instead of by name. */
-  with?: InputBinding[];
+  with?: InputBinding[] | undefined;
+  /** `card:` — a write's words on the confirmation cards that list it (over anything in scope here). */
+  card?: Template | undefined;
 }
 /**
  * `handoff: tool` — the conversation is handed to a person outside it (a human agent): the hand-off tool
@@ -207,6 +209,8 @@ export interface ToolInfo {
   name: string;
   kind: ToolKind;
   description?: string;
+  /** A write's card words from tools.ts: a template whose holes read its inputs by name. */
+  card?: string;
   params: ToolParam[];
   output: ValueType;
 }

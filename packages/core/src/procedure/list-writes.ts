@@ -1,7 +1,7 @@
 /**
  * For each write step, what must be true before it runs: every confirmation that covers it (from the
  * checker's coverage analysis; confirms stack, so each is needed where it applies) with its question,
- * approvals and by whom, the checks that must have passed,
+ * approvals and by whom, the checks that must have passed, what its line on the card reads,
  * and where each input comes from. Pure.
  */
 import { expressionsFor } from "../compile/compile-skill.js";
@@ -11,6 +11,7 @@ import { code, inline, joinList, quoted } from "./inline.js";
 import { contextAt } from "./describe-value.js";
 import { describeCondition, describeValue } from "./describe-condition.js";
 import { coverageCondition } from "./describe-coverage.js";
+import { describeCard } from "./describe-card.js";
 import { traceInputs } from "./trace-inputs.js";
 import { extraBlocks, placeSteps, type PlacedStep } from "./walk-steps.js";
 import type { GateGap, WriteGate } from "./write-gates.js";
@@ -87,6 +88,7 @@ export function listWrites(skill: Skill, gates: readonly WriteGate[]): WriteCond
       tool: gate.tool,
       number: gate.stepId,
       ...(ownValue(skill.tools, gate.tool)?.description ? { description: ownValue(skill.tools, gate.tool)!.description!.trim() } : {}),
+      card: target.step.kind === "do" ? describeCard(skill, target.step) : [],
       confirmations: confirms.map(({ p, endedBy }, i) => {
         const covering = coverageCondition(skill, byId, p.step.id, gate.stepId, endedBy);
         // Confirms stack: every one listed is needed, on the ways where it covers the write.

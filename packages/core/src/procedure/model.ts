@@ -54,6 +54,8 @@ export interface WriteConditions {
   tool: string;
   number: string;
   description?: string;
+  /** What the write's line on a confirmation card reads: its card words, and the inputs listed under them. */
+  card: Inline;
   /** The covering confirmation(s), from the checker's path analysis; empty when some way has none. */
   confirmations: Inline[];
   /** Set when some way reaches the write with no confirmation (the checker rejects such a skill). */

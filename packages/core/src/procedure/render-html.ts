@@ -71,6 +71,7 @@ function writeBlock(w: WriteConditions): string[] {
     ...list([
       ...(w.ungated ? [`No confirmation: ${html(w.ungated)}`] : []),
       ...w.confirmations.map((c) => `Confirmation: ${html(c)}`),
+      ...(w.card.length ? [html(w.card)] : []),
       ...(w.approvals.length ? w.approvals.map((a) => `Approval: ${html(a)}`) : ["Approval: none"]),
       ...(w.checks.length ? w.checks.map((c) => `Check passed: ${html(c)}`) : ["Check passed: none"]),
       ...w.inputs.map(html),

@@ -83,6 +83,7 @@ function writeLines(w: WriteConditions): string[] {
     ...(w.description ? [escapeMarkdown(w.description), ""] : []),
     ...(w.ungated ? [`- No confirmation: ${md(w.ungated)}`] : []),
     ...w.confirmations.map((c) => `- Confirmation: ${md(c)}`),
+    ...(w.card.length ? [`- ${md(w.card)}`] : []),
     ...(w.approvals.length ? w.approvals.map((a) => `- Approval: ${md(a)}`) : ["- Approval: none"]),
     ...(w.checks.length ? w.checks.map((c) => `- Check passed: ${md(c)}`) : ["- Check passed: none"]),
     ...w.inputs.map((i) => `- ${md(i)}`),

@@ -4,7 +4,8 @@
  * of its iteration inside a `repeat` — and list every write its yes would release, with the exact inputs
  * it would receive. Later confirms do not stop the walk (confirms stack); an ask does not stop it either,
  * but the writes that depend on the field it asks are not listed (regions.ts). The digest covers
- * everything the card shows: the question as rendered, the widget, and the writes with their inputs.
+ * everything the card shows: the question as rendered, the widget, and the writes with their inputs and
+ * their words (which may show more than the inputs: a flight's airline and time).
  */
 import type { ConfirmStep } from "../format/ir.js";
 import type { Digester } from "./digest.js";
@@ -25,7 +26,7 @@ export function buildCard(run: Run, step: ConfirmStep, frame: Frame, frames: Fra
 
 /** The digest of what a card shows. */
 export function cardDigest(digest: Digester, question: string, widget: string | undefined, writes: Card["writes"]): string {
-  return digest(["card", question, widget ?? null, writes.map((w) => [w.tool, w.instance, w.inputs])]);
+  return digest(["card", question, widget ?? null, writes.map((w) => [w.tool, w.instance, w.inputs, w.words])]);
 }
 
 /**

@@ -48,6 +48,19 @@ export function renderShown(run: Run, template: Template, frame: Frame): string 
   return renderHoles(run, template, holes, frame, values);
 }
 
+/**
+ * Renders a text shown to the person like `renderShown`, but gives undefined instead of stopping the turn
+ * when a hole has no value here or does not evaluate (a card's words then fall back to plainer ones).
+ */
+export function tryRenderShown(run: Run, template: Template, frame: Frame): string | undefined {
+  const holes = holesOf(template);
+  if (holes.length === 0) return literalText(template);
+  const values = valuesFor(run, holes, frame, true);
+  if (holes.some((hole) => run.exprs.refs(hole).some((r) => !Object.hasOwn(values, r.root)))) return undefined;
+  const result = run.exprs.render(template, values, { loopVars: frame.varTypes });
+  return result.ok ? renderHoles(run, template, holes, frame, values) : undefined;
+}
+
 function whatIs(run: Run, root: string, frame: Frame): string {
   if (declaredField(run.skill, root)) return "a field not answered yet";
   const tool = ownValue(run.skill.tools, root);

@@ -16,6 +16,7 @@ import { Halt, type Frame, type Run } from "./run-context.js";
 import { passDone, pinnedEntry } from "./run-do.js";
 import type { StepExecutor } from "./step-executor.js";
 import { ownValue } from "../own-value.js";
+import { cardLine } from "./card-line.js";
 
 export const CARD: StepExecutor = {
   say: (run, step, frame) => readHoles(run, step.text, frame),
@@ -49,10 +50,10 @@ function listWrite(run: Run, step: DoStep, tool: ToolInfo, frame: Frame, instanc
   const entry = ownValue(run.state.ledger, instance);
   if (collectSkips(run, depsOf(run, step))) return noteAsked(run, writeField(tool.name));
   if (entry?.status === "done") {
-    run.collected.push({ tool: tool.name, instance, inputs: entry.inputs });
+    run.collected.push(cardLine(run, step, tool, frame, instance, entry.inputs));
     return passDone(run, tool, entry);
   }
   const pinned = pinnedEntry(run, instance);
-  run.collected.push({ tool: tool.name, instance, inputs: pinned ? pinned.inputs : stepInputs(run, step, tool, frame, true) });
+  run.collected.push(cardLine(run, step, tool, frame, instance, pinned ? pinned.inputs : stepInputs(run, step, tool, frame, true)));
   noteAsked(run, writeField(tool.name));
 }

@@ -76,8 +76,28 @@ export interface Card {
   confirm: string;
   question: string;
   widget?: string;
-  writes: Array<{ tool: string; instance: string; inputs: Record<string, unknown> }>;
+  writes: CardWrite[];
   digest: string;
+}
+
+/**
+ * A write on a card: the raw tool and inputs (for programs), and the same in words for the person —
+ * `words`, the write's `card:` sentence (or its description), and `details`, every input the words do
+ * not show, each with its label and its value in words. Words and details together show every input.
+ */
+export interface CardWrite {
+  tool: string;
+  instance: string;
+  inputs: Record<string, unknown>;
+  words: string;
+  details: CardDetail[];
+}
+
+/** An input listed under a write's words: `Reason: no longer needed`. */
+export interface CardDetail {
+  input: string;
+  label: string;
+  value: string;
 }
 
 /** What the flow is waiting for after a replay. */

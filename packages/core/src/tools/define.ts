@@ -20,6 +20,12 @@ export interface ToolContext {
 export interface ToolSpec<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
   name: string;
   description?: string;
+  /**
+   * A write's card words: a sentence with `{input}` holes (CEL over its inputs only, like
+   * `"Cancel order {order_id}"`), shown on every confirmation card that lists the write, in place of its
+   * name and input keys. A `card:` on the skill's `do:` step replaces it there.
+   */
+  card?: string;
   input: I;
   output: O;
 }
@@ -29,6 +35,8 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   kind: ToolKind;
   name: string;
   description?: string;
+  /** The card words (see `ToolSpec.card`). */
+  card?: string;
   input: I;
   output: O;
   run: (input: z.infer<I>, context: ToolContext) => Promise<z.infer<O>> | z.infer<O>;
@@ -40,7 +48,8 @@ function define<I extends z.ZodObject, O extends z.ZodType>(
   run: ToolDefinition<I, O>["run"],
 ): ToolDefinition<I, O> {
   const description = spec.description !== undefined ? { description: spec.description } : {};
-  return { [TOOL_TAG]: true, kind, name: spec.name, ...description, input: spec.input, output: spec.output, run };
+  const card = spec.card !== undefined ? { card: spec.card } : {};
+  return { [TOOL_TAG]: true, kind, name: spec.name, ...description, ...card, input: spec.input, output: spec.output, run };
 }
 
 /** A read-only tool: runs when a step needs its result, again when an input changes. */

@@ -36,6 +36,7 @@ export function describeTool(tool: ToolDefinition | LangChainToolLike): ToolInfo
       name: tool.name,
       kind: tool.kind,
       ...(description !== undefined && { description }),
+      ...(typeof tool.card === "string" && { card: tool.card }),
       params: paramsOf(input),
       output: valueTypeOfJsonSchema(jsonSchemaOf(tool.output, "output")),
     };

@@ -49,7 +49,10 @@ describe("approvals by role", () => {
     expect(requests.length).toBe(1);
     const request = requests[0].type === "request_approval" ? requests[0].request : undefined;
     expect(request).toMatchObject({ confirm: "refund", role: "supervisor", status: "waiting" });
-    expect(request?.card.writes).toEqual([{ tool: "issue_refund", instance: "4", inputs: { order_id: "O-1234", amount: 42.5 } }]);
+    expect(request?.card.writes).toEqual([{
+      tool: "issue_refund", instance: "4", inputs: { order_id: "O-1234", amount: 42.5 },
+      words: "Issue refund", details: [{ input: "order_id", label: "Order id", value: "O-1234" }, { input: "amount", label: "Amount", value: "42.5" }],
+    }]);
     expect(request?.card.question).toBe("Refund 42.5 EUR for O-1234?");
     expect(host.state.pending).toMatchObject({ kind: "approval", confirm: "refund", role: "supervisor", requestId: request?.id });
     expect(turn.trace).toContainEqual({ type: "approval_requested", confirm: "refund", role: "supervisor", id: request?.id });

@@ -79,7 +79,10 @@ describe("when", () => {
     h.text("keep the lamp", { keep: true });
     const turn = h.text("return the chair", { keep: false });
     expect(cards(turn).map((c) => c.writes)).toEqual([
-      [{ tool: "create_return", instance: "4.2.2@4:B2", inputs: { order_id: "O-1234", item: ITEMS[1] } }],
+      [{
+        tool: "create_return", instance: "4.2.2@4:B2", inputs: { order_id: "O-1234", item: ITEMS[1] },
+        words: "Create return", details: [{ input: "order_id", label: "Order id", value: "O-1234" }, { input: "item", label: "Item", value: "chair (id: B2)" }],
+      }],
     ]);
     expect(h.state.pending).toMatchObject({ kind: "confirm", key: "return_item@4:B2" });
     const yes = h.press("return_item");

@@ -42,7 +42,10 @@ const variant = T.obj({ id: T.str, name: T.str, available: T.bool });
 const TOOLS = [
   toolInfo("find_order", "lookup", { order_id: T.str }, { items: T.list(line) }),
   toolInfo("find_product", "lookup", { product_id: T.str }, { variants: T.list(variant) }),
-  toolInfo("exchange_items", "write", { order_id: T.str, item_ids: T.list(T.str), new_item_ids: T.list(T.str) }, { exchanged: T.list(T.str) }),
+  {
+    ...toolInfo("exchange_items", "write", { order_id: T.str, item_ids: T.list(T.str), new_item_ids: T.list(T.str) }, { exchanged: T.list(T.str) }),
+    card: "Exchange {item_ids} for {new_item_ids} in order {order_id}",
+  },
 ];
 const ITEMS = [
   { id: "lamp-1", item_id: "lamp-1", product_id: "lamp", name: "Lamp" },

@@ -36,7 +36,7 @@ ${steps}- do: return_items
 const item = T.obj({ id: T.str, name: T.str, price: T.dbl });
 const TOOLS = [
   toolInfo("find_order", "lookup", { order_id: T.str }, { items: T.list(item) }),
-  toolInfo("return_items", "write", { order_id: T.str, item_ids: T.list(T.str) }, { returned: T.list(T.str) }),
+  { ...toolInfo("return_items", "write", { order_id: T.str, item_ids: T.list(T.str) }, { returned: T.list(T.str) }), card: "Return {item_ids} from order {order_id}" },
 ];
 const ORDERS: Record<string, Array<{ id: string; name: string; price: number }>> = {
   "#W1": [{ id: "lamp", name: "Lamp", price: 40 }, { id: "chair", name: "Chair", price: 120 }, { id: "chair#2", name: "Chair", price: 120 }],
@@ -62,7 +62,10 @@ describe("many: true — several rows picked from one grid", () => {
     expect(h.state.pending).toMatchObject({ kind: "ask", pick: true, many: true });
     const card = cards(h.pick("item_ids", ["lamp", "chair#2"]))[0]!;
     expect(card.question).toBe("Return Lamp, Chair (2 items) from order #W1?");
-    expect(card.writes).toEqual([{ tool: "return_items", instance: expect.any(String), inputs: { order_id: "#W1", item_ids: ["lamp", "chair#2"] } }]);
+    expect(card.writes).toEqual([{
+      tool: "return_items", instance: expect.any(String), inputs: { order_id: "#W1", item_ids: ["lamp", "chair#2"] },
+      words: "Return lamp, chair#2 from order #W1", details: [],
+    }]);
     const done = h.press("send_back");
     expect(writeInputs(done)).toEqual([{ order_id: "#W1", item_ids: ["lamp", "chair#2"] }]);
     expect(says(done)).toEqual(["Returned 2 items."]);
@@ -139,7 +142,7 @@ describe("many: true in the file", () => {
   });
 
   it("a list of ids bound to an input that takes one id, or one id to an input that takes a list, is an input-type-mismatch", () => {
-    const oneId = [TOOLS[0]!, toolInfo("return_items", "write", { order_id: T.str, item_ids: T.str }, { returned: T.list(T.str) })];
+    const oneId = [TOOLS[0]!, { ...toolInfo("return_items", "write", { order_id: T.str, item_ids: T.str }, { returned: T.list(T.str) }), card: "Return {item_ids} from order {order_id}" }];
     expect(check(md(), oneId).map((d) => [d.ruleId, d.line, d.reason, d.fix])).toEqual([[
       "input-type-mismatch", 21,
       "`return_items` takes `item_ids` as text, but `item_ids` (asked at line 16) is a list of text (several rows picked, `many: true`).",

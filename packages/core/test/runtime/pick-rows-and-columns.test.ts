@@ -35,7 +35,7 @@ ${columns}
 const room = T.obj({ id: T.str, name: T.str, nightly_rate: T.int, floor: T.int });
 const TOOLS = [
   toolInfo("free_rooms", "lookup", { nights: T.int }, { rooms: T.list(room) }),
-  toolInfo("book_room", "write", { room_id: T.str, nights: T.int }, { reference: T.str }),
+  { ...toolInfo("book_room", "write", { room_id: T.str, nights: T.int }, { reference: T.str }), card: "Book room {room_id} for {nights} nights" },
 ];
 const ROOMS = [{ id: "R-101", name: "Garden room", nightly_rate: 90, floor: 0 }, { id: "R-102", name: "Sea view suite", nightly_rate: 180, floor: 3 }];
 const COLUMNS = '  columns: { name: Room, nightly_rate: "Per night (EUR)" }';

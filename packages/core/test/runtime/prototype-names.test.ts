@@ -61,6 +61,7 @@ const sendTool = action(
   {
     name: "toString",
     description: "Sends the count.",
+    card: "Send {constructor} as {valueOf}",
     input: z.object({ constructor: z.number().int(), valueOf: z.string() }),
     output: z.object({ receipt: z.string() }),
   },

@@ -56,7 +56,10 @@ describe("with: on a write", () => {
     const h = host();
     h.text("80280", { zip: "80280" });
     const shown = h.text("10001", { new_zip: "10001" });
-    expect(cards(shown)[0]!.writes).toEqual([{ tool: "set_address", instance: "5", inputs: { user_id: "u1", zip: "10001", city: "New York" } }]);
+    expect(cards(shown)[0]!.writes).toEqual([{
+      tool: "set_address", instance: "5", inputs: { user_id: "u1", zip: "10001", city: "New York" },
+      words: "Set address", details: [{ input: "user_id", label: "User id", value: "u1" }, { input: "zip", label: "Zip", value: "10001" }, { input: "city", label: "City", value: "New York" }],
+    }]);
     h.press("move");
     const done = h.text("leave it at the door", { note: "leave it at the door" });
     expect(writes(done)).toEqual(["set_address"]);

@@ -20,10 +20,10 @@ describe("the card", () => {
     expect(writes(turn)).toEqual([]);
     const [card] = cards(turn);
     expect(card.writes).toEqual([
-      { tool: "hold_flight", instance: "9", inputs: { flight_id: "TP1", cabin: "economy" } },
-      { tool: "hold_hotel", instance: "10", inputs: { conference: "Lisbon AI Summit", nights: 3 } },
-      { tool: "reserve_cab", instance: "11", inputs: { conference: "Lisbon AI Summit" } },
-      { tool: "take_payment", instance: "12", inputs: { total: 900 } },
+      { tool: "hold_flight", instance: "9", inputs: { flight_id: "TP1", cabin: "economy" }, words: "Hold flight", details: [{ input: "flight_id", label: "Flight id", value: "TP1" }, { input: "cabin", label: "Cabin", value: "economy" }] },
+      { tool: "hold_hotel", instance: "10", inputs: { conference: "Lisbon AI Summit", nights: 3 }, words: "Hold hotel", details: [{ input: "conference", label: "Conference", value: "Lisbon AI Summit" }, { input: "nights", label: "Nights", value: "3" }] },
+      { tool: "reserve_cab", instance: "11", inputs: { conference: "Lisbon AI Summit" }, words: "Reserve cab", details: [{ input: "conference", label: "Conference", value: "Lisbon AI Summit" }] },
+      { tool: "take_payment", instance: "12", inputs: { total: 900 }, words: "Take payment", details: [{ input: "total", label: "Total", value: "900" }] },
     ]);
   });
 

@@ -2,14 +2,17 @@
  * Small helpers for proof checks: what a turn showed as text, text matching (`/regex/` or substring),
  * value comparison, and short descriptions for the report. Pure.
  */
-import type { Pending } from "@skillflow/core";
+import { writeInWords, type Pending } from "@skillflow/core";
 import type { TurnResult } from "../render/render-turn.js";
 
-/** Everything shown this turn as text: reply lines and every line of the cards shown. */
+/**
+ * Everything shown this turn as text: reply lines and every line of the cards shown — each write both in
+ * its words as the person reads it (`writeInWords`) and as its tool and inputs (`take_payment: total=10`).
+ */
 export function shownTexts(result: TurnResult): string[] {
   const cards = result.cards.flatMap((card) => [
     card.question,
-    ...card.writes.map((w) => `${w.tool}: ${Object.entries(w.inputs).map(([k, v]) => `${k}=${describe(v)}`).join(", ")}`),
+    ...card.writes.flatMap((w) => [writeInWords(w), `${w.tool}: ${Object.entries(w.inputs).map(([k, v]) => `${k}=${describe(v)}`).join(", ")}`]),
   ]);
   return [...result.reply, ...cards];
 }

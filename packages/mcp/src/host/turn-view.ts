@@ -4,13 +4,13 @@
  * skill is done, and the tools that ran. The same JSON goes to the host's model (`structuredContent`) and
  * to the MCP App that draws the widget. A grid carries, besides its rows, the columns and headers the
  * chat page shows (the ask's `columns:`, else every property headed in words: core's `gridColumns`) and
- * each shown cell in words (`describeValue`), and a card each write as a line in words, so the App draws
+ * each shown cell in words (`formatCell`: times as times), and a card each write as a line in words, so the App draws
  * what the other hosts draw. Pure.
  *
  * (`flow serve` renders turns to AG-UI activity messages in @skillflow/server; this is the MCP side's
  * own rendering, kept here until the two are unified.)
  */
-import { describeValue, gridColumns, type Card, type Pending, type Skill } from "@skillflow/core";
+import { formatCell, gridColumns, writeInWords, type Card, type Pending, type Skill } from "@skillflow/core";
 import type { TurnResult } from "@skillflow/langgraph";
 
 export type PendingView =
@@ -20,9 +20,12 @@ export type PendingView =
   | { kind: "confirm"; confirm: string; question: string; writes: WriteView[] }
   | { kind: "approval"; confirm: string; role: string };
 
+/** A write on a card: the raw tool and inputs (for programs) and the same in words (for the person). */
 export interface WriteView {
   tool: string;
   inputs: Record<string, unknown>;
+  words?: string;
+  details?: Array<{ label: string; value: string }>;
 }
 
 export type WidgetJson =
@@ -35,7 +38,7 @@ export type WidgetJson =
     }
   | {
       name: string; kind: "card" | "checkout"; confirm: string; question: string; writes: WriteView[];
-      /** Each write as the person reads it: `take_payment: total 90, item Espresso machine (id: espresso)`. */
+      /** Each write as the person reads it: `Charge 90.00 EUR — Item: Espresso machine (id: espresso)`. */
       lines: string[];
     };
 
@@ -98,7 +101,7 @@ function widgetOf(skill: Skill, turn: TurnResult): WidgetJson | null {
     const question = turn.reply[turn.reply.length - 1] ?? "";
     const rows = widget.rows ?? [];
     const shown = gridColumns(skill, widget.field, rows);
-    const cells = rows.map((row) => shown.map((c) => describeValue(row[c.key])));
+    const cells = rows.map((row) => shown.map((c) => formatCell(row[c.key])));
     return { name: widget.name, kind: widget.kind, field: widget.field, question, rows, columns: shown.map((c) => c.key), headers: shown.map((c) => c.label), cells, ...(widget.many && { many: true as const }) };
   }
   return null;
@@ -110,11 +113,13 @@ function cardView(name: string, kind: "card" | "checkout", card: Card): WidgetJs
 }
 
 function writesOf(card: Card): WriteView[] {
-  return card.writes.map((write) => ({ tool: write.tool, inputs: write.inputs }));
+  return card.writes.map((write) => ({
+    tool: write.tool, inputs: write.inputs, words: write.words,
+    ...(write.details && { details: write.details.map(({ label, value }) => ({ label, value })) }),
+  }));
 }
 
-/** A write as the person reads it on a card: its tool, then each input in words (`describeValue`). Pure. */
+/** A write as the person reads it on a card: its words, then each input they leave out (`writeInWords`). Pure. */
 export function describeWrite(write: WriteView): string {
-  const parts = Object.entries(write.inputs).map(([name, value]) => `${name} ${describeValue(value)}`);
-  return `${write.tool}: ${parts.length ? parts.join(", ") : "no inputs"}`;
+  return writeInWords(write);
 }

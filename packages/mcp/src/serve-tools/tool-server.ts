@@ -7,7 +7,7 @@
  */
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ToolDefinition, ToolKind } from "@skillflow/core";
-import { IDEMPOTENCY_KEY_META, NOW_META } from "../meta-keys.js";
+import { CARD_META, IDEMPOTENCY_KEY_META, NOW_META } from "../meta-keys.js";
 
 /** What arrived with one call, as the tool receives it. */
 export interface ServedCall {
@@ -48,6 +48,7 @@ function register(server: McpServer, tool: ToolDefinition, options: ToolServerOp
     ...(objectOutput && { outputSchema: tool.output as never }),
     // A hand-off changes nothing the person owns: not read-only, not destructive.
     annotations: { readOnlyHint: tool.kind === "lookup", ...(tool.kind === "handoff" && { destructiveHint: false }) },
+    ...(tool.card !== undefined && { _meta: { [CARD_META]: tool.card } }),
   }, async (input: Record<string, unknown>, extra) => {
     const meta = extra._meta as Record<string, unknown> | undefined;
     const idempotencyKey = typeof meta?.[IDEMPOTENCY_KEY_META] === "string" ? (meta[IDEMPOTENCY_KEY_META] as string) : "";

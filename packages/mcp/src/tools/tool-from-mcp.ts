@@ -6,7 +6,7 @@
  * a server that crashed is started again on the next call.
  */
 import { action, handoff, lookup, type ToolDefinition } from "@skillflow/core";
-import { IDEMPOTENCY_KEY_META, NOW_META } from "../meta-keys.js";
+import { CARD_META, IDEMPOTENCY_KEY_META, NOW_META } from "../meta-keys.js";
 import { connectionFor } from "./connection-pool.js";
 import { decideKind, type KindRules } from "./decide-kind.js";
 import { describeServerError } from "./describe-server-error.js";
@@ -21,6 +21,8 @@ export interface McpToolListing {
   inputSchema?: unknown;
   outputSchema?: unknown;
   annotations?: { readOnlyHint?: boolean | undefined } | undefined;
+  /** `skillflow/card`: a write's card words, when the server is Skillflow's own (`serveToolsOverStdio`). */
+  _meta?: Record<string, unknown> | undefined;
 }
 
 /** The host's per-tool timeout and AbortSignal decide when a call gives up, not the SDK's 60 s default. */
@@ -31,6 +33,7 @@ export function toolFromMcp(listing: McpToolListing, spec: McpServerSpec, rules:
   const spec_ = {
     name: listing.name,
     ...(listing.description !== undefined && { description: listing.description }),
+    ...(typeof listing._meta?.[CARD_META] === "string" && { card: listing._meta[CARD_META] as string }),
     input: inputSchemaOf(listing.inputSchema),
     output: outputSchemaOf(listing.outputSchema),
   };

@@ -1,18 +1,19 @@
 /**
  * A confirmation (`skillflow.card`, `skillflow.checkout`) as an A2UI surface: a Card with the question,
- * one line per write with its exact inputs in words (`hold_hotel hotel_id: H-BAIXA, nights: 3`), and
+ * one line per write in words, every input shown (`Book Hotel Baixa Nova for 3 nights — Conference:
+ * Lisbon AI Summit`, core's `writeInWords`), and
  * Yes (Pay, on a checkout) / No buttons. Both dispatch `skillflow.press { interruptId, confirm, digest,
  * yes }`: the digest is the card's as drawn, so a press stays bound to the exact inputs shown — the
  * server refuses one whose digest is not the open card's. A waiting approval (`skillflow.approval`) is a
  * Card with one line and no button: it is answered on the approver's page, never here. Pure.
  */
-import { describeValue } from "@skillflow/core";
+import { writeInWords } from "@skillflow/core";
 import { A2UI_ACTION, button, card, column, interrupt, row, surface, text, type A2uiMessage } from "./a2ui-components.js";
 
 export interface CardContent {
   confirm: string;
   question: string;
-  writes: Array<{ tool: string; inputs: Record<string, unknown> }>;
+  writes: Array<{ tool: string; inputs: Record<string, unknown>; words?: string; details?: Array<{ label: string; value: string }> }>;
   digest: string;
   interruptId?: string;
 }
@@ -33,10 +34,9 @@ export function cardSurface(surfaceId: string, content: CardContent, checkout: b
   ]);
 }
 
-/** A write as the chat page shows it: the tool, then each input in words. */
-export function writeLine(write: { tool: string; inputs: Record<string, unknown> }): string {
-  const inputs = Object.entries(write.inputs).map(([name, value]) => `${name}: ${describeValue(value)}`);
-  return inputs.length ? `${write.tool} ${inputs.join(", ")}` : write.tool;
+/** A write as the chat page shows it: its words, then each input they leave out. */
+export function writeLine(write: CardContent["writes"][number]): string {
+  return writeInWords(write);
 }
 
 export interface ApprovalContent {

@@ -7,7 +7,7 @@
  * as one list. Cells weigh the same, so the columns line up. Component ids are positions (`row.0`, `row.0.pick`), never data, so the same grid drawn
  * again has the same ids. Pure.
  */
-import { describeValue } from "@skillflow/core";
+import { formatCell } from "@skillflow/core";
 import { A2UI_ACTION, button, card, column, interrupt, row, surface, text, type A2uiComponent, type A2uiMessage } from "./a2ui-components.js";
 
 export interface GridContent {
@@ -21,7 +21,7 @@ export interface GridContent {
 }
 
 export function gridSurface(surfaceId: string, grid: GridContent): A2uiMessage[] {
-  const cells = grid.rows.map((r) => grid.columns.map((key) => describeValue(r[key])));
+  const cells = grid.rows.map((r) => grid.columns.map((key) => formatCell(r[key])));
   const body = grid.many ? manyRows(grid, cells) : oneRow(grid, cells);
   const top = grid.question ? [text("question", grid.question, "h4")] : [];
   const parts = [...top, ...body.components];

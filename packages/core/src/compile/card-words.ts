@@ -1,0 +1,139 @@
+/**
+ * Where a write's words on a confirmation card come from, worked out once per `do:` step: the step's
+ * `card:` template (holes over anything in scope there), else the tool's `card` from tools.ts (holes
+ * over its inputs, by name), else none (the card falls back to the tool's description, or its name in
+ * words). And which inputs the words show: an input is shown when a hole reads it plainly — the input
+ * by name (`{order_id}`, `{money(total, "EUR")}`), or, for an input bound with `with:`, the value it is
+ * bound from (`{quote_trip.total}`). An input that is a record (or a list of them) never counts as
+ * shown: a hole prints only its name, and the card lists it whole. Every other input is listed under the
+ * words with its label, so a card always shows every input the write receives. The checks, the runtime and the procedure read the
+ * same plan. An input bound by name from a tool's output counts as shown by a hole that reads that
+ * output (`{quote_trip.total}` for `total`); the runtime shows it so only when the two hold the same
+ * value on the card (card-line.ts). Pure.
+ */
+import type { DoStep, Expr, Skill, Template, ToolInfo, ToolParam } from "../format/ir.js";
+import { splitTemplate } from "../format/parse-template.js";
+import type { ExprRef, SkillExpressions } from "../expr/types.js";
+import type { ValueType } from "../tools/value-type.js";
+import { ownValue } from "../own-value.js";
+import { expressionsFor } from "./compile-skill.js";
+import { describeValue } from "../expr/format-value.js";
+
+export interface CardPlan {
+  /** The words' template; absent when neither the step nor the tool has one. */
+  template?: Template;
+  /** `step`: the `do:` step's `card:`; `tool`: the tool's `card` (holes read its inputs only). */
+  from?: "step" | "tool";
+  /** The inputs the words show; the others are listed under them. */
+  shown: ReadonlySet<string>;
+  /** For a step's words: each shown input and the expression (as written) whose hole shows it. */
+  shownBy: ReadonlyMap<string, string>;
+}
+
+const plans = new WeakMap<DoStep, CardPlan>();
+const toolTemplates = new WeakMap<ToolInfo, Map<DoStep, Template>>();
+const inputTypes = new WeakMap<ToolInfo, Record<string, ValueType>>();
+
+/** The card plan of a `do:` step of a write (memoized per step). */
+export function cardPlanOf(skill: Skill, step: DoStep): CardPlan {
+  let plan = plans.get(step);
+  if (!plan) plans.set(step, (plan = makePlan(skill, step)));
+  return plan;
+}
+
+/** The tool's inputs as variables of its `card` template (one object per tool, as the expression cache wants). */
+export function cardInputTypes(tool: ToolInfo): Record<string, ValueType> {
+  let types = inputTypes.get(tool);
+  if (!types) inputTypes.set(tool, (types = Object.fromEntries(tool.params.map((p) => [p.name, p.type]))));
+  return types;
+}
+
+/** An input's label under the words: its description with a capital, else its name in words. Pure. */
+export function inputLabel(tool: ToolInfo, input: string): string {
+  const description = tool.params.find((p) => p.name === input)?.description?.trim();
+  const text = description || input.replace(/_/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The words when there is no template: the tool's description, else its name in words. Pure. */
+export function fallbackWords(tool: ToolInfo): string {
+  const text = tool.description?.trim() || tool.name.replace(/_/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function makePlan(skill: Skill, step: DoStep): CardPlan {
+  const tool = ownValue(skill.tools, step.tool);
+  if (!tool) return { shown: new Set(), shownBy: new Map() };
+  const exprs = expressionsFor(skill);
+  if (step.card) {
+    const shownBy = shownByStep(skill, exprs, step, tool, step.card);
+    return { template: step.card, from: "step", shown: new Set(shownBy.keys()), shownBy };
+  }
+  const template = toolTemplateOf(tool, step);
+  if (!template) return { shown: new Set(), shownBy: new Map() };
+  const read = holeRefs(exprs, template);
+  const shown = tool.params.filter((p) => plain(p) && read.some((r) => r.root === p.name && r.path.length === 0)).map((p) => p.name);
+  return { template, from: "tool", shown: new Set(shown), shownBy: new Map(shown.map((name) => [name, name])) };
+}
+
+/** The tool's `card` as a template, its holes placed at the step's tool name (tools.ts has no lines here). */
+function toolTemplateOf(tool: ToolInfo, step: DoStep): Template | undefined {
+  if (tool.card === undefined) return undefined;
+  let byStep = toolTemplates.get(tool);
+  if (!byStep) toolTemplates.set(tool, (byStep = new Map()));
+  let template = byStep.get(step);
+  if (!template) {
+    const parts = splitTemplate(tool.card).parts.map((part) => (typeof part === "string" ? part : { source: part.source.trim(), pos: step.toolPos }));
+    byStep.set(step, (template = { source: tool.card, pos: step.toolPos, parts }));
+  }
+  return template;
+}
+
+/** Each input a step's words show, and the reference that shows it. */
+function shownByStep(skill: Skill, exprs: SkillExpressions, step: DoStep, tool: ToolInfo, template: Template): Map<string, string> {
+  const read = holeRefs(exprs, template);
+  const shown = new Map<string, string>();
+  for (const param of tool.params.filter(plain)) {
+    const binding = step.with?.find((b) => b.input === param.name);
+    const sources = binding ? [wholeRef(exprs, binding.value)] : [{ root: param.name, path: [] }, ...outputsNamed(skill, param.name)];
+    const hit = read.find((r) => sources.some((s) => s && r.root === s.root && samePath(r.path, s.path)));
+    if (hit) shown.set(param.name, [hit.root, ...hit.path].join("."));
+  }
+  return shown;
+}
+
+/** `tool.name` for every lookup whose output has a property `name` (an input bound by name may come from it). */
+function outputsNamed(skill: Skill, name: string): Array<Pick<ExprRef, "root" | "path">> {
+  return Object.values(skill.tools)
+    .filter((t) => t.kind === "lookup" && t.output.t === "object" && Object.hasOwn(t.output.fields, name))
+    .map((t) => ({ root: t.name, path: [name] }));
+}
+
+/** The one reference an expression is (`quote_trip.total`), or undefined when it computes something. */
+function wholeRef(exprs: SkillExpressions, expr: Expr): Pick<ExprRef, "root" | "path"> | undefined {
+  const refs = exprs.refs(expr);
+  const only = refs.length === 1 ? refs[0]! : undefined;
+  return only && only.start === 0 && only.end === expr.source.trim().length ? only : undefined;
+}
+
+function holeRefs(exprs: SkillExpressions, template: Template): ExprRef[] {
+  return template.parts.flatMap((part) => (typeof part === "string" ? [] : exprs.refs(part)));
+}
+
+/** An input a hole shows whole: not a record, nor a list of records (a hole prints only their names). */
+const plain = (param: ToolParam): boolean =>
+  param.type.t !== "object" && !(param.type.t === "list" && param.type.of.t === "object");
+
+const samePath = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * A card's write as one line of words, for surfaces that show a write as one text: its sentence, then
+ * the inputs it leaves out (`Book Hotel Baixa Nova for 3 nights — Conference: Lisbon AI Summit`). A
+ * write stored before cards had words reads as its tool and inputs. Pure.
+ */
+export function writeInWords(write: { tool: string; inputs: Record<string, unknown>; words?: string; details?: ReadonlyArray<{ label: string; value: string }> }): string {
+  const details = write.details ?? Object.entries(write.inputs).map(([label, value]) => ({ label, value: describeValue(value) }));
+  const rest = details.map((d) => `${d.label}: ${d.value}`).join("; ");
+  const words = write.words ?? write.tool;
+  return rest ? `${words} — ${rest}` : words;
+}

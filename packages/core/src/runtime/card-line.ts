@@ -1,0 +1,50 @@
+/**
+ * A write's line on a confirmation card, in words (compile/card-words.ts says where they come from):
+ * the step's `card:` rendered where the step is, or the tool's `card` rendered over the inputs the write
+ * receives, or, when neither can be shown here, the tool's description; then every input the words do
+ * not show, with its label and its value in words. Pure over the run's draft state.
+ */
+import type { DoStep, ToolInfo } from "../format/ir.js";
+import { cardInputTypes, cardPlanOf, fallbackWords, inputLabel } from "../compile/card-words.js";
+import { dependenciesOf } from "../compile/compile-skill.js";
+import { describeValue } from "../expr/format-value.js";
+import { canonicalJson } from "./digest.js";
+import { evaluateIn, tryRenderShown } from "./eval-in-frame.js";
+import { collectSkips } from "./regions.js";
+import type { Frame, Run } from "./run-context.js";
+import type { CardWrite } from "./types.js";
+
+/** The card line of `step`'s write `instance`, which receives `inputs`. */
+export function cardLine(run: Run, step: DoStep, tool: ToolInfo, frame: Frame, instance: string, inputs: Record<string, unknown>): CardWrite {
+  const plan = cardPlanOf(run.skill, step);
+  const rendered = plan.template && renderWords(run, step, tool, frame, inputs);
+  const shown = rendered === undefined ? new Set<string>() : plan.from === "tool" ? plan.shown : shownHere(run, step, frame, inputs);
+  const details = tool.params
+    .filter((p) => !shown.has(p.name) && Object.hasOwn(inputs, p.name))
+    .map((p) => ({ input: p.name, label: inputLabel(tool, p.name), value: describeValue(inputs[p.name]) }));
+  return { tool: tool.name, instance, inputs, words: rendered ?? fallbackWords(tool), details };
+}
+
+/** The inputs a step's words show here: those whose hole holds the very value the write receives. */
+function shownHere(run: Run, step: DoStep, frame: Frame, inputs: Record<string, unknown>): Set<string> {
+  const shown = new Set<string>();
+  for (const [input, source] of cardPlanOf(run.skill, step).shownBy) {
+    const result = evaluateIn(run, { source, pos: step.pos }, frame);
+    if (result.ok && canonicalJson(result.value) === canonicalJson(inputs[input])) shown.add(input);
+  }
+  return shown;
+}
+
+/** The template's words, or undefined when they cannot be shown here (then the plain ones are). */
+function renderWords(run: Run, step: DoStep, tool: ToolInfo, frame: Frame, inputs: Record<string, unknown>): string | undefined {
+  const plan = cardPlanOf(run.skill, step);
+  const template = plan.template!;
+  if (plan.from === "tool") {
+    const result = run.exprs.render(template, inputs, { loopVars: cardInputTypes(tool) });
+    return result.ok ? result.text : undefined;
+  }
+  // A hole that reads an answer given since the confirm cannot be shown on its card.
+  const deps = dependenciesOf(run.skill);
+  if (template.parts.some((part) => typeof part !== "string" && collectSkips(run, deps.ofExpr(part)))) return undefined;
+  return tryRenderShown(run, template, frame);
+}
