@@ -14,7 +14,7 @@ import { describe, expect, it } from "vitest";
 const CORE = [
   "TOOL_SOURCE_TAG", "TOOL_TAG", "ToolRejected", "action", "agentSkillsName", "agentSkillsNameProblem", "analyzeGates", "buildProcedure", "checkKeptFields", "checkSkill", "compileSkill", "coverageOf", "createExpressions", "describeTool",
   "describeFieldShape", "describeGiver", "describeRange", "describeValue", "didYouMean", "fieldValueType", "findBlocks", "formatValue", "gateAnalysisOf", "giveKept", "gridColumns", "handoff", "hasErrors", "hideSecrets", "initialState", "isLangChainTool",
-  "isToolDefinition", "isToolRejected", "isToolSource", "keptAnswers", "keptConflictSentence", "keptFieldConflicts", "keptFields", "lookup", "maskKnownSecrets", "nameOfKey", "normalizeText", "ownValue", "parseSkill", "redactSecrets", "redactStepResult", "renderProcedure", "runnableTool",
+  "isToolDefinition", "isToolRejected", "isToolSource", "keptAnswers", "keptConflictSentence", "keptFieldConflicts", "keptFields", "lookup", "maskKnownSecrets", "nameOfKey", "normalizeText", "ownValue", "parseSkill", "readTypedAnswer", "readYesNo", "redactSecrets", "redactStepResult", "renderProcedure", "runnableTool",
   "secretValuesOf", "shapeValueType", "shownPath", "skillBlocksSchema", "sortDiagnostics", "step", "suggest", "understandingContext", "writesCoveredBy",
 ];
 

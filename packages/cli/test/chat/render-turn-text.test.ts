@@ -62,7 +62,7 @@ describe("renderTurnText", () => {
         "Checkout — yes runs these 2 bookings, in this order:",
         "  1. hold_flight   flight_id: TP1350",
         "  2. take_payment  total: 1020, item: Espresso machine (id: espresso, price: 189)",
-        "Type y to pay (yes) or n to decline (no).",
+        "Type yes (or y, ok, sure) to go ahead with the above, or no (n) to change nothing.",
         "",
       ].join("\n"),
     );
@@ -72,7 +72,7 @@ describe("renderTurnText", () => {
   it("shows a confirmation without a widget as a card from the pending confirm", () => {
     const pending: Pending = { ...confirmPay, confirm: "refund_item", card: { ...card, confirm: "refund_item", writes: card.writes.slice(0, 1) } };
     const out = renderTurnText({ reply: ["Refund?"], widgets: [], pending, done: false }, skill, { color: false });
-    expect(out.text).toContain("Confirm — yes runs this:\n  1. hold_flight  flight_id: TP1350\nType y to go ahead (yes) or n to decline (no).");
+    expect(out.text).toContain("Confirm — yes runs this:\n  1. hold_flight  flight_id: TP1350\nType yes (or y, ok, sure) to go ahead with the above, or no (n) to change nothing.");
   });
 
   it("says the conversation was handed over to a person, after the hand-off's own words", () => {
@@ -98,7 +98,7 @@ describe("renderTurnText", () => {
   it("shows a card covering no write on this path as its question and the y/n prompt, with no list", () => {
     const empty: Card = { ...card, confirm: "submit", question: "Send the request?", writes: [] };
     const pending: Pending = { ...confirmPay, confirm: "submit", card: empty };
-    const expected = "Send the request?\nType y to submit (yes) or n to decline (no).\n";
+    const expected = "Send the request?\nType yes (or y, ok, sure) to go ahead with the above, or no (n) to change nothing.\n";
     expect(renderTurnText({ reply: ["Send the request?"], widgets: [], pending, done: false }, skill, { color: false }).text).toBe(expected);
     const widgets = [{ name: "trip_checkout", kind: "checkout" as const, card: empty }];
     expect(renderTurnText({ reply: ["Send the request?"], widgets, pending, done: false }, skill, { color: false }).text).toBe(expected);
