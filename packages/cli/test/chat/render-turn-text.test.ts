@@ -130,7 +130,7 @@ describe("compactRepeat", () => {
       "Noted: nights 5.\nWhere? (the list above still stands: type a number from 1 to 3)\n",
     );
     expect(compactRepeat({ reply: ["Pay?"], trace: [], pending: confirmPay }, undefined, true)).toBe(
-      "Nothing in that message answered the question.\nPay? (the card above still stands: y or n)\n",
+      "Nothing in that message answered the question.\nPay? (the card above still stands: yes or no)\n",
     );
   });
 });
