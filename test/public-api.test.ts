@@ -16,8 +16,8 @@ const CORE = [
   "checkSkill", "compileSkill", "coverageOf", "createExpressions", "describeFieldShape", "describeGiver", "describeRange", "describeTool", "describeValue", "didYouMean", "fieldValueType",
   "findBlocks", "formatCell", "formatDate", "formatMoney", "formatTime", "formatValue", "gateAnalysisOf", "giveKept", "gridColumns", "handoff", "hasErrors", "hideSecrets", "initialState",
   "isLangChainTool", "isToolDefinition", "isToolRejected", "isToolSource", "keptAnswers", "keptConflictSentence", "keptFieldConflicts", "keptFields", "lookup", "maskKnownSecrets", "nameOfKey",
-  "normalizeText", "notedValues", "ownValue", "parseSkill", "redactSecrets", "redactStepResult", "renderProcedure", "runnableTool", "secretValuesOf", "shapeValueType", "shownPath",
-  "skillBlocksSchema", "sortDiagnostics", "step", "suggest", "understandingContext", "writeInWords", "writesCoveredBy",
+  "normalizeText", "notedValues", "ownValue", "parseSkill", "readTypedAnswer", "readYesNo", "redactSecrets", "redactStepResult", "renderProcedure", "runnableTool", "secretValuesOf", "shapeValueType",
+  "shownPath", "skillBlocksSchema", "sortDiagnostics", "step", "suggest", "understandingContext", "writeInWords", "writesCoveredBy",
 ];
 
 const CORE_LOADER = [

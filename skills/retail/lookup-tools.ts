@@ -47,10 +47,10 @@ export function lookupTools(store: () => RetailStore): ToolDefinition[] {
     }, ({ first_name, last_name, zip }) => ifKnown(() => ({ known: true, user_id: read.findUserIdByNameZip(db(), first_name, last_name, zip) }))),
     lookup({
       name: "get_user_details",
-      description: "A user's profile: name, default address, email, payment methods and order ids.",
+      description: "A user's profile: name, default address, email, payment methods, order ids, and each order in words.",
       input: z.object({ user_id: userId }),
       output: userView,
-    }, ({ user_id }) => ifKnown(() => userRow(read.getUserDetails(db(), user_id)))),
+    }, ({ user_id }) => ifKnown(() => userRow(read.getUserDetails(db(), user_id), db().orders))),
     lookup({
       name: "get_order_details",
       description: "One of the user's orders: status, items, address, fulfilments and payment history.",

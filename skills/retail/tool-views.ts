@@ -31,6 +31,13 @@ export const userView = z.object({
   email: z.string().optional().describe("the user's email address"),
   payment_methods: z.array(paymentMethodRow).optional().describe("the user's payment methods"),
   orders: z.array(z.string()).optional().describe("the ids of the user's orders"),
+  order_list: z.array(z.object({
+    id: z.string().describe("the order id, as the row's id"),
+    status: z.string().describe("the order's status"),
+    items: z.array(z.string()).describe("the names of the items ordered, one per line"),
+    total: z.number().describe("the sum of the items' prices, rounded to cents"),
+    line: z.string().describe("the order in one line: id, status, items and total"),
+  })).optional().describe("the user's orders, each with its status, items and total, for a person to choose one"),
 });
 
 /** Every field of a record, optional (there when `known`), each keeping its description. */
@@ -84,9 +91,19 @@ export const productTypesView = z.object({
   })).describe("every product type, by name"),
 });
 
-export function userRow(user: User): z.infer<typeof userView> {
+/** The user, with payment methods as rows and each order in words (`orders`: the database's orders, by id). Pure. */
+export function userRow(user: User, orders: Readonly<Record<string, Order>>): z.infer<typeof userView> {
   const { payment_methods, ...rest } = user;
-  return { known: true, ...rest, payment_methods: Object.values(payment_methods) };
+  const order_list = user.orders.flatMap((id) => (Object.hasOwn(orders, id) ? [orderInWords(orders[id]!)] : []));
+  return { known: true, ...rest, payment_methods: Object.values(payment_methods), order_list };
+}
+
+/** An order as a person chooses it: "#W3586556 (pending: Tablet; 1,015.08)". Pure. */
+function orderInWords(order: Order) {
+  const items = order.items.map((i) => i.name);
+  const total = Math.round(order.items.reduce((sum, i) => sum + i.price, 0) * 100) / 100;
+  const money = total.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return { id: order.order_id, status: order.status, items, total, line: `${order.order_id} (${order.status}: ${items.join(", ")}; ${money})` };
 }
 
 export function productRow(product: Product): z.infer<typeof productView> {

@@ -60,6 +60,9 @@ export type {
 export { initialState } from "./runtime/initial-state.js";
 export { step } from "./runtime/step.js";
 export { understandingContext } from "./runtime/understanding-context.js";
+export { readTypedAnswer } from "./runtime/read-typed-answer.js";
+export type { TypedAnswer } from "./runtime/read-typed-answer.js";
+export { readYesNo } from "./runtime/read-yes-no.js";
 export { hideSecrets } from "./runtime/hide-secrets.js";
 export { notedValues } from "./runtime/noted-values.js";
 export { nameOfKey } from "./runtime/answer-keys.js";

@@ -6,8 +6,12 @@
 import type { FlowEvent } from "@skillflow/core";
 
 export type FlowInput =
-  /** Free text from the person. */
-  | { text: string }
+  /**
+   * Free text from the person. `relayed: true`: text another model passed on (an MCP host's model calling
+   * a skill tool), not typed by the person — read as any message, never as a yes at a card or a row
+   * picked at a grid (see docs/embedding.md).
+   */
+  | { text: string; relayed?: boolean }
   /** A widget's field update (a row click): exactly one field. */
   | { pick: Record<string, unknown> }
   /**
@@ -42,7 +46,7 @@ export class FlowInputError extends Error {
 /** Translate an embedding event into the runtime's event. Throws FlowInputError on a malformed one. */
 export function toFlowEvent(input: FlowInput): HostEvent {
   const i = input as Record<string, unknown>;
-  if (typeof i.text === "string") return { type: "text", text: i.text };
+  if (typeof i.text === "string") return i.relayed === true ? { type: "text", text: i.text, relayed: true } : { type: "text", text: i.text };
   if (isRecord(i.pick)) {
     const entries = Object.entries(i.pick);
     if (entries.length !== 1) throw new FlowInputError("A pick sets exactly one field: { pick: { field: value } }.");

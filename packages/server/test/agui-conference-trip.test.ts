@@ -2,7 +2,8 @@
  * The AG-UI mapping, driven by `@ag-ui/client`'s HttpAgent (event-order verification on) against a
  * real server on node:http: the conference trip from the first question to the payment, with the late
  * flight refused and the grid shown again, a forged row key, a pick for a field not being asked, an
- * interrupt that is not open, and a stale card — each refused with one sentence, changing nothing.
+ * interrupt that is not open, and a stale card — each refused with one sentence, changing nothing; and
+ * a row's words and a yes in words typed as messages, answered with no model call.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AguiDriver } from "./helpers/agui-driver.js";
@@ -66,6 +67,20 @@ describe("AG-UI: the conference trip", () => {
     expect(paid.state!.writes.map((w: { tool: string; status: string }) => `${w.tool}:${w.status}`))
       .toEqual(["hold_flight:done", "hold_hotel:done", "reserve_cab:done", "take_payment:done"]);
     expect(paid.state!.done).toBe(true);
+  });
+
+  it("takes a row's words at a grid and \"yes please\" at the checkout as typed answers, with no model call (issue 36)", async () => {
+    const chat = new AguiDriver(serve.url, await newToken(serve.url), "trip-words");
+    await chat.look();
+    await chat.say("Lisbon AI Summit, 3 nights");
+    const hotels = await chat.say("the British Airways one");
+    expect(hotels.state!.answers.flight_id).toEqual({ value: "BA500", by: "widget" });
+    const checkout = await chat.say("Hotel Baixa Nova");
+    expect(checkout.interrupt).toMatchObject({ reason: "confirmation", message: "Pay 1065 EUR for flight BA500 and 3 nights at Hotel Baixa Nova?" });
+    const paid = await chat.say("yes please");
+    expect(paid.text.at(-1)).toMatch(/^Booked\. Your reference is TRIP-/);
+    expect(paid.state!.writes.map((w: { tool: string }) => w.tool)).toEqual(["hold_flight", "hold_hotel", "reserve_cab", "take_payment"]);
+    expect(paid.state!.usage.modelCalls).toBe(1);
   });
 
   it("refuses a forged row key, a pick for another field and an interrupt that is not open, changing nothing", async () => {

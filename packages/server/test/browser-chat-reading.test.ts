@@ -2,7 +2,8 @@
  * The chat page as a person reads it (issue 22), in headless Chromium on real servers: the newest line
  * and the buttons to press are never under the message box; a question is shown once, not also as its
  * widget's title; grids have headers in words (the skill's `columns:`); a menu number opens that skill;
- * a no says nothing ran; a message after the end gets a reply; and /approve on a server without
+ * a no says nothing ran; a row's words and a yes in words typed in the message box pick and pay; a
+ * message after the end gets a reply; and /approve on a server without
  * approvers says so instead of showing a sign-in that can only fail. Viewport screenshots (what the
  * person sees) go to test-artifacts/, and each is checked by a test, not only taken.
  */
@@ -87,6 +88,25 @@ suite(`the chat page as a person reads it${HAVE_CHROMIUM ? "" : " (skipped: /usr
     expect(lines.slice(-2)).toEqual(["You said no, so nothing was run. Change what you need, or say yes when it is right.", "Pay 1020 EUR for flight TP1350 and 3 nights at Hotel Baixa Nova?"]);
     await expectReadable(page, again.getByRole("button", { name: "Pay" }));
     await screenshot(page, "reading-3-said-no", { viewport: true });
+    await page.close();
+  });
+
+  it("a row's words and \"yes please\" typed in the message box pick and pay, as in flow chat (issue 36)", async () => {
+    const page = await chrome.browser.newPage();
+    await page.goto(one.url);
+    await expect.poll(() => lastBot(page).textContent()).toBe("Which conference are you going to?");
+    await send(page, "Lisbon AI Summit, 3 nights");
+    await page.locator("li.grid:not(.done)").locator('tr[data-row="BA500"]').waitFor();
+    await send(page, "the TAP one");
+    await page.locator("#log > li.bot", { hasText: "2 options match that: TP1350 (TAP" }).waitFor();
+    await send(page, "the British Airways one");
+    await page.locator("li.grid:not(.done)", { hasText: "Hotel Baixa Nova" }).waitFor();
+    await send(page, "Hotel Baixa Nova");
+    await page.locator("li.checkout:not(.done)").waitFor();
+    expect(await timesShown(page, "Pay 1065 EUR for flight BA500 and 3 nights at Hotel Baixa Nova?")).toBe(1);
+    await send(page, "yes please");
+    await expect.poll(() => lastBot(page).textContent()).toMatch(/^Booked\. Your reference is TRIP-/);
+    await screenshot(page, "reading-5-typed-answers", { viewport: true });
     await page.close();
   });
 

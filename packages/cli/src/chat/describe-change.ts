@@ -26,7 +26,7 @@ export interface ChangeContext {
   menu?: boolean;
 }
 
-const DECLINED = "Declined: nothing was run. Change what you like, or type y when it is right.";
+const DECLINED = "Declined: nothing was run. Change what you like, or type yes when it is right.";
 const NOTHING = "Nothing in that message answered the question.";
 const NO_SKILL = "That did not match anything I can help with.";
 /** Trace events that show a message did something. */
@@ -64,6 +64,6 @@ export function compactRepeat(turn: ChangedTurn, options: PickOptions | undefine
 function pointer(pending: Pending | undefined, options: PickOptions | undefined): string {
   if (pending?.kind === "ask" && options?.many) return ` (the list above still stands: type the numbers of the rows, from 1 to ${options.values.length})`;
   if (pending?.kind === "ask" && options) return ` (the list above still stands: type a number from 1 to ${options.values.length})`;
-  if (pending?.kind === "confirm") return " (the card above still stands: y or n)";
+  if (pending?.kind === "confirm") return " (the card above still stands: yes or no)";
   return "";
 }

@@ -27,8 +27,11 @@ export function formatCard(card: Card, checkout: boolean): string[] {
   return [header, ...rows];
 }
 
-/** The line under a card: what y and n do (a one-word confirm id like `pay` names the action). Pure. */
-export function confirmHint(card: Card): string {
-  const verb = /^[a-z]+$/.test(card.confirm) ? card.confirm : "go ahead";
-  return `Type y to ${verb} (yes) or n to decline (no).`;
+/**
+ * The line under a card: what a yes and a no do, in words that cannot be read the other way (a confirm
+ * named `cancel` once read "Type y to cancel", as if y abandoned the request). The words a yes or a no
+ * may be typed in are the runtime's fixed list (`readYesNo`); a few are named. Pure.
+ */
+export function confirmHint(_card: Card): string {
+  return "Type yes (or y, ok, sure) to go ahead with the above, or no (n) to change nothing.";
 }

@@ -1,16 +1,19 @@
 /**
  * What a typed line means, given what the flow waits for. Data entry never goes through the model:
  * a number (or a row's id) while a pick is pending is a `pick` event — for a pick of several rows, a
- * line of numbers, ranges or ids ("1, 3", "1 and 3", "1-3") picks those rows together (`read-rows.ts`) — y/yes/n/no at a confirmation is a
- * `press` event, and a line typed while a secret is pending is sent exactly as typed — even one that
- * looks like a `/command`: while a secret is asked, the line is the secret, never a command. Anything
- * else is free text for the model, and a known `/command` is the terminal's own. A line of more than
- * MAX_MESSAGE characters (a paste gone wrong, a file piped in by mistake) is answered by the terminal
- * and not sent, so it reaches no model. A number (or a skill's name or title) typed at the menu of
- * skills is sent as text: the flow opens that skill without the model, the same for every host
- * (`read-menu-pick.ts` in @skillflow/langgraph). Pure.
+ * line of numbers, ranges or ids ("1, 3", "1 and 3", "1-3") picks those rows together (`read-rows.ts`);
+ * a yes or a no of the runtime's fixed list at a confirmation ("yes please", "ok", "no thanks":
+ * `readYesNo` in @skillflow/core) is a `press` event of the card on screen, bound to its digest; and a
+ * line typed while a secret is pending is sent exactly as typed — even one that looks like a
+ * `/command`: while a secret is asked, the line is the secret, never a command. Anything else is free
+ * text, for the runtime (a row named by its words at a grid: `readTypedAnswer`) or the model, and a
+ * known `/command` is the terminal's own. A line of more than MAX_MESSAGE characters (a paste gone
+ * wrong, a file piped in by mistake) is answered by the terminal and not sent, so it reaches no model.
+ * A number (or a skill's name or title) typed at the menu of skills is sent as text: the flow opens
+ * that skill without the model, the same for every host (`read-menu-pick.ts` in @skillflow/langgraph).
+ * Pure.
  */
-import type { ApprovalRequest, Pending } from "@skillflow/core";
+import { readYesNo, type ApprovalRequest, type Pending } from "@skillflow/core";
 import type { FlowInput } from "@skillflow/langgraph";
 import { pickHint, type PickOptions } from "./format-options.js";
 import { readRows } from "./read-rows.js";
@@ -36,9 +39,6 @@ export interface LineContext {
   approvalStatus?: ApprovalRequest["status"] | undefined;
 }
 
-const YES = /^(y|yes)$/i;
-const NO = /^(n|no)$/i;
-
 /** The longest message sent to the flow; a longer line is answered by the terminal and not sent. */
 export const MAX_MESSAGE = 10_000;
 
@@ -57,9 +57,8 @@ export function interpretLine(line: string, context: LineContext): LineAction {
   }
   if (pending?.kind === "ask" && pending.pick && options) return pickOrText(text, options);
   if (pending?.kind === "confirm") {
-    const card = pending.card.digest;
-    if (YES.test(text)) return { kind: "send", event: { press: pending.confirm, yes: true, card } };
-    if (NO.test(text)) return { kind: "send", event: { press: pending.confirm, yes: false, card } };
+    const yes = readYesNo(text);
+    if (yes !== undefined) return { kind: "send", event: { press: pending.confirm, yes, card: pending.card.digest } };
   }
   return { kind: "send", event: { text } };
 }

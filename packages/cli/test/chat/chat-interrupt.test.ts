@@ -26,7 +26,7 @@ async function pressDuringWrite(presses: number, args: string[] = []) {
   child.stderr!.on("data", (chunk) => (out += chunk));
   const closed = new Promise<number | null>((resolve) => child.on("close", resolve));
   child.stdin!.write("buy milk\n");
-  for (let i = 0; i < 1000 && !out.includes("Type y to"); i++) await new Promise((r) => setTimeout(r, 10));
+  for (let i = 0; i < 1000 && !out.includes("Type yes (or y"); i++) await new Promise((r) => setTimeout(r, 10));
   child.stdin!.write("y\n");
   // The line is echoed when the chat reads it; the write starts right after and runs for 2.5 s.
   for (let i = 0; i < 1000 && !out.includes("> y\n"); i++) await new Promise((r) => setTimeout(r, 10));

@@ -43,6 +43,16 @@ describe("flow chat: what a message changed", () => {
   });
 });
 
+describe("flow chat: a message that names nothing at a lookup's question", () => {
+  it("says it answered nothing, without the lookup's refusal, and asks again with the account's orders", async () => {
+    const cancel = join(root, "skills/retail/cancel-order");
+    const { stdout } = await chat([cancel], ["email", "aarav.lee6460@example.com", "I don't remember the number"]);
+    expect(after(stdout, "I don't remember the number")).toBe(
+      "\nNothing in that message answered the question.\nWhich order would you like to cancel? Your orders: #W3361211 (pending: Luggage Set, Smart Watch, Jigsaw Puzzle, Office Chair; 1,464.00); #W3586556 (pending: Tablet; 989.70).\n",
+    );
+  });
+});
+
 describe("flow chat: the terminal's own words", () => {
   it("/help in a memory chat does not say the conversation is kept", async () => {
     const { stdout } = await chat([trip], ["/help"]);

@@ -35,6 +35,7 @@ describe("interpretLine", () => {
 
   it.each([
     ["y", true], ["YES", true], ["n", false], ["No", false],
+    ["yes please", true], ["yes, go ahead", true], ["sure", true], ["ok", true], ["no thanks", false], ["don't", false],
   ])("turns %j at a confirmation into a press for the card shown (yes: %s)", (line, yes) => {
     expect(interpretLine(line, { pending: confirmPay })).toEqual({ kind: "send", event: { press: "pay", yes, card: "d" } });
   });

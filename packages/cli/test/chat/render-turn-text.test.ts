@@ -66,7 +66,7 @@ describe("renderTurnText", () => {
         "  1. Hold flight TP1350 (TAP)",
         "  2. Charge 1,020.00 EUR",
         "     The item bought: Espresso machine (id: espresso, price: 189)",
-        "Type y to pay (yes) or n to decline (no).",
+        "Type yes (or y, ok, sure) to go ahead with the above, or no (n) to change nothing.",
         "",
       ].join("\n"),
     );
@@ -76,7 +76,7 @@ describe("renderTurnText", () => {
   it("shows a confirmation without a widget as a card from the pending confirm", () => {
     const pending: Pending = { ...confirmPay, confirm: "refund_item", card: { ...card, confirm: "refund_item", writes: card.writes.slice(0, 1) } };
     const out = renderTurnText({ reply: ["Refund?"], widgets: [], pending, done: false }, skill, { color: false });
-    expect(out.text).toContain("Confirm — yes runs this:\n  1. Hold flight TP1350 (TAP)\nType y to go ahead (yes) or n to decline (no).");
+    expect(out.text).toContain("Confirm — yes runs this:\n  1. Hold flight TP1350 (TAP)\nType yes (or y, ok, sure) to go ahead with the above, or no (n) to change nothing.");
   });
 
   it("says the conversation was handed over to a person, after the hand-off's own words", () => {
@@ -102,7 +102,7 @@ describe("renderTurnText", () => {
   it("shows a card covering no write on this path as its question and the y/n prompt, with no list", () => {
     const empty: Card = { ...card, confirm: "submit", question: "Send the request?", writes: [] };
     const pending: Pending = { ...confirmPay, confirm: "submit", card: empty };
-    const expected = "Send the request?\nType y to submit (yes) or n to decline (no).\n";
+    const expected = "Send the request?\nType yes (or y, ok, sure) to go ahead with the above, or no (n) to change nothing.\n";
     expect(renderTurnText({ reply: ["Send the request?"], widgets: [], pending, done: false }, skill, { color: false }).text).toBe(expected);
     const widgets = [{ name: "trip_checkout", kind: "checkout" as const, card: empty }];
     expect(renderTurnText({ reply: ["Send the request?"], widgets, pending, done: false }, skill, { color: false }).text).toBe(expected);
@@ -134,7 +134,7 @@ describe("compactRepeat", () => {
       "Noted: nights 5.\nWhere? (the list above still stands: type a number from 1 to 3)\n",
     );
     expect(compactRepeat({ reply: ["Pay?"], trace: [], pending: confirmPay }, undefined, true)).toBe(
-      "Nothing in that message answered the question.\nPay? (the card above still stands: y or n)\n",
+      "Nothing in that message answered the question.\nPay? (the card above still stands: yes or no)\n",
     );
   });
 });

@@ -196,8 +196,10 @@ export type FlowEvent =
   /**
    * Free text. `extraction` is absent when the model was not called (a secret was pending). `offers`:
    * secrets volunteered in the text before they were asked (`hideSecrets`), kept masked for their fields.
+   * `relayed`: the text was passed on by another model (an MCP host's), not typed by the person, so it is
+   * never read as a yes at a card or a pick at a grid (`readTypedAnswer`).
    */
-  | { type: "text"; text: string; extraction?: Extraction; offers?: Record<string, string> }
+  | { type: "text"; text: string; extraction?: Extraction; offers?: Record<string, string>; relayed?: true }
   /** A widget's field update (a row click): applied as typed, never through the model. */
   | { type: "pick"; field: string; value: unknown }
   /**

@@ -5,8 +5,9 @@
  *     │                     │          │       └──→ END (the flow stopped at a person)
  *     │                     │          └──────────→ END (the flow stopped at a person)
  *     │                     └─────────────────────→ END (several skills hosted and none in progress)
- *     └─(a typed event: pick, press, approval, preset, open; a pick from the menu of skills;
- *        anything, once the conversation was handed to a person)→ replay
+ *     └─(a typed event: pick, press, approval, preset, open; a pick from the menu of skills; a yes or
+ *        no typed at a card, a row's words at a grid; anything, once the conversation was handed to a
+ *        person)→ replay
  *
  * `understand` is the one model call of a free-text message (and routing, with several skills). A typed
  * event never reaches it: the replay node admits it. `replay` runs the lookups it needs inside its own
@@ -19,6 +20,7 @@
 import { Command, END, MemorySaver, START, StateGraph, type BaseCheckpointSaver, type LangGraphRunnableConfig } from "@langchain/langgraph";
 import { handedOffFlow } from "../routing/handed-off.js";
 import { readMenuPick } from "../routing/read-menu-pick.js";
+import { readTypedText } from "../routing/read-typed-text.js";
 import { routingOf } from "../routing/where-now.js";
 import { needsModel } from "../understand/admit-event.js";
 import { understandNode } from "../understand/understand-node.js";
@@ -54,10 +56,14 @@ function routed<Next extends string>(
   };
 }
 
-/** Free text goes to the model first — except a pick from the menu of skills; a typed event straight to the replay. Pure. */
+/**
+ * Free text goes to the model first — except a pick from the menu of skills, and a yes or no at a card
+ * or a row's words at a grid (`read-typed-text.ts`); a typed event straight to the replay. Pure.
+ */
 export function routeAtStart(deps: HostDeps, state: FlowGraphValues): "understand" | "replay" {
   if (!needsModel(state.input) || handedOffFlow(deps, state)) return "replay";
-  return readMenuPick(deps, routingOf(deps, state), state.input) ? "replay" : "understand";
+  if (readMenuPick(deps, routingOf(deps, state), state.input)) return "replay";
+  return readTypedText(deps, state, state.input) ? "replay" : "understand";
 }
 
 /** After understanding: replay the event, or end the turn when there is none (no skill in progress). Pure. */

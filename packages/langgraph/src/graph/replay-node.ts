@@ -5,7 +5,8 @@
  * keeps what the turn shows, and stops at a person or at the first write. A write's `started` ledger
  * entry comes back in the state, so it is checkpointed at the end of this super-step, before the act
  * node runs the write. Text typed at the menu of skills that picks one (`read-menu-pick.ts`) comes here
- * without the model and is admitted as the `open` event it stands for; an empty preset at the menu (a
+ * without the model and is admitted as the `open` event it stands for, and so does a yes or no typed at
+ * a card or a row's words at a grid, as the press or pick it stands for (`read-typed-text.ts`); an empty preset at the menu (a
  * host starting a conversation) shows just the menu. Once the conversation was handed to a person, every
  * input goes to the handed-off skill as typed (`handed-off.ts`), and its reply is one fixed sentence.
  */
@@ -14,6 +15,7 @@ import type { Effect } from "@skillflow/core";
 import { admitEvent } from "../understand/admit-event.js";
 import { eventAfterHandoff, handedOffFlow } from "../routing/handed-off.js";
 import { readMenuPick } from "../routing/read-menu-pick.js";
+import { admitTypedText, readTypedText } from "../routing/read-typed-text.js";
 import { routeNotes } from "../routing/route-notes.js";
 import { whereNow, type Routed } from "../routing/where-now.js";
 import type { HostEvent } from "../to-flow-event.js";
@@ -43,6 +45,8 @@ function admit(deps: HostDeps, state: FlowGraphValues, config: LangGraphRunnable
     return menuOnly(deps, state, here, [{ type: "say", text: pick.refuse }], pick.refuse);
   }
   if (isEmptyPreset(state.input) && choosesSkills(deps) && !here.flow) return menuOnly(deps, state, here, []);
+  const typed = pick ? undefined : readTypedText(deps, here, state.input);
+  if (typed && state.input.type === "text") return admitTypedText(here, state.out, state.input.text, typed);
   const input: HostEvent = pick ? { type: "open", skill: pick.open } : state.input;
   return admitEvent(deps, state.out, threadId, here, input);
 }

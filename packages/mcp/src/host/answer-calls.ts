@@ -5,7 +5,9 @@
  * fresh token in `_meta`.
  *
  * A message that arrives while a secret is pending is not applied: the runtime would take text that
- * matches the pattern as typed by the person, and here the text comes from the model.
+ * matches the pattern as typed by the person, and here the text comes from the model. For the same
+ * reason every message is sent `relayed`: a "yes" at a card or a row's words at a grid from the host's
+ * model are not the person's press or pick (those come by elicitation or the app's click).
  */
 import type { TurnResult } from "@skillflow/langgraph";
 import { describeForModel } from "./describe-for-model.js";
@@ -40,7 +42,7 @@ export async function answerMessage(state: HostState, hosted: HostedSkill, messa
     const pending = pendingView(first.pending, first);
     if (pending?.kind === "secret") note = messageNotUsed(pending);
   } else {
-    first = await hosted.flow.send(thread, { text: message });
+    first = await hosted.flow.send(thread, { text: message, relayed: true });
   }
   return respond(state, hosted, conversation, await runPersonSteps(hosted, thread, first, channel), note);
 }

@@ -1,15 +1,18 @@
 /**
- * The offline extractor's values for one request: each rule (patterns, dates, choices, numbers, yes/no)
+ * The offline extractor's values for one request: each rule (patterns, ids shaped as a field's
+ * description shows them, dates, choices, numbers, yes/no)
  * proposes candidates; they are taken strongest first — the pending question before other fields, a
  * value named by the text before a guess — each field at most once and each stretch of text for one
  * field only. When the pending field is a `lookup` or `text` and no rule filled it, it takes the
- * message (see `fill-free-text.ts`). Questions in the message answer nothing (`read-questions.ts`): the
+ * message (see `fill-free-text.ts`) — except a lookup whose description shows its ids by example
+ * (`fill-examples.ts`): "the tablet one" is not an order id. Questions in the message answer nothing (`read-questions.ts`): the
  * rules and a lookup read the rest; a `text` field takes the message as typed. Dates are read against
  * `now`, the flow's clock (an ISO instant). Pure.
  */
 import type { ExtractRequest, FieldInScope } from "../../understand/model-port.js";
 import { fillChoices } from "./fill-choices.js";
 import { fillDates } from "./fill-dates.js";
+import { examplesOf, fillExamples } from "./fill-examples.js";
 import { freeTextValue } from "./fill-free-text.js";
 import { fillNumbers } from "./fill-numbers.js";
 import { fillPatterns } from "./fill-patterns.js";
@@ -19,7 +22,7 @@ import { withoutQuestions } from "./read-questions.js";
 import { overlaps, type Candidate, type Rule, type RuleInput } from "./spans.js";
 
 /** The rules, in the order their candidates are listed (ties in rank and position go to the earlier rule). */
-const RULES: Rule[] = [fillPatterns, fillDates, fillChoices, fillNumbers, fillYesNo];
+const RULES: Rule[] = [fillPatterns, fillExamples, fillDates, fillChoices, fillNumbers, fillYesNo];
 
 /** Take candidates strongest first, each field once, each stretch of text once. Pure. */
 function assign(candidates: Candidate[]): Candidate[] {
@@ -44,7 +47,9 @@ export function extractOffline(request: ExtractRequest, now?: string): Record<st
   const taken = assign(RULES.flatMap((rule) => rule(input)));
   const values: Record<string, unknown> = {};
   for (const c of taken) values[c.field] = c.value;
-  if (pending && !(pending.name in values)) {
+  // A lookup of ids shown by example ("#W1234567") takes only an id of that form, never the message.
+  const idsOnly = pending?.shape.kind === "lookup" && examplesOf(pending).length > 0;
+  if (pending && !(pending.name in values) && !idsOnly) {
     const value = freeTextValue(pending.shape.kind === "text" ? request.text : text, pending, taken);
     if (value !== undefined) values[pending.name] = value;
   }
