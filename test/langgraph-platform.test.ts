@@ -130,7 +130,7 @@ describe("a skill on LangGraph's dev server, through the SDK", () => {
     await resume(t, "retail", { pick: { reason: "no longer needed" } });
     const confirm = await waitingAt(t);
     expect(confirm).toMatchObject({ kind: "confirm", confirm: "cancel" });
-    expect(confirm!.card.writes).toEqual([{ tool: "cancel_pending_order", instance: expect.any(String), inputs: { user_id: "aarav_lee_1982", order_id: "#W3361211", reason: "no longer needed" } }]);
+    expect(confirm!.card.writes).toEqual([{ tool: "cancel_pending_order", instance: expect.any(String), inputs: { user_id: "aarav_lee_1982", order_id: "#W3361211", reason: "no longer needed" }, words: expect.stringContaining("Cancel order #W3361211"), details: [] }]);
     expect(written().length).toBe(before);
 
     // Two presses at once with the default strategy (reject): the second is refused while the first

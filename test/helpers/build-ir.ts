@@ -43,7 +43,7 @@ function step(spec: StepSpec, id: string): Step {
   const common = { id, pos: { line: ++line, column: 1 }, keys: {} };
   if ("say" in spec) return { ...common, kind: "say", text: template(spec.say) };
   if ("ask" in spec) {
-    const checks: Check[] = Object.entries(spec.checks ?? {}).map(([c, message]) => ({ condition: { source: c, pos }, message }));
+    const checks: Check[] = Object.entries(spec.checks ?? {}).map(([c, message]) => ({ condition: { source: c, pos }, message, text: template(message) }));
     return { ...common, kind: "ask", field: spec.ask, fieldPos: pos, question: template(spec.q), checks,
       ...(spec.from ? { from: { source: spec.from, pos } } : {}), ...(spec.widget ? { widget: spec.widget } : {}) };
   }

@@ -5,7 +5,7 @@
  * write in every retail skill shows each of its inputs in the words (nothing falls back to a raw key),
  * and the words render over the very inputs the write receives.
  */
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkSkill, createExpressions, describeTool, type DoStep, type Step, type Template } from "@skillflow/core";
@@ -15,7 +15,7 @@ import { splitTemplate } from "../../packages/core/src/format/parse-template.js"
 import defaultTools from "../../skills/retail/tools.js";
 
 const RETAIL = join(import.meta.dirname, "../../skills/retail");
-const skills = readdirSync(RETAIL, { withFileTypes: true }).filter((d) => d.isDirectory() && !["data", "store"].includes(d.name)).map((d) => d.name);
+const skills = readdirSync(RETAIL, { withFileTypes: true }).filter((d) => d.isDirectory() && existsSync(join(RETAIL, d.name, "SKILL.md"))).map((d) => d.name);
 
 function doSteps(steps: readonly Step[]): DoStep[] {
   return steps.flatMap((s) => (s.kind === "do" ? [s] : s.kind === "when" || s.kind === "repeat" ? doSteps(s.steps) : []));

@@ -157,7 +157,7 @@ describe("flow draft", () => {
   it("without --tools, writes SKILL.md and typed stubs to -o DIR, and flow check passes on them", async () => {
     const out = join(SCRATCH, "note-taker");
     const skill = "---\nname: note-taker\ndescription: Takes a note.\n---\n\n# Note taker\n\n## Fields\n\n```yaml\nnote: { text: true }\n```\n\n## Steps\n\n```yaml\n- ask: { note: \"What should I note?\" }\n- confirm: { save: \"Save the note {note}?\" }\n- do: save_note\n- say: \"Saved as {save_note.id}.\"\n```\n";
-    const tools = "- name: save_note\n  kind: write\n  input: { note: string }\n  output: { id: string }";
+    const tools = "- name: save_note\n  kind: write\n  card: \"Save the note {note}\"\n  input: { note: string }\n  output: { id: string }";
     const result = await draft("Take a note", { out }, [`<skill_md>${skill}</skill_md><tools_yaml>${tools}</tools_yaml>`]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("(stubs: each tool throws until it is written)");

@@ -92,6 +92,7 @@ const STUB_TOOLS = `- name: find_person
   output: { display_name: string, visits: integer, tags: [string] }
 - name: write_note
   kind: write
+  card: "Write a note for {who} (urgent: {urgent})"
   input: { who: string, "urgent?": boolean }
   output: { note_id: string }`;
 
@@ -110,6 +111,8 @@ describe("draftSkill without tools.ts: typed stubs", () => {
     expect(result.passes).toBe(true);
     const source = result.last.tools!.source;
     expect(source).toContain("input: z.object({ who: z.string(), urgent: z.boolean().optional() })");
+    // A write's card words, proposed with it, are written on it, so its card reads as words.
+    expect(source).toContain('card: "Write a note for {who} (urgent: {urgent})",');
 
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, "SKILL.md"), result.last.skill);

@@ -14,11 +14,11 @@ import type { RuleId } from "../rule-catalog.js";
  */
 const NEEDS_TOOL_TYPES: ReadonlySet<RuleId> = new Set<RuleId>([
   "ill-typed-condition", "ill-typed-hole", "ill-typed-input", "input-type-mismatch", "bad-from", "bad-lookup-shape",
-  "bad-repeat", "unbound-tool-input", "unknown-tool-input", "unconfirmable-input",
+  "bad-repeat", "unbound-tool-input", "unknown-tool-input", "unconfirmable-input", "card-words",
 ]);
 
 /** What is skipped, in words, for the import error's fix. */
-const SKIPPED = "the types of tool outputs (in conditions, templates, `from:`, `columns:` and lookup fields) and the inputs each tool is given";
+const SKIPPED = "the types of tool outputs (in conditions, templates, `from:`, `columns:` and lookup fields), the inputs each tool is given, and the words of each write's confirmation card";
 
 /** The findings of a check against tools known by name only, less those that need the tools' types. Pure. */
 export function withoutToolTypes(diagnostics: Diagnostic[]): Diagnostic[] {

@@ -59,6 +59,12 @@ const STUBS = `There is no tools.ts yet: propose the tools the skill needs as da
   description: One order with its items.
   input: { order_id: string }
   output: { known: boolean, total: number, items: [{ id: string, name: string, price: number }] }
+- name: cancel_order
+  kind: write
+  description: Cancel an order and refund it.
+  card: "Cancel order {order_id} and refund it"   # a write's card words: what the person says yes to, every input as a {hole}
+  input: { order_id: string }
+  output: { refunded: number }
 
 Types: string, number, integer, boolean, a mapping (an object) or a one-item list (a list of it); a key ending in ? is optional.`;
 

@@ -18,6 +18,8 @@ export interface ProposedTool {
   name: string;
   kind: "lookup" | "write";
   description?: string;
+  /** A write's card words (`Save the note {note}`): what its confirmation card reads, its inputs as holes. */
+  card?: string;
   input: Extract<StubType, { t: "object" }>;
   output: StubType;
 }
@@ -68,7 +70,10 @@ export function readToolStubs(yamlText: string): ReadStubs {
       problem(item as Node, `Tool \`${name}\`'s input is not a mapping of named inputs.`, "Write `input:` as a mapping, such as `{ order_id: string }`.");
       continue;
     }
-    tools.push({ name, kind: value.kind, ...(typeof value.description === "string" ? { description: value.description } : {}), input, output });
+    tools.push({
+      name, kind: value.kind, ...(typeof value.description === "string" ? { description: value.description } : {}),
+      ...(value.kind === "write" && typeof value.card === "string" ? { card: value.card } : {}), input, output,
+    });
   }
   return { tools, problems };
 }
@@ -125,7 +130,10 @@ const notImplemented = (name: string) => async (): Promise<never> => {
 export function stubModule(tools: readonly ProposedTool[]): { default: unknown[] } {
   return {
     default: tools.map((tool) => {
-      const spec = { name: tool.name, ...(tool.description ? { description: tool.description } : {}), input: zodOf(tool.input) as z.ZodObject, output: zodOf(tool.output) };
+      const spec = {
+        name: tool.name, ...(tool.description ? { description: tool.description } : {}), ...(tool.card ? { card: tool.card } : {}),
+        input: zodOf(tool.input) as z.ZodObject, output: zodOf(tool.output),
+      };
       return tool.kind === "lookup" ? lookup(spec, notImplemented(tool.name)) : action(spec, notImplemented(tool.name));
     }),
   };
@@ -140,6 +148,7 @@ export function stubSource(tools: readonly ProposedTool[], sentence: string): st
       `  ${make}({`,
       `    name: ${JSON.stringify(tool.name)},`,
       ...(tool.description ? [`    description: ${JSON.stringify(tool.description)},`] : []),
+      ...(tool.card ? [`    card: ${JSON.stringify(tool.card)},`] : []),
       `    input: ${zodCode(tool.input)},`,
       `    output: ${zodCode(tool.output)},`,
       `  }, async () => notImplemented(${JSON.stringify(tool.name)})),`,
