@@ -21,6 +21,7 @@ import { checkInputTypes } from "./check-input-types.js";
 import { checkGridColumns } from "./check-grid-columns.js";
 import { checkLookupShapes } from "./check-lookup-shapes.js";
 import { checkRepeatLists } from "./check-repeat-lists.js";
+import { checkRowBindsAskedInput } from "./check-row-binds-asked-input.js";
 import { checkSecretDerivedInText } from "./check-secret-derived-in-text.js";
 import { checkSecretInText } from "./check-secret-in-text.js";
 import { checkUnboundInputs } from "./check-unbound-inputs.js";
@@ -47,6 +48,7 @@ export const SEMANTIC_RULES: readonly Rule[] = [
   checkUsedBeforeAsked,
   checkUnboundInputs,
   checkWithBindings,
+  checkRowBindsAskedInput,
   checkInputTypes,
   checkDuplicateAsks,
   checkDuplicateConfirms,
