@@ -76,7 +76,7 @@ export const STEP_EXTRAS = {
   widget: { form: "widget", doc: "Render this step with the named widget (a grid, a card, a checkout)." },
   check: { form: "checks", doc: "Conditions on the answer, each with the message shown when it is false; the answer is refused and asked again." },
   columns: { form: "columns", doc: "The row properties a pick's grid shows, in order, each with its header: `{ name: Hotel, nightly_rate: \"Per night (EUR)\" }`, or a list of names.", alsoChecked: "the ask has `from:`, and each name is a property of the rows of its list" },
-  with: { form: "bindings", doc: "Inputs of the tool bound from expressions instead of by name: `{ zip: new_zip, item_ids: \"changes.map(c, c.item_id)\" }`; each value is CEL over fields, tool outputs and loop variables.", alsoChecked: "each name is an input of the tool, the tool is a write or a hand-off, and each value's type fits the input" },
+  with: { form: "bindings", doc: "Inputs of the tool bound from expressions instead of by name: `{ zip: new_zip, item_ids: \"changes.map(c, c.item_id)\" }`; each value is CEL over fields, tool outputs and loop variables.", alsoChecked: "each name is an input of the tool, each value's type fits the input, and a lookup has one `with:` (it binds the lookup wherever it is read)" },
   tell: { form: "template", doc: "With `handoff:`: what the person is told as the conversation is handed over, like `\"You are being transferred to a human agent.\"`." },
   by: { form: "text", doc: "The role that must approve, from outside the conversation; the yes cannot come from the chat." },
   steps: { form: "steps", doc: "The nested steps." },
