@@ -51,7 +51,7 @@ const rules = [
   ["unbound-tool-input", "error", "a tool input that no step asks and no earlier tool produces"],
   ["unknown-tool-input", "error", "a `with:` key that is not an input of the tool"],
   ["ill-typed-input", "error", "a `with:` value whose type the tool input does not take"],
-  ["with-on-lookup", "error", "two `do:` of one lookup with different `with:`"],
+  ["with-on-lookup", "error", "two `do:` of one lookup with different `with:`, or a lookup's `with:` reading the lookup itself"],
   ["row-binds-asked-input", "warning", "inside a `repeat`, a row property binding a tool input of the same name as a field the skill asks"],
   ["input-type-mismatch", "error", "a write input bound from an answer of another type (one row or several)"],
   ["expression-syntax", "error", "a condition, check or template hole that cannot be parsed"],

@@ -4,7 +4,8 @@
  * (numbers widen: a whole number fits a number; an untyped side fits anything; an object must have
  * every property the input requires, each fitting). A lookup's `with:` binds it wherever it runs or is
  * read (lookup-bindings.ts), so it is checked the same way. with-on-lookup: a second `do:` of one lookup
- * with a different `with:`, which would not be the one used (the first is).
+ * with a different `with:`, which would not be the one used (the first is), or a lookup's `with:` that
+ * reads the lookup itself.
  * Unknown names and syntax in the values are the expression rules' (the values are expressions of the
  * step: expressions-of.ts). Pure.
  */
@@ -25,6 +26,7 @@ export function checkWithBindings(ctx: CheckContext): void {
     if (!tool) return;
     const first = step.kind === "do" && tool.kind === "lookup" ? lookupBindings(ctx.skill, tool.name) : undefined;
     if (step.kind === "do" && first && first !== step.with && !sameBindings(first, step.with)) return withOnLookup(ctx, step, tool, first);
+    if (first === step.with) readsItself(ctx, step as DoStep, tool);
     for (const binding of step.with) checkBinding(ctx, binding, tool, place.scope);
   });
 }
@@ -35,6 +37,17 @@ function withOnLookup(ctx: CheckContext, step: DoStep, tool: ToolInfo, first: re
     "with-on-lookup", step.keys.with ?? step.pos,
     `This \`with:\` on \`do: ${tool.name}\` differs from the one at line ${line}: a lookup's \`with:\` binds its inputs wherever it runs or is read, so only the first one is used.`,
     `Give every \`do: ${tool.name}\` the same \`with:\` (or none after the first), or declare a second lookup in tools.ts for the other inputs.`,
+  );
+}
+
+/** A lookup's `with:` reading the lookup's own output: its inputs would wait on its result. */
+function readsItself(ctx: CheckContext, step: DoStep, tool: ToolInfo): void {
+  const own = step.with!.find((b) => ctx.exprs.refs(b.value).some((r) => r.root === tool.name));
+  if (!own) return;
+  ctx.report(
+    "with-on-lookup", own.value.pos,
+    `The \`with:\` of \`do: ${tool.name}\` gives \`${own.input}\` from \`${own.value.source}\`, which reads \`${tool.name}\` itself: its inputs would wait on its own output.`,
+    `Bind \`${own.input}\` from fields, loop variables or other tools' outputs.`,
   );
 }
 

@@ -123,6 +123,24 @@ export function noteOutput(run: Run, tool: string, output: unknown): void {
   run.outputs.set(tool, output);
 }
 
+/** Lookups whose `with:` is being evaluated on this walk. */
+const evaluating = new WeakMap<Run, Set<string>>();
+
+/** A lookup's inputs here; stops when its `with:` reads the lookup itself, directly or through another lookup's. */
+function lookupInputs(run: Run, tool: ToolInfo, frame: Frame, evaluate: EvaluateIn): Record<string, unknown> {
+  const bindings = lookupBindings(run.skill, tool.name);
+  if (!bindings) return inputsWith(run, tool, undefined, frame, true, evaluate);
+  const busy = evaluating.get(run) ?? new Set<string>();
+  if (busy.has(tool.name)) fail(run, `Cannot run ${tool.name}: its \`with:\` reads ${tool.name} itself, so its inputs wait on its own output.`);
+  busy.add(tool.name);
+  evaluating.set(run, busy);
+  try {
+    return inputsWith(run, tool, bindings, frame, true, evaluate);
+  } finally {
+    busy.delete(tool.name);
+  }
+}
+
 /**
  * The output of lookup `tool` for the inputs bound here (by its `with:` if it has one, else by name):
  * cached under those inputs, or requested (which stops the walk), so it runs again when they change.
@@ -134,7 +152,7 @@ export function ensureLookup(run: Run, tool: ToolInfo, frame: Frame, instance: s
   if (tool.kind !== "lookup") {
     fail(run, `${tool.name} was not run: it is a write, and a write runs only as a \`do:\` step after a confirm, never as a lookup.`);
   }
-  const inputs = inputsWith(run, tool, lookupBindings(run.skill, tool.name), frame, true, evaluate);
+  const inputs = lookupInputs(run, tool, frame, evaluate);
   const inputsDigest = run.digest(inputs);
   const key = lookupKeyOf(tool.name, inputsDigest);
   const hit = ownValue(run.state.lookups, key);

@@ -109,6 +109,12 @@ describe("with: in flow check", () => {
 - do: get_user`)).toEqual([]);
   });
 
+  it("refuses a lookup's with: that reads the lookup itself", () => {
+    expect(rules(`
+- do: get_user
+  with: { user_id: get_user.address.zip }`)).toEqual(["11:20 with-on-lookup"]);
+  });
+
   it("a lookup's with: binds it wherever it is read: what it reads must be asked before the first read", () => {
     expect(rules(`
 - say: "{get_user.address.city}"

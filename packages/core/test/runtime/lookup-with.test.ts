@@ -5,7 +5,7 @@
  * issue 38: a rebooking searched each leg's old date (the row's `date`) instead of the new one.
  */
 import { describe, expect, it } from "vitest";
-import { Host, says, skillFrom, T, toolInfo, type Turn } from "./host.js";
+import { errors, Host, says, skillFrom, T, toolInfo, type Turn } from "./host.js";
 
 const TOOLS = [
   toolInfo("find_booking", "lookup", { booking_id: T.str }, { legs: T.list(T.obj({ id: T.str, origin: T.str, date: T.str })) }),
@@ -86,5 +86,17 @@ describe("with: on a lookup", () => {
     const turn = h.text("the 10th of June", { new_date: "2026-06-10" });
     expect(searched(turn)).toEqual([{ origin: "LIS", date: "2026-06-10" }]);
     expect(says(turn)).toEqual(["LIS: 4 seats.", "OPO: 4 seats."]);
+  });
+
+  it("stops with an error, never a loop, when a lookup's with: reads the lookup itself (a skill that skipped the checker)", () => {
+    const h = host(`
+- ask: { booking_id: "Which booking?" }
+- do: search_seats
+  with: { date: '"2026-06-" + string(search_seats.seats)', origin: '"LIS"' }
+- ask: { new_date: "Which day instead?" }
+`);
+    const turn = h.text("B1", { booking_id: "B1" });
+    expect(searched(turn)).toEqual([]);
+    expect(errors(turn)).toEqual(["Cannot run search_seats: its `with:` reads search_seats itself, so its inputs wait on its own output."]);
   });
 });
