@@ -19,6 +19,7 @@
 import type { Expr, InputBinding, Skill, Step } from "../format/ir.js";
 import type { SkillExpressions } from "../expr/types.js";
 import { ownValue } from "../own-value.js";
+import { lookupBindings } from "../compile/lookup-bindings.js";
 import type { SkillIndex } from "../compile/skill-index.js";
 
 /** Why a step depends on a field, for messages ("which takes `nights`"). */
@@ -193,9 +194,12 @@ function nestingDepsOf(pass: Pass, blocks: readonly Step[]): DependencySet {
  * One tool's dependencies from its inputs: by name, and through every tool that can produce them. An input
  * bound from the loop's row inside a `repeat` needs nothing here: a step inside the repeat depends on its
  * list through its nesting, and a gathered list on the repeat's list (`gatheredDeps`). Adding the list to
- * the tool's own dependencies made every run of the tool, outside the repeat too, depend on it.
+ * the tool's own dependencies made every run of the tool, outside the repeat too, depend on it. A lookup
+ * with a `with:` (lookup-bindings.ts) depends on what its expressions read, wherever it is read.
  */
 function dependTool(pass: Pass, name: string): Map<string, DependencyReason> {
+  const bindings = lookupBindings(pass.skill, name);
+  if (bindings) return boundDeps(pass, name, bindings);
   const out = new Map<string, DependencyReason>();
   const params = ownValue(pass.skill.tools, name)!.params;
   for (const param of params) mergeInto(out, paramDeps(pass, name, param.name));

@@ -26,6 +26,7 @@ import { checkGridColumns } from "./check-grid-columns.js";
 import { checkLookupShapes } from "./check-lookup-shapes.js";
 import { checkPartWrites } from "./check-part-writes.js";
 import { checkRepeatLists } from "./check-repeat-lists.js";
+import { checkRowBindsAskedInput } from "./check-row-binds-asked-input.js";
 import { checkSecretDerivedInText } from "./check-secret-derived-in-text.js";
 import { checkSecretInText } from "./check-secret-in-text.js";
 import { checkUnboundInputs } from "./check-unbound-inputs.js";
@@ -52,6 +53,7 @@ export const SEMANTIC_RULES: readonly Rule[] = [
   checkUsedBeforeAsked,
   checkUnboundInputs,
   checkWithBindings,
+  checkRowBindsAskedInput,
   checkInputTypes,
   checkDuplicateAsks,
   checkDuplicateConfirms,

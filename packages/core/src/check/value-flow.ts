@@ -12,6 +12,7 @@ import { expressionsOf, holes } from "./expressions-of.js";
 import { ScopedNames } from "./scoped-names.js";
 import { eitherOrPair } from "./either-or.js";
 import { ownValue } from "../own-value.js";
+import { lookupBindings } from "../compile/lookup-bindings.js";
 import type { ValueType } from "../tools/value-type.js";
 
 const gatheredMemo = new WeakMap<Skill, Set<string>>();
@@ -134,10 +135,10 @@ function passAsk(step: AskStep, pass: Pass): void {
 function passDo(step: DoStep | HandoffStep, pass: Pass): void {
   const { tool, toolPos: pos } = step;
   const info = ownValue(pass.skill.tools, tool);
+  if (info?.kind === "lookup") return useLookup(tool, pos, pass);
   for (const binding of step.with ?? []) readExpr(binding.value, pass);
   if (step.kind === "do" && step.card) for (const { expr } of holes(step.card)) readExpr(expr, pass);
   if (!info) return;
-  if (info.kind === "lookup") return useLookup(tool, pos, pass);
   const bound = new Set((step.with ?? []).map((b) => b.input));
   const sources: Record<string, InputSource> = {};
   for (const param of info.params) {
@@ -168,13 +169,18 @@ function readExpr(expr: Expr, pass: Pass, asking?: string): void {
 }
 
 /**
- * A lookup runs on demand where it is used: its required inputs must be bound there. A missing input is
- * reported once; the lookup then counts as run, so its later reads do not repeat the report.
+ * A lookup runs on demand where it is used: its required inputs must be bound there, and what its
+ * `with:` reads must be known there (lookup-bindings.ts). A missing input is reported once; the lookup
+ * then counts as run, so its later reads do not repeat the report.
  */
 function useLookup(tool: string, pos: Position, pass: Pass): void {
   const info = ownValue(pass.skill.tools, tool);
   if (!info || info.kind !== "lookup" || pass.names.has(`t:${tool}`)) return;
+  const bindings = lookupBindings(pass.skill, tool) ?? [];
+  pass.names.add(`t:${tool}`); // a `with:` reading this lookup (or one reading it back) ends here
+  for (const binding of bindings) readExpr(binding.value, pass);
   for (const param of info.params) {
+    if (bindings.some((b) => b.input === param.name)) continue;
     if (!param.optional && inputSource(param.name, pass) === "missing") missing(tool, param.name, pos, pass);
   }
   ran(tool, pass);

@@ -46,14 +46,15 @@ export function hoverAt(text: string, position: EditorPosition, skill: Skill | u
   }
 }
 
-/** An input of a `do:` or `handoff:` step's tool, as a key of its `with:`: its type and description. */
+/** An input of a `do:` or `handoff:` step's tool, as a key of its `with:`: its type and description (a lookup's holds wherever it is read). */
 function inputHover(skill: Skill, stepId: string | undefined, name: string): string | undefined {
   const step = stepId === undefined ? undefined : findStep(skill.steps, stepId);
   const tool = step?.kind === "do" || step?.kind === "handoff" ? ownValue(skill.tools, step.tool) : undefined;
   const param = tool?.params.find((p) => p.name === name);
   if (!tool || !param) return undefined;
   const about = param.description ? ` ${param.description}` : "";
-  return `**\`${param.name}\`** · input of \`${tool.name}\`${param.optional ? " (optional)" : ""}: \`${formatType(param.type)}\`${about}\n\nBound here by \`with:\` instead of by name.`;
+  const where = tool.kind === "lookup" ? ` wherever \`${tool.name}\` runs or is read` : " here";
+  return `**\`${param.name}\`** · input of \`${tool.name}\`${param.optional ? " (optional)" : ""}: \`${formatType(param.type)}\`${about}\n\nBound${where} by \`with:\` instead of by name.`;
 }
 
 function findStep(steps: readonly Step[], id: string): Step | undefined {

@@ -68,7 +68,7 @@ function stepLine(step: Step, ctx: WordsContext, byId: ReadonlyMap<string, Place
     case "do":
       return isWrite(ctx.skill, step.tool)
         ? { text: inline("Run ", code(step.tool), ` (changes something)${about}`), notes: boundNotes(step, ctx) }
-        : { text: inline("Look up ", code(step.tool), about), notes: [] };
+        : { text: inline("Look up ", code(step.tool), about), notes: lookupNotes(step, ctx) };
     case "handoff": return handoffLine(step, about, ctx);
     case "end":
       return {
@@ -121,7 +121,14 @@ function handoffLine(step: HandoffStep, about: string, ctx: WordsContext): Omit<
   return { text, notes };
 }
 
-/** One note per input a write's `with:` binds: "`zip` is the new zip code (`new_zip`)". */
+/** A lookup's `with:`: its bound inputs, and that they hold wherever its output is read (lookup-bindings.ts). */
+function lookupNotes(step: Extract<Step, { kind: "do" }>, ctx: WordsContext): Inline[] {
+  const notes = boundNotes(step, ctx);
+  if (notes.length > 0) notes.push(inline("These inputs hold wherever ", code(step.tool), " is read; it is looked up again when one of them changes"));
+  return notes;
+}
+
+/** One note per input a `with:` binds: "`zip` is the new zip code (`new_zip`)". */
 function boundNotes(step: Extract<Step, { kind: "do" | "handoff" }>, ctx: WordsContext): Inline[] {
   return (step.with ?? []).map((b) => inline(code(b.input), " is ", describeValue(b.value, ctx)));
 }

@@ -125,7 +125,7 @@ function valueOf(run: Run, root: string, frame: Frame, maskSecrets: boolean): un
     return field.secret && maskSecrets ? SECRET_MASK : answer.value;
   }
   const tool = ownValue(run.skill.tools, root);
-  if (tool) return tool.kind === "lookup" ? ensureLookup(run, tool, frame, tool.name) : run.outputs.get(root);
+  if (tool) return tool.kind === "lookup" ? ensureLookup(run, tool, frame, tool.name, evaluateIn) : run.outputs.get(root);
   if (Object.hasOwn(frame.vars, root)) return frame.vars[root];
   return isGathered(run.skill, root) ? gatheredValue(run, root, frame, { evaluate: evaluateIn, mask: maskSecrets ? SECRET_MASK : undefined }) : undefined;
 }

@@ -9,6 +9,7 @@ import type { DoStep, ToolInfo } from "../format/ir.js";
 import { writeField } from "../check/dependencies.js";
 import { ensureLookup } from "./bind-inputs.js";
 import { stepInputs } from "./bind-step-inputs.js";
+import { evaluateIn } from "./eval-in-frame.js";
 import { collectSkips, depsOf, noteAsked, readHoles } from "./regions.js";
 import { passInCard } from "./run-ask.js";
 import { passEnd } from "./run-end.js";
@@ -24,7 +25,7 @@ export const CARD: StepExecutor = {
   ask: passInCard,
   confirm: (run, step, frame) => readHoles(run, step.question, frame),
   lookup(run, step, tool, frame, instance) {
-    if (!collectSkips(run, depsOf(run, step))) ensureLookup(run, tool, frame, instance);
+    if (!collectSkips(run, depsOf(run, step))) ensureLookup(run, tool, frame, instance, evaluateIn);
   },
   write: listWrite,
   // Nothing runs after a hand-off, so a card lists nothing past it: its region ends there.

@@ -109,7 +109,7 @@ function dynamicRefusal(run: Run, step: AskStep, field: FieldDecl, value: unknow
     if (!tool) fail(run, `Cannot check ${field.name}: the lookup ${field.shape.tool} is not defined.`);
     if (tool.kind === "handoff") fail(run, `${tool.name} was not run: it is a hand-off tool, so it cannot check answers to ${field.name}; it runs only from a \`handoff:\` step.`);
     if (tool.kind !== "lookup") fail(run, `${tool.name} was not run: it is a write, so it cannot check answers to ${field.name}; a write runs only as a \`do:\` step after a confirm.`);
-    const output = ensureLookup(run, tool, frame, tool.name) as { known?: unknown } | null;
+    const output = ensureLookup(run, tool, frame, tool.name, evaluateIn) as { known?: unknown } | null;
     if (output?.known !== true) return field.message ?? defaultMessage(field.shape);
   }
   for (const check of step.checks) {

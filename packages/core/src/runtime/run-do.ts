@@ -10,6 +10,7 @@ import type { LedgerEntry } from "./types.js";
 import { answerKey } from "./answer-keys.js";
 import { ensureLookup, noteOutput } from "./bind-inputs.js";
 import { stepInputs } from "./bind-step-inputs.js";
+import { evaluateIn } from "./eval-in-frame.js";
 import { idempotencyKeyOf } from "./digest.js";
 import { checkCallCap, requestCall } from "./request-call.js";
 import { showCard, waitForNewApproval } from "./show-card.js";
@@ -31,7 +32,7 @@ export function runDo(run: Run, step: DoStep, frame: Frame): void {
 
 /** A lookup step: its output now, from the cache or run (which stops the walk for the call). */
 export function runLookup(run: Run, step: DoStep, tool: ToolInfo, frame: Frame, instance: string): void {
-  ensureLookup(run, tool, frame, instance);
+  ensureLookup(run, tool, frame, instance, evaluateIn);
   traceStep(run, step, frame, "looked up");
 }
 

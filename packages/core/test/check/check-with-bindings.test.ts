@@ -82,10 +82,57 @@ describe("with: in flow check", () => {
     expect(found[0]!.reason).toBe("`with:` gives `zip` the value of `count`, a whole number, but `set_address` takes `zip` as text.");
   });
 
-  it("refuses with: on a lookup, whose inputs are bound wherever its output is read", () => {
+  it("checks a lookup's with: as a write's: input names and types", () => {
     expect(rules(`
 - do: get_user
-  with: { user_id: '"u1"' }`)).toEqual(["11:3 with-on-lookup"]);
+  with: { user_id: '"u1"' }`)).toEqual([]);
+    const found = diagnostics(`
+- ask: { count: "How many?" }
+- do: get_user
+  with: { user_id: count, usr_id: zip }`);
+    expect(found.map((d) => `${d.line}:${d.column} ${d.ruleId}`)).toEqual(["12:20 ill-typed-input", "12:27 unknown-tool-input"]);
+    expect(found[0]!.reason).toBe("`with:` gives `user_id` the value of `count`, a whole number, but `get_user` takes `user_id` as text.");
+  });
+
+  it("refuses a second, different with: on the same lookup (only the first binds it)", () => {
+    expect(rules(`
+- do: get_user
+  with: { user_id: '"u1"' }
+- say: "{get_user.address.city}"
+- do: get_user
+  with: { user_id: '"u2"' }`)).toEqual(["14:3 with-on-lookup"]);
+    expect(rules(`
+- do: get_user
+  with: { user_id: '"u1"' }
+- do: get_user
+  with: { user_id: '"u1"' }
+- do: get_user`)).toEqual([]);
+  });
+
+  it("refuses a lookup's with: that reads the lookup itself", () => {
+    expect(rules(`
+- do: get_user
+  with: { user_id: get_user.address.zip }`)).toEqual(["11:20 with-on-lookup"]);
+  });
+
+  it("a lookup's with: binds it wherever it is read: what it reads must be asked before the first read", () => {
+    expect(rules(`
+- say: "{get_user.address.city}"
+- ask: { new_zip: "New zip?" }
+- do: get_user
+  with: { user_id: new_zip }`)).toEqual(["13:20 used-before-asked"]);
+  });
+
+  it("an ask after the confirm of a field a lookup's with: reads leaves a write reading that lookup ungated", () => {
+    const steps = (withLine: string) => `
+- confirm: { move: "Move?" }
+- ask: { new_zip: "New zip?" }
+- do: get_user${withLine}
+- do: set_address
+  with: { city: get_user.address.city }`;
+    expect(rules(steps(`
+  with: { user_id: new_zip }`))).toEqual(["10:3 confirm-covers-nothing", "14:3 ungated-write"]);
+    expect(rules(steps(""))).toEqual([]);
   });
 
   it("an ask after the confirm of a field a with: expression reads leaves the write ungated", () => {

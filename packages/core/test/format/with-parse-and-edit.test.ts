@@ -76,5 +76,16 @@ describe("with: in the editor", () => {
   it("hovers an input with its type", () => {
     const hover = hoverAt(source, { line, character: source.split("\n")[line]!.indexOf("zip") + 1 }, skill);
     expect(hover).toMatch(/^\*\*`zip`\*\* · input of `set_address`: `string`/);
+    expect(hover).toContain("Bound here by `with:` instead of by name.");
+  });
+
+  it("completes and hovers a lookup's inputs in its with:, which binds it wherever it is read", () => {
+    const lookup = text("- do: city_of\n  with: { new_zip: '\"10001\"' }");
+    const at = lookup.split("\n").findIndex((l) => l.includes("with:"));
+    const parsed = withTools(parseSkill(lookup, "t/SKILL.md").skill);
+    const edited = lookup.replace("with: { new_zip:", "with: { ne");
+    expect(completeAt(edited, { line: at, character: edited.split("\n")[at]!.indexOf(" ne") + 3 }, parsed).map((c) => c.label)).toEqual(["new_zip"]);
+    const hover = hoverAt(lookup, { line: at, character: lookup.split("\n")[at]!.indexOf("new_zip") + 1 }, parsed);
+    expect(hover).toContain("Bound wherever `city_of` runs or is read by `with:` instead of by name.");
   });
 });
