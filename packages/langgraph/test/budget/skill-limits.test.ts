@@ -26,7 +26,7 @@ describe("a skill's limits under the host's", () => {
     model.script({}, { card: "C1234" });
     await flow.send("t", { text: "Hello" });
     await flow.send("t", { text: "My card is C1234" });
-    const over = await flow.send("t", { text: "Is Emma in?" });
+    const over = await flow.send("t", { text: "Which of these is the newest?" });
     expect(over.reply).toEqual(["Stopped: this conversation has used its limit of 2 model calls, so this message was not read and nothing was changed."]);
     expect(over.trace).toContainEqual(expect.objectContaining({ type: "limit", budget: { limit: "conversation.modelCalls", max: 2, used: 2 } }));
     expect(model.prompts).toHaveLength(2);

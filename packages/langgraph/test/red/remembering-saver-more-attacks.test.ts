@@ -235,18 +235,18 @@ describe("two opened stores on one SQLite file: a retried event whose first atte
       await a.send("t", { text: "Two mugs please" });
       // a's memory ends here. b's attempt at e1 stores the event, then the model throws.
       model.failNext = 1;
-      await expect(b.send("t", { text: "a mug then" }, { eventId: "e1" })).rejects.toThrow("model unavailable");
+      await expect(b.send("t", { text: "just one then" }, { eventId: "e1" })).rejects.toThrow("model unavailable");
       const calls = model.prompts.length;
       model.script({ quantity: 1 });
-      const retried = await a.send("t", { text: "a mug then" }, { eventId: "e1" });
+      const retried = await a.send("t", { text: "just one then" }, { eventId: "e1" });
       expect(retried.repeated).toBeUndefined();
       expect(model.prompts.length).toBe(calls + 1);
       expect((await a.state("t"))?.answers.quantity?.value).toBe(1);
       expect((await b.state("t"))?.answers.quantity?.value).toBe(1);
       // A second retry: a repeat on either process, the model not called.
-      const again = await b.send("t", { text: "a mug then" }, { eventId: "e1" });
+      const again = await b.send("t", { text: "just one then" }, { eventId: "e1" });
       expect(again.repeated).toBe(true);
-      const againA = await a.send("t", { text: "a mug then" }, { eventId: "e1" });
+      const againA = await a.send("t", { text: "just one then" }, { eventId: "e1" });
       expect(againA.repeated).toBe(true);
       expect(model.prompts.length).toBe(calls + 1);
       expect(runs).toEqual([]);
