@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createFlow } from "../packages/langgraph/src/create-flow.js";
 import { offlineModel } from "../packages/langgraph/src/models/offline-model.js";
 
@@ -40,6 +40,12 @@ function skillsAt(path: string): string[] {
 }
 
 describe("docs/chat.md: the sentences the offline extractor reads", () => {
+  // The retail skills share one store a process (skills/retail/tools.ts keeps it on globalThis), and test
+  // files share processes (isolate: false): another file's cancel would change these orders. Start fresh.
+  beforeEach(() => {
+    delete (globalThis as Record<symbol, unknown>)[Symbol.for("skillflow.retail.processStore")];
+  });
+
   const all = rows();
 
   it("lists the issue's sentences and the chat transcripts' own", () => {

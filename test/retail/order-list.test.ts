@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createFlow } from "../../packages/langgraph/src/create-flow.js";
 import { offlineModel } from "../../packages/langgraph/src/models/offline-model.js";
 
@@ -23,7 +23,7 @@ const orderSkills = readdirSync(retail).filter((name) => {
 describe("retail: the order question lists the signed-in user's orders", () => {
   // The retail skills share one store a process (skills/retail/tools.ts keeps it on globalThis), and test
   // files share processes (isolate: false): another file's cancel would change the listing. Start fresh.
-  beforeAll(() => {
+  beforeEach(() => {
     delete (globalThis as Record<symbol, unknown>)[Symbol.for("skillflow.retail.processStore")];
   });
 

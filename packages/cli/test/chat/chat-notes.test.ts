@@ -4,7 +4,7 @@
 import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { cli } from "../../src/cli.js";
 import { memoryIo } from "../memory-io.js";
 
@@ -44,6 +44,12 @@ describe("flow chat: what a message changed", () => {
 });
 
 describe("flow chat: a message that names nothing at a lookup's question", () => {
+  // The retail skills share one store a process (skills/retail/tools.ts keeps it on globalThis), and test
+  // files share processes (isolate: false): another file's cancel would change these orders. Start fresh.
+  beforeEach(() => {
+    delete (globalThis as Record<symbol, unknown>)[Symbol.for("skillflow.retail.processStore")];
+  });
+
   it("says it answered nothing, without the lookup's refusal, and asks again with the account's orders", async () => {
     const cancel = join(root, "skills/retail/cancel-order");
     const { stdout } = await chat([cancel], ["email", "aarav.lee6460@example.com", "I don't remember the number"]);
