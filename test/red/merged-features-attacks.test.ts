@@ -1,0 +1,126 @@
+/**
+ * Red-team attacks on the features merged for answers in words, cards in words, shared parts, endings,
+ * `with:` on lookups and the platform graph. Each attack drives the real runtime (createFlow) with a
+ * recording model port; a held attack asserts the write did not run (or ran once).
+ */
+import { describe, expect, it } from "vitest";
+import { createFlow, type FlowInput, type TurnResult } from "@skillflow/langgraph";
+import type { ExtractRequest, ModelPort } from "../../packages/langgraph/src/understand/model-port.js";
+import { ROOT } from "../guarantees/drive-proof.js";
+
+/** A port answering from a queue of field values, recording each request it gets. */
+function recordingPort() {
+  const requests: ExtractRequest[] = [];
+  const answers: Array<Record<string, unknown>> = [];
+  const port: ModelPort = {
+    id: "recording",
+    extract: async (request) => {
+      requests.push(request);
+      return { extraction: { ok: true, values: answers.shift() ?? {} }, usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 } };
+    },
+  };
+  return { port, requests, answers };
+}
+
+async function open(skill: string, thread = "red") {
+  const model = recordingPort();
+  const flow = await createFlow({ skill: `${ROOT}${skill}`, model: model.port, now: "2027-03-01T09:00:00Z" });
+  const send = async (input: FlowInput, answer?: Record<string, unknown>) => {
+    if (answer) model.answers.push(answer);
+    const before = model.requests.length;
+    const result = await flow.send(thread, input);
+    return { result, calls: model.requests.length - before };
+  };
+  const ledger = async () => Object.values((await flow.state(thread))!.ledger).map((e) => [e.tool, e.status, e.inputs]);
+  return { flow, thread, model, send, ledger };
+}
+
+const writes = (result: TurnResult) => result.tools.filter((t) => t.kind === "write").map((t) => t.tool);
+
+describe("typed answers read without the model", () => {
+  it("a typed yes at a supervisor's approval card is not an approval (nor a model's yes)", async () => {
+    const { send, ledger } = await open("test/fixtures/confirms/refund_supervisor_first");
+    const picked = await send({ pick: { item_id: "ESPRESSO" } });
+    expect(picked.result.pending).toMatchObject({ kind: "approval", confirm: "supervisor_ok" });
+    for (const text of ["yes", "yes please", "approve", "ok, go ahead", "confirmed"]) {
+      const turn = await send({ text }, { supervisor_ok: true, refund: true });
+      expect(writes(turn.result)).toEqual([]);
+      expect(turn.result.pending).toMatchObject({ kind: "approval", confirm: "supervisor_ok" });
+    }
+    expect(await ledger()).toEqual([]);
+  });
+
+  it("a correction plus a yes in one message ('4 nights, yes') is no press: the card changes, the model's yes is dropped", async () => {
+    const h = await hotelAtCard();
+    const turn = await h.send({ text: "4 nights, yes" }, { nights: 4, book: true });
+    expect(turn.calls).toBe(1);
+    expect(writes(turn.result)).toEqual([]);
+    expect(turn.result.pending).toMatchObject({ kind: "confirm", confirm: "book" });
+    expect(JSON.stringify(turn.result.pending)).toContain("4");
+    // a yes now binds the new card: it runs with 4 nights, once
+    const yes = await h.send({ text: "yes please" });
+    expect([yes.calls, writes(yes.result)]).toEqual([0, ["book_hotel"]]);
+    expect((await h.ledger()).map((e) => e[2])).toEqual([{ hotel_id: "H1", nights: 4 }]);
+    const again = await h.send({ text: "yes" });
+    expect(writes(again.result)).toEqual([]);
+  });
+
+  it("a yes, a go ahead or a press typed at a card whose press was already spent runs the write once", async () => {
+    const h = await hotelAtCard();
+    const first = await h.send({ text: "ok go ahead" });
+    expect(writes(first.result)).toEqual(["book_hotel"]);
+    for (const text of ["yes", "confirm", "do it"]) expect(writes((await h.send({ text })).result)).toEqual([]);
+    expect(writes((await h.send({ press: "book" })).result)).toEqual([]);
+    expect(await h.ledger()).toHaveLength(1);
+  });
+
+  it("text relayed by another model is never read as a yes, and the model's yes is dropped", async () => {
+    const h = await hotelAtCard();
+    const turn = await h.send({ text: "yes please", relayed: true } as FlowInput, { book: true });
+    expect(writes(turn.result)).toEqual([]);
+    expect(turn.result.pending).toMatchObject({ kind: "confirm", confirm: "book" });
+    expect(await h.ledger()).toEqual([]);
+  });
+
+  it("row words naming a row that the check refuses do not pick it", async () => {
+    const h = await open("test/fixtures/red/typed-hotel");
+    await h.send({ text: "3 nights" }, { nights: 3 });
+    const turn = await h.send({ text: "the Alfama Inn please" });
+    expect(turn.calls).toBe(0);
+    expect(turn.result.pending).toMatchObject({ kind: "ask", field: "hotel_id" });
+    expect((await h.flow.state(h.thread))!.answers.hotel_id).toBeUndefined();
+  });
+
+  it("a yes typed at the secret's question is no yes to the card after it", async () => {
+    const h = await open("test/fixtures/red/typed-hotel");
+    await h.send({ text: "3 nights" }, { nights: 3 });
+    const picked = await h.send({ text: "Baixa Nova" });
+    expect(picked.result.pending).toMatchObject({ kind: "ask", field: "pin" });
+    const turn = await h.send({ text: "yes" });
+    expect(writes(turn.result)).toEqual([]);
+    expect(turn.result.pending).toMatchObject({ kind: "ask", field: "pin" });
+    const pin = await h.send({ text: "4071" });
+    expect(pin.result.pending).toMatchObject({ kind: "confirm", confirm: "book" });
+    expect(writes(pin.result)).toEqual([]);
+  });
+
+  it("after the end step, no typed yes, press or text runs anything", async () => {
+    const h = await hotelAtCard();
+    const booked = await h.send({ press: "book" });
+    expect(writes(booked.result)).toEqual(["book_hotel"]);
+    for (const input of [{ text: "yes" }, { press: "book" }, { text: "5 nights, yes" }] as FlowInput[]) {
+      const turn = await h.send(input, { nights: 5, book: true });
+      expect(writes(turn.result)).toEqual([]);
+    }
+    expect(await h.ledger()).toHaveLength(1);
+  });
+});
+
+async function hotelAtCard() {
+  const h = await open("test/fixtures/red/typed-hotel");
+  await h.send({ text: "3 nights" }, { nights: 3 });
+  await h.send({ text: "Baixa Nova" });
+  const at = await h.send({ text: "4071" });
+  expect(at.result.pending).toMatchObject({ kind: "confirm", confirm: "book" });
+  return h;
+}
