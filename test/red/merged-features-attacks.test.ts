@@ -176,3 +176,16 @@ describe("forged events and resumes", () => {
     expect(await s.ledger()).toEqual([]);
   });
 });
+
+describe("cards in words", () => {
+  it("a card: hole that reads an input inside an expression printing another value does not count as showing it", async () => {
+    const h = await open("test/fixtures/red/misstated-card");
+    await h.send({ text: "3 nights" }, { nights: 3 });
+    const at = await h.send({ text: "Alfama Inn" });
+    expect(at.result.pending).toMatchObject({ kind: "confirm", confirm: "book" });
+    const line = (at.result.pending as { card: { writes: Array<{ words: string; details: Array<{ input: string; value: string }> }> } }).card.writes[0]!;
+    // the words say "1 night at H1"; the write receives 3 nights at H2: both must be on the card
+    expect(line.words).toBe("Book 1 night at H1");
+    expect(line.details.map((d) => [d.input, d.value])).toEqual([["hotel_id", "H2"], ["nights", "3"]]);
+  });
+});

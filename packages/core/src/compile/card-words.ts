@@ -116,8 +116,34 @@ function wholeRef(exprs: SkillExpressions, expr: Expr): Pick<ExprRef, "root" | "
   return only && only.start === 0 && only.end === expr.source.trim().length ? only : undefined;
 }
 
+/**
+ * The references the template's holes print plainly: a hole that is one reference (`{nights}`,
+ * `{quote_trip.total}`), or one reference in a value-in-words function (`{money(total, "EUR")}`,
+ * `{date(departs)}`, `{time(lands)}`), or a yes/no field as one of two different words
+ * (`{keep_roaming ? "on" : "off"}`), or an optional text shown when given
+ * (`{address2 == "" ? "" : ", " + address2}`). A hole that reads a value inside any other expression
+ * (`{nights > 1 ? 1 : nights}`, `{hotel_id == "H2" ? "H1" : hotel_id}`) prints something else, so it
+ * shows no input: the input is listed under the words.
+ */
 function holeRefs(exprs: SkillExpressions, template: Template): ExprRef[] {
-  return template.parts.flatMap((part) => (typeof part === "string" ? [] : exprs.refs(part)));
+  return template.parts.flatMap((part) => {
+    if (typeof part === "string") return [];
+    const refs = exprs.refs(part);
+    const ref = refs[0];
+    if (!ref) return [];
+    const name = [ref.root, ...ref.path].join(".");
+    if (refs.some((r) => [r.root, ...r.path].join(".") !== name)) return [];
+    const source = part.source.replace(/\s+/g, "");
+    if (source === name) return [ref];
+    const inWords = /^(?:money\((.+?)(?:,(?:"[^"\\]*"|'[^'\\]*'))?\)|date\((.+)\)|time\((.+)\))$/.exec(source);
+    if (inWords && (inWords[1] ?? inWords[2] ?? inWords[3]) === name) return [ref];
+    // a yes/no in two different words: `{keep_roaming ? "on" : "off"}`
+    const either = /^(.+?)\?("[^"\\]*"|'[^'\\]*'):("[^"\\]*"|'[^'\\]*')$/.exec(source);
+    if (either && either[1] === name && either[2]!.slice(1, -1) !== either[3]!.slice(1, -1)) return [ref];
+    // an optional text, shown when given: `{address2 == "" ? "" : ", " + address2}`
+    const optional = /^(.+?)==(?:""|'')\?(?:""|''):(?:"[^"\\]*"|'[^'\\]*')\+(.+)$/.exec(source);
+    return optional && optional[1] === name && optional[2] === name ? [ref] : [];
+  });
 }
 
 /** An input a hole shows whole: not a record, nor a list of records (a hole prints only their names). */
