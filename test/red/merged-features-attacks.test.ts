@@ -189,3 +189,24 @@ describe("cards in words", () => {
     expect(line.details.map((d) => [d.input, d.value])).toEqual([["hotel_id", "H2"], ["nights", "3"]]);
   });
 });
+
+describe("with: on lookups", () => {
+  it("a lookup whose with: reads an answer asked after the yes cannot feed the confirmed write: the skill does not load", async () => {
+    await expect(open("test/fixtures/red/with-after-yes")).rejects.toThrow(/confirm|ungated|yes/i);
+  });
+
+  it("a with: lookup re-bound by a changed answer after the yes voids the yes: the write never runs on the unseen total", async () => {
+    const h = await open("test/fixtures/red/with-rebound");
+    await h.send({ text: "3 nights" }, { nights: 3 });
+    const yes = await h.send({ text: "yes" });
+    expect(yes.result.pending).toMatchObject({ kind: "ask", field: "rating" });
+    // at the rating question, the person (or the model) changes the nights: the lookup re-binds to 9
+    const changed = await h.send({ text: "5, and make it 9 nights" }, { rating: 5, nights: 9 });
+    expect(writes(changed.result)).toEqual([]);
+    expect(changed.result.pending).toMatchObject({ kind: "confirm", confirm: "pay" });
+    expect(JSON.stringify(changed.result.pending)).toContain("900");
+    const again = await h.send({ press: "pay" });
+    expect(writes(again.result)).toEqual(["pay"]);
+    expect((await h.ledger()).map((e) => e[2])).toEqual([{ total: 900 }]);
+  });
+});
