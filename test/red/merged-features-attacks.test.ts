@@ -210,3 +210,41 @@ describe("with: on lookups", () => {
     expect((await h.ledger()).map((e) => e[2])).toEqual([{ total: 900 }]);
   });
 });
+
+describe("endings and limits", () => {
+  it("after an end with status failed, a corrected card, row words and a yes run nothing", async () => {
+    const h = await open("test/fixtures/endings/library-loan", "ended");
+    const ended = await h.send({ text: "my card is C9999" }, { card: "C9999" });
+    expect(ended.result.done).toBe(true);
+    for (const [input, answer] of [
+      [{ text: "sorry, it is C1234" }, { card: "C1234" }],
+      [{ text: "Emma" }, undefined],
+      [{ pick: { book_id: "emma" } }, undefined],
+      [{ text: "yes please" }, undefined],
+      [{ press: "lend" }, undefined],
+    ] as Array<[FlowInput, Record<string, unknown> | undefined]>) {
+      const turn = await h.send(input, answer);
+      expect(writes(turn.result)).toEqual([]);
+    }
+    const state = await h.flow.state(h.thread);
+    expect(Object.values(state?.ledger ?? {})).toEqual([]);
+  });
+
+  it("with the conversation's model calls spent, a typed yes still runs both confirmed writes, each once, then nothing runs", async () => {
+    const h = await open("test/fixtures/endings/library-loan", "limits");
+    await h.send({ text: "card C1234" }, { card: "C1234" });
+    await h.send({ text: "hmm, which ones are good?" });
+    const over = await h.send({ text: "tell me more" });
+    expect(over.calls).toBe(0);
+    const picked = await h.send({ text: "Emma" });
+    expect(picked.calls).toBe(0);
+    expect(picked.result.pending).toMatchObject({ kind: "confirm", confirm: "lend" });
+    const yes = await h.send({ text: "yes please" });
+    expect([yes.calls, writes(yes.result)]).toEqual([0, ["record_loan", "send_receipt"]]);
+    expect(yes.result.done).toBe(true);
+    for (const input of [{ text: "yes" }, { press: "lend" }, { pick: { book_id: "dune" } }] as FlowInput[]) {
+      expect(writes((await h.send(input)).result)).toEqual([]);
+    }
+    expect((await h.ledger()).map((e) => [e[0], e[1]])).toEqual([["record_loan", "done"], ["send_receipt", "done"]]);
+  });
+});
