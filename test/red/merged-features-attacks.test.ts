@@ -248,3 +248,34 @@ describe("endings and limits", () => {
     expect((await h.ledger()).map((e) => [e[0], e[1]])).toEqual([["record_loan", "done"], ["send_receipt", "done"]]);
   });
 });
+
+describe("shared parts (use:)", () => {
+  it("a part's write after the skill's confirm does not load (part-write-outside)", async () => {
+    await expect(open("test/fixtures/red/parts/write-outside")).rejects.toThrow(/part-write-outside|outside the part/);
+  });
+
+  it("an end inside a part stops the skill's confirmed write after the use:, whatever is typed next", async () => {
+    const h = await open("test/fixtures/red/parts/ended-in-part");
+    const ended = await h.send({ text: "20 nights" }, { nights: 20 });
+    expect(ended.result.done).toBe(true);
+    for (const input of [{ text: "yes" }, { press: "pay" }] as FlowInput[]) expect(writes((await h.send(input)).result)).toEqual([]);
+    expect(Object.values((await h.flow.state(h.thread))?.ledger ?? {})).toEqual([]);
+  });
+
+  it("the same confirmed part used twice: either it does not load, or each write needs its own yes", async () => {
+    let h: Awaited<ReturnType<typeof open>>;
+    try {
+      h = await open("test/fixtures/red/parts/twice");
+    } catch (error) {
+      expect(String(error)).toMatch(/pay_ok|duplicate|twice|again/i);
+      return;
+    }
+    await h.send({ text: "2 nights" }, { nights: 2 });
+    const first = await h.send({ text: "yes" });
+    expect(writes(first.result)).toEqual(["pay"]);
+    expect(first.result.pending).toMatchObject({ kind: "confirm" });
+    const second = await h.send({ text: "yes" });
+    expect(writes(second.result)).toEqual(["pay"]);
+    expect(await h.ledger()).toHaveLength(2);
+  });
+});
