@@ -279,3 +279,39 @@ describe("shared parts (use:)", () => {
     expect(await h.ledger()).toHaveLength(2);
   });
 });
+
+describe("MCP elicitation of a card", () => {
+  it("a yes in the form for a card that changed while the form was open answers nothing: the new card is shown", async () => {
+    const { runPersonSteps } = await import("../../packages/mcp/src/host/person-steps.js");
+    const h = await open("test/fixtures/red/with-rebound", "mcp-form");
+    const atCard = await h.send({ text: "3 nights" }, { nights: 3 });
+    expect(atCard.result.pending).toMatchObject({ kind: "confirm", confirm: "pay" });
+    expect(JSON.stringify(atCard.result.pending)).toContain("300");
+    const shown: string[] = [];
+    const channel = {
+      support: () => ({ form: true, url: false, apps: false }),
+      elicit: async (request: { message: string }) => {
+        shown.push(request.message);
+        if (shown.length === 1) {
+          // while the form is open, the host's model passes on another message: the card changes to 9 nights
+          await h.send({ text: "make it 9 nights", relayed: true } as FlowInput, { nights: 9 });
+          return { action: "accept" as const, content: { confirm: true } };
+        }
+        return { action: "cancel" as const };
+      },
+      completed: async () => {},
+      secrets: undefined as never,
+      secretTimeoutMs: 1000,
+    };
+    const outcome = await runPersonSteps({ skill: undefined as never, flow: h.flow }, h.thread, atCard.result, channel as never);
+    expect(shown[0]).toContain("300");
+    const after = outcome.turns[1]!;
+    expect(after.pending).toMatchObject({ kind: "confirm", confirm: "pay" });
+    const state = await h.flow.state(h.thread);
+    expect(Object.values(state!.confirmations)).toEqual([]);
+    // the rating and the write never came on the yes given for 300
+    const rated = await h.send({ text: "5" }, { rating: 5 });
+    expect(writes(rated.result)).toEqual([]);
+    expect(await h.ledger()).toEqual([]);
+  });
+});
