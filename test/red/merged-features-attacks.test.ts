@@ -315,3 +315,21 @@ describe("MCP elicitation of a card", () => {
     expect(await h.ledger()).toEqual([]);
   });
 });
+
+describe("a typed yes at a card the person has not seen", () => {
+  it("an 'ok thanks' typed after the supervisor approved (the customer's card shown only in the approver's turn) is no press", async () => {
+    const s = await open("test/fixtures/confirms/refund_supervisor_first", "unseen-card");
+    const waiting = await s.send({ pick: { item_id: "ESPRESSO" } });
+    expect(waiting.result.pending).toMatchObject({ kind: "approval", confirm: "supervisor_ok" });
+    // the supervisor approves from outside the conversation: the customer's card is now pending, unseen
+    const approved = await s.flow.send(s.thread, { approve: "supervisor_ok", by: "supervisor" });
+    expect(approved.pending).toMatchObject({ kind: "confirm", confirm: "refund" });
+    // the customer, who last read "waiting for a supervisor", acknowledges it
+    const ack = await s.send({ text: "ok thanks" });
+    expect(writes(ack.result)).toEqual([]);
+    expect(ack.result.pending).toMatchObject({ kind: "confirm", confirm: "refund" });
+    // now the card is on their screen: a yes is a press
+    const yes = await s.send({ text: "yes" });
+    expect(writes(yes.result)).toEqual(["issue_refund"]);
+  });
+});
