@@ -190,6 +190,17 @@ describe("cards in words", () => {
   });
 });
 
+describe("cards in words: a value in words that drops part of it", () => {
+  it("{time(departs)} shows the time only: the date and time the write receives is listed under the words", async () => {
+    const h = await open("test/fixtures/red/time-card");
+    const at = await h.send({ text: "the 18th at 7:05" }, { departs: "2027-03-18T07:05" });
+    expect(at.result.pending).toMatchObject({ kind: "confirm", confirm: "book" });
+    const line = (at.result.pending as { card: { writes: Array<{ words: string; details: Array<{ input: string; value: string }> }> } }).card.writes[0]!;
+    expect(line.words).toBe("Book the slot at 07:05");
+    expect(line.details.map((d) => d.input)).toEqual(["departs"]);
+  });
+});
+
 describe("with: on lookups", () => {
   it("a lookup whose with: reads an answer asked after the yes cannot feed the confirmed write: the skill does not load", async () => {
     await expect(open("test/fixtures/red/with-after-yes")).rejects.toThrow(/confirm|ungated|yes/i);

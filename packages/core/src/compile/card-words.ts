@@ -119,7 +119,7 @@ function wholeRef(exprs: SkillExpressions, expr: Expr): Pick<ExprRef, "root" | "
 /**
  * The references the template's holes print plainly: a hole that is one reference (`{nights}`,
  * `{quote_trip.total}`), or one reference in a value-in-words function (`{money(total, "EUR")}`,
- * `{date(departs)}`, `{time(lands)}`), or a yes/no field as one of two different words
+ * `{date(departs)}`; not `{time(lands)}`, which leaves out the day), or a yes/no field as one of two different words
  * (`{keep_roaming ? "on" : "off"}`), or an optional text shown when given
  * (`{address2 == "" ? "" : ", " + address2}`). A hole that reads a value inside any other expression
  * (`{nights > 1 ? 1 : nights}`, `{hotel_id == "H2" ? "H1" : hotel_id}`) prints something else, so it
@@ -135,8 +135,9 @@ function holeRefs(exprs: SkillExpressions, template: Template): ExprRef[] {
     if (refs.some((r) => [r.root, ...r.path].join(".") !== name)) return [];
     const source = part.source.replace(/\s+/g, "");
     if (source === name) return [ref];
-    const inWords = /^(?:money\((.+?)(?:,(?:"[^"\\]*"|'[^'\\]*'))?\)|date\((.+)\)|time\((.+)\))$/.exec(source);
-    if (inWords && (inWords[1] ?? inWords[2] ?? inWords[3]) === name) return [ref];
+    // `time(x)` is not one: it leaves out the day of a date and time
+    const inWords = /^(?:money\((.+?)(?:,(?:"[^"\\]*"|'[^'\\]*'))?\)|date\((.+)\))$/.exec(source);
+    if (inWords && (inWords[1] ?? inWords[2]) === name) return [ref];
     // a yes/no in two different words: `{keep_roaming ? "on" : "off"}`
     const either = /^(.+?)\?("[^"\\]*"|'[^'\\]*'):("[^"\\]*"|'[^'\\]*')$/.exec(source);
     if (either && either[1] === name && either[2]!.slice(1, -1) !== either[3]!.slice(1, -1)) return [ref];
