@@ -201,6 +201,20 @@ describe("cards in words: a value in words that drops part of it", () => {
   });
 });
 
+describe("cards in words with with:", () => {
+  it("words reading the field by name while with: binds another value list the bound inputs, and the yes runs exactly those", async () => {
+    const h = await open("test/fixtures/red/with-card");
+    await h.send({ text: "3 nights" }, { nights: 3 });
+    const at = await h.send({ text: "Baixa Nova" });
+    const line = (at.result.pending as { card: { writes: Array<{ words: string; details: Array<{ input: string; value: string }> }> } }).card.writes[0]!;
+    expect(line.words).toBe("Book 3 nights at H1");
+    expect(line.details.map((d) => [d.input, d.value])).toEqual([["hotel_id", "H2"], ["nights", "4"]]);
+    const yes = await h.send({ text: "yes" });
+    expect((await h.ledger()).map((e) => e[2])).toEqual([{ hotel_id: "H2", nights: 4 }]);
+    expect(writes(yes.result)).toEqual(["book_hotel"]);
+  });
+});
+
 describe("with: on lookups", () => {
   it("a lookup whose with: reads an answer asked after the yes cannot feed the confirmed write: the skill does not load", async () => {
     await expect(open("test/fixtures/red/with-after-yes")).rejects.toThrow(/confirm|ungated|yes/i);
