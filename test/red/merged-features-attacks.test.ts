@@ -274,6 +274,26 @@ describe("endings and limits", () => {
   });
 });
 
+describe("limits and a question between two confirmed writes", () => {
+  // BROKEN (not fixed here): `## Limits` are checked before every model call, and the answer to a
+  // question between two confirmed writes ("5" for a rating nothing reads) needs the model. With the
+  // conversation's budget spent, the turn stops ("Stopped: reading this message would take more than…"),
+  // and every later message does too: send_receipt, confirmed with pay on one card, never runs. The
+  // doc's "a chain of confirmed writes is never stopped between two of its writes" does not hold once
+  // the chain has an ask in it. A fix needs a design choice: read a bare answer to a number/choice ask
+  // without the model (as typed yes/no and row words are), or let the checker warn on an ask between
+  // the writes of one confirm in a skill with Limits.
+  it.fails("with the model budget spent, the confirmed second write still runs after a question nothing reads (its answer typed as a number)", async () => {
+    const h = await open("test/fixtures/red/ask-between-writes");
+    await h.send({ text: "3 nights" }, { nights: 3 });
+    const yes = await h.send({ text: "yes" });
+    expect(writes(yes.result)).toEqual(["pay"]);
+    expect(yes.result.pending).toMatchObject({ kind: "ask", field: "rating" });
+    const rated = await h.send({ text: "5" }, { rating: 5 });
+    expect(writes(rated.result)).toEqual(["send_receipt"]);
+  });
+});
+
 describe("shared parts (use:)", () => {
   it("a part's write after the skill's confirm does not load (part-write-outside)", async () => {
     await expect(open("test/fixtures/red/parts/write-outside")).rejects.toThrow(/part-write-outside|outside the part/);
