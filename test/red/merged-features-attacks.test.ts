@@ -378,3 +378,12 @@ describe("a typed yes at a card the person has not seen", () => {
     expect(writes(yes.result)).toEqual(["issue_refund"]);
   });
 });
+
+describe("platform runs naming a checkpoint namespace", () => {
+  it("refuseRun refuses a run whose configurable names a checkpoint namespace (a fresh flow, its ledger empty, in the same thread)", async () => {
+    const { refuseRun, RUN_REFUSED } = await import("@skillflow/langgraph/platform");
+    expect(refuseRun({ kwargs: { config: { configurable: { checkpoint_ns: "x" } } } })).toBe(RUN_REFUSED);
+    expect(refuseRun({ kwargs: { config: { configurable: { checkpoint_id: "c1" } } } })).toBe(RUN_REFUSED);
+    expect(refuseRun({ kwargs: { config: { configurable: { checkpoint_ns: "" } }, command: { resume: "yes" } } })).toBeUndefined();
+  });
+});

@@ -31,7 +31,9 @@ export function refuseRun(run: { kwargs?: Record<string, unknown> | null | undef
   const command = record(kwargs.command);
   if (command && (command.update != null || command.goto != null)) return RUN_REFUSED;
   const configurable = record(record(kwargs.config)?.configurable);
-  if (configurable && (configurable.checkpoint_id != null || configurable.checkpoint_map != null)) return RUN_REFUSED;
+  // checkpoint_id, checkpoint_map, and checkpoint_ns too: a namespace of the client's choosing starts the
+  // thread's flow afresh, its ledger empty, so a write already done could run again in the same thread
+  if (configurable && Object.entries(configurable).some(([key, value]) => key.startsWith("checkpoint") && value != null && value !== "")) return RUN_REFUSED;
   if (run.multitask_strategy === "rollback") return RUN_REFUSED;
   const modes = [kwargs.stream_mode ?? []].flat();
   if (modes.some((mode) => !CHAT_STREAM_MODES.includes(String(mode)))) return RUN_REFUSED;
