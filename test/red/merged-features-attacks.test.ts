@@ -387,3 +387,18 @@ describe("platform runs naming a checkpoint namespace", () => {
     expect(refuseRun({ kwargs: { config: { configurable: { checkpoint_ns: "" } }, command: { resume: "yes" } } })).toBeUndefined();
   });
 });
+
+describe("cards in words: money rounds", () => {
+  // BROKEN (not fixed here): `{money(x)}` counts as showing x, but it prints two decimals: a total of
+  // 9.999 reads "10.00 EUR" on the card, and the write receives 9.999, listed nowhere. The yes is bound
+  // to the exact inputs (the digest), so nothing runs that the card did not bind, but the words misstate
+  // it. A fix: count money(x) as showing x only when x has at most two decimals (at runtime, in
+  // card-line.ts's shownHere), or print the decimals money would drop.
+  it.fails("a total with three decimals shown by money() is listed under the words as it is", async () => {
+    const h = await open("test/fixtures/red/money-card");
+    const at = await h.send({ text: "3 nights" }, { nights: 3 });
+    const line = (at.result.pending as { card: { writes: Array<{ words: string; details: Array<{ input: string; value: string }> }> } }).card.writes[0]!;
+    expect(line.words).toBe("Pay 10.00 EUR for the stay");
+    expect(line.details.map((d) => d.input)).toEqual(["total"]);
+  });
+});
