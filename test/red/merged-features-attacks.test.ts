@@ -389,12 +389,10 @@ describe("platform runs naming a checkpoint namespace", () => {
 });
 
 describe("cards in words: money rounds", () => {
-  // BROKEN (not fixed here): `{money(x)}` counts as showing x, but it prints two decimals: a total of
-  // 9.999 reads "10.00 EUR" on the card, and the write receives 9.999, listed nowhere. The yes is bound
-  // to the exact inputs (the digest), so nothing runs that the card did not bind, but the words misstate
-  // it. A fix: count money(x) as showing x only when x has at most two decimals (at runtime, in
-  // card-line.ts's shownHere), or print the decimals money would drop.
-  it.fails("a total with three decimals shown by money() is listed under the words as it is", async () => {
+  // Was broken: `{money(x)}` counted as showing x, but it prints two decimals: a total of 9.999 read
+  // "10.00 EUR" and was listed nowhere. Fixed: an input shown only through money() is listed under the
+  // words when it has more than two decimals (card-line.ts).
+  it("a total with three decimals shown by money() is listed under the words as it is", async () => {
     const h = await open("test/fixtures/red/money-card");
     const at = await h.send({ text: "3 nights" }, { nights: 3 });
     const line = (at.result.pending as { card: { writes: Array<{ words: string; details: Array<{ input: string; value: string }> }> } }).card.writes[0]!;
