@@ -49,8 +49,8 @@ const LANGGRAPH_PERSISTENCE = [
 const LANGGRAPH_TESTING = ["createTestFlow"];
 
 const LANGGRAPH_PLATFORM = [
-  "CHAT_STREAM_MODES", "MESSAGES_KEPT", "MODEL_ENV", "NOT_A_RESUME", "PRESS_WITHOUT_CARD", "RUN_REFUSED", "SECRET_SHOWN", "UNVERIFIED_APPROVAL",
-  "UPDATE_REFUSED", "createSkillGraph", "readResume", "refuseRun", "refuseThreadUpdate", "signApproval", "verifyApproval",
+  "ASSISTANT_REFUSED", "CHAT_STREAM_MODES", "MESSAGES_KEPT", "MODEL_ENV", "NOT_A_RESUME", "PRESS_WITHOUT_CARD", "RUN_REFUSED", "SECRET_SHOWN", "UNVERIFIED_APPROVAL",
+  "UPDATE_REFUSED", "createSkillGraph", "readResume", "refuseAssistant", "refuseRun", "refuseThreadUpdate", "signApproval", "verifyApproval",
 ];
 
 const MCP = [

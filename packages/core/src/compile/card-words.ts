@@ -28,6 +28,8 @@ export interface CardPlan {
   shown: ReadonlySet<string>;
   /** For a step's words: each shown input and the expression (as written) whose hole shows it. */
   shownBy: ReadonlyMap<string, string>;
+  /** The shown inputs whose only hole is `money(…)`, which prints two decimals: shown only while they have no more. */
+  inMoney: ReadonlySet<string>;
 }
 
 const plans = new WeakMap<DoStep, CardPlan>();
@@ -63,17 +65,18 @@ export function fallbackWords(tool: ToolInfo): string {
 
 function makePlan(skill: Skill, step: DoStep): CardPlan {
   const tool = ownValue(skill.tools, step.tool);
-  if (!tool) return { shown: new Set(), shownBy: new Map() };
+  if (!tool) return { shown: new Set(), shownBy: new Map(), inMoney: new Set() };
   const exprs = expressionsFor(skill);
   if (step.card) {
     const shownBy = shownByStep(skill, exprs, step, tool, step.card);
-    return { template: step.card, from: "step", shown: new Set(shownBy.keys()), shownBy };
+    return { template: step.card, from: "step", shown: new Set(shownBy.keys()), shownBy, inMoney: inMoney(step.card, shownBy) };
   }
   const template = toolTemplateOf(tool, step);
-  if (!template) return { shown: new Set(), shownBy: new Map() };
+  if (!template) return { shown: new Set(), shownBy: new Map(), inMoney: new Set() };
   const read = holeRefs(exprs, template);
   const shown = tool.params.filter((p) => plain(p) && read.some((r) => r.root === p.name && r.path.length === 0)).map((p) => p.name);
-  return { template, from: "tool", shown: new Set(shown), shownBy: new Map(shown.map((name) => [name, name])) };
+  const shownBy = new Map(shown.map((name) => [name, name]));
+  return { template, from: "tool", shown: new Set(shown), shownBy, inMoney: inMoney(template, shownBy) };
 }
 
 /** The tool's `card` as a template, its holes placed at the step's tool name (tools.ts has no lines here). */
@@ -116,8 +119,41 @@ function wholeRef(exprs: SkillExpressions, expr: Expr): Pick<ExprRef, "root" | "
   return only && only.start === 0 && only.end === expr.source.trim().length ? only : undefined;
 }
 
+/**
+ * The references the template's holes print plainly: a hole that is one reference (`{nights}`,
+ * `{quote_trip.total}`), or one reference in a value-in-words function (`{money(total, "EUR")}`,
+ * `{date(departs)}`; not `{time(lands)}`, which leaves out the day), or a yes/no field as one of two different words
+ * (`{keep_roaming ? "on" : "off"}`), or an optional text shown when given
+ * (`{address2 == "" ? "" : ", " + address2}`). A hole that reads a value inside any other expression
+ * (`{nights > 1 ? 1 : nights}`, `{hotel_id == "H2" ? "H1" : hotel_id}`) prints something else, so it
+ * shows no input: the input is listed under the words.
+ */
 function holeRefs(exprs: SkillExpressions, template: Template): ExprRef[] {
-  return template.parts.flatMap((part) => (typeof part === "string" ? [] : exprs.refs(part)));
+  return template.parts.flatMap((part) => {
+    if (typeof part === "string") return [];
+    const refs = exprs.refs(part);
+    const ref = refs[0];
+    if (!ref) return [];
+    const name = [ref.root, ...ref.path].join(".");
+    if (refs.some((r) => [r.root, ...r.path].join(".") !== name)) return [];
+    const source = part.source.replace(/\s+/g, "");
+    if (source === name) return [ref];
+    // `time(x)` is not one: it leaves out the day of a date and time
+    const inWords = /^(?:money\((.+?)(?:,(?:"[^"\\]*"|'[^'\\]*'))?\)|date\((.+)\))$/.exec(source);
+    if (inWords && (inWords[1] ?? inWords[2]) === name) return [ref];
+    // a yes/no in two different words: `{keep_roaming ? "on" : "off"}`
+    const either = /^(.+?)\?("[^"\\]*"|'[^'\\]*'):("[^"\\]*"|'[^'\\]*')$/.exec(source);
+    if (either && either[1] === name && either[2]!.slice(1, -1) !== either[3]!.slice(1, -1)) return [ref];
+    // an optional text, shown when given: `{address2 == "" ? "" : ", " + address2}`
+    const optional = /^(.+?)==(?:""|'')\?(?:""|''):(?:"[^"\\]*"|'[^'\\]*')\+(.+)$/.exec(source);
+    return optional && optional[1] === name && optional[2] === name ? [ref] : [];
+  });
+}
+
+/** The inputs of `shownBy` shown only through `money(…)` (two decimals): no hole prints them as they are. */
+function inMoney(template: Template, shownBy: ReadonlyMap<string, string>): Set<string> {
+  const holes = template.parts.filter((part): part is Expr => typeof part !== "string").map((part) => part.source.replace(/\s+/g, ""));
+  return new Set([...shownBy].filter(([, ref]) => !holes.includes(ref) && holes.some((h) => h.startsWith(`money(${ref})`) || h.startsWith(`money(${ref},`))).map(([input]) => input));
 }
 
 /** An input a hole shows whole: not a record, nor a list of records (a hole prints only their names). */

@@ -23,6 +23,8 @@ export function applyEvent(run: Run, event: FlowEvent): void {
   startTurn(run);
   // The state before the event is kept only when the event may be put on trial (a write has completed).
   const before = hasCompletedWrite(run.state) ? copyState(run.state) : undefined;
+  if (event.type === "approve") run.state.approvedLast = true;
+  else delete run.state.approvedLast;
   applyPersonEvent(run, event);
   if (before) beginTrial(run, before);
 }

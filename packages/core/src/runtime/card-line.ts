@@ -18,7 +18,9 @@ import type { CardWrite } from "./types.js";
 export function cardLine(run: Run, step: DoStep, tool: ToolInfo, frame: Frame, instance: string, inputs: Record<string, unknown>): CardWrite {
   const plan = cardPlanOf(run.skill, step);
   const rendered = plan.template && renderWords(run, step, tool, frame, inputs);
-  const shown = rendered === undefined ? new Set<string>() : plan.from === "tool" ? plan.shown : shownHere(run, step, frame, inputs);
+  const shown = new Set(rendered === undefined ? [] : plan.from === "tool" ? plan.shown : shownHere(run, step, frame, inputs));
+  // money(…) prints two decimals: an amount with more is listed under the words as it is
+  for (const input of plan.inMoney) if (!twoDecimals(inputs[input])) shown.delete(input);
   const details = tool.params
     .filter((p) => !shown.has(p.name) && Object.hasOwn(inputs, p.name))
     .map((p) => ({ input: p.name, label: inputLabel(tool, p.name), value: describeValue(inputs[p.name]) }));
@@ -47,4 +49,9 @@ function renderWords(run: Run, step: DoStep, tool: ToolInfo, frame: Frame, input
   const deps = dependenciesOf(run.skill);
   if (template.parts.some((part) => typeof part !== "string" && collectSkips(run, deps.ofExpr(part)))) return undefined;
   return tryRenderShown(run, template, frame);
+}
+
+/** Whether `value` is a number money(…) prints exactly (at most two decimals). Pure. */
+function twoDecimals(value: unknown): boolean {
+  return typeof value !== "number" || Number(value.toFixed(2)) === value;
 }

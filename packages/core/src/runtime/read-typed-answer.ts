@@ -5,7 +5,8 @@
  * that name several are answered with those rows, to ask which. Anything else is undefined: the text
  * goes to the model as before (a yes the model proposes is still dropped). Every host reads text here
  * before the model, so `flow chat`, the chat page, AG-UI, MCP and proofs answer the same. Approvals are
- * never read from the conversation. Pure (a throwaway replay for the grid's rows; no tool runs).
+ * never read from the conversation, and a card that an approval brought up (shown in the approver's turn,
+ * not to the person) is not answered by typed words until the person has seen it. Pure (a throwaway replay for the grid's rows; no tool runs).
  */
 import { gridColumns } from "../compile/grid-columns.js";
 import type { Skill } from "../format/ir.js";
@@ -27,6 +28,8 @@ const LISTED = 6;
 export function readTypedAnswer(skill: Skill, state: FlowState, text: string, options?: StepOptions): TypedAnswer | undefined {
   const pending = state.pending;
   if (pending?.kind === "confirm") {
+    // A card an approval brought up was shown in the approver's turn: the person has not seen it yet.
+    if (state.approvedLast) return undefined;
     const yes = readYesNo(text);
     if (yes === undefined) return undefined;
     return { event: { type: "press", confirm: pending.confirm, yes, card: pending.card.digest } };

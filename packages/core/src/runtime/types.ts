@@ -171,6 +171,12 @@ export interface FlowState {
    * person event is answered with one sentence and applies nothing.
    */
   ended?: { outcome: string; status: EndStatus; step: string; turn: number };
+  /**
+   * The last event from outside the tool loop was an approval (an approver's, not the person's): a card
+   * pending now was shown in the approver's turn, not to the person, so a yes typed next is not read as
+   * a press of it (`readTypedAnswer`). Cleared by the next event of the person.
+   */
+  approvedLast?: true;
 }
 
 /**

@@ -10,4 +10,4 @@ export { signApproval, verifyApproval } from "./approval-token.js";
 export type { ApprovalClaim } from "./approval-token.js";
 export { MESSAGES_KEPT } from "./platform-state.js";
 export { SECRET_SHOWN } from "./platform-nodes.js";
-export { refuseRun, refuseThreadUpdate, CHAT_STREAM_MODES, RUN_REFUSED, UPDATE_REFUSED } from "./refuse-run.js";
+export { refuseRun, refuseThreadUpdate, refuseAssistant, CHAT_STREAM_MODES, RUN_REFUSED, UPDATE_REFUSED, ASSISTANT_REFUSED } from "./refuse-run.js";

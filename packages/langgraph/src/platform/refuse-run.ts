@@ -17,6 +17,8 @@ export const CHAT_STREAM_MODES: readonly string[] = ["values", "messages", "mess
 
 /** Said (with HTTP 403) for a run a chat client may not make. */
 export const RUN_REFUSED = "A chat client may not set the graph's state, start from an older checkpoint, roll a run back or stream the runtime's state.";
+/** Said (with HTTP 403) for an assistant whose config would start its runs from another checkpoint. */
+export const ASSISTANT_REFUSED = "A chat client may not make an assistant whose runs start from a checkpoint of its choosing.";
 /** Said (with HTTP 403) for a change to a thread a chat client may not make. */
 export const UPDATE_REFUSED = "A chat client may not change a thread's state or roll a run back.";
 
@@ -29,7 +31,9 @@ export function refuseRun(run: { kwargs?: Record<string, unknown> | null | undef
   const command = record(kwargs.command);
   if (command && (command.update != null || command.goto != null)) return RUN_REFUSED;
   const configurable = record(record(kwargs.config)?.configurable);
-  if (configurable && (configurable.checkpoint_id != null || configurable.checkpoint_map != null)) return RUN_REFUSED;
+  // checkpoint_id, checkpoint_map, and checkpoint_ns too: a namespace of the client's choosing starts the
+  // thread's flow afresh, its ledger empty, so a write already done could run again in the same thread
+  if (configurable && Object.entries(configurable).some(([key, value]) => key.startsWith("checkpoint") && value != null && value !== "")) return RUN_REFUSED;
   if (run.multitask_strategy === "rollback") return RUN_REFUSED;
   const modes = [kwargs.stream_mode ?? []].flat();
   if (modes.some((mode) => !CHAT_STREAM_MODES.includes(String(mode)))) return RUN_REFUSED;
@@ -46,4 +50,18 @@ function record(value: unknown): Record<string, unknown> | undefined {
  */
 export function refuseThreadUpdate(update: { action?: string | null | undefined }): string | undefined {
   return update.action === "interrupt" ? undefined : UPDATE_REFUSED;
+}
+
+/**
+ * The refusal for an assistant a chat client creates or updates (the value of the auth events
+ * `assistants:create` and `assistants:update`), or undefined. The server merges an assistant's
+ * `config.configurable` into every run of it after `threads:create_run` was checked, so a
+ * `checkpoint_id` (or `checkpoint_map`, `checkpoint_ns`) there starts each run from a checkpoint the
+ * client chose — one from before a write was recorded `done`, for the write to run again — where
+ * `refuseRun` never sees it.
+ */
+export function refuseAssistant(assistant: { config?: unknown }): string | undefined {
+  const configurable = record(record(assistant.config)?.configurable);
+  if (configurable && Object.keys(configurable).some((key) => key.startsWith("checkpoint"))) return ASSISTANT_REFUSED;
+  return undefined;
 }

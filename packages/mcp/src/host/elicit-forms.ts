@@ -56,11 +56,15 @@ export function confirmForm(question: string, writes: readonly WriteView[]): For
   };
 }
 
-/** The person's answer to a confirmation as a press, or undefined when they dismissed the form. */
-export function confirmAnswer(confirm: string, answer: ElicitAnswer): FlowInput | undefined {
+/**
+ * The person's answer to a confirmation as a press, or undefined when they dismissed the form. `card` is
+ * the digest of the card the form showed: the press answers that card only, so a card that changed while
+ * the form was open (another call on the conversation) is not answered by a yes given for the earlier one.
+ */
+export function confirmAnswer(confirm: string, answer: ElicitAnswer, card?: string): FlowInput | undefined {
   if (answer.action === "cancel") return undefined;
   const yes = answer.action === "accept" && answer.content?.confirm === true;
-  return { press: confirm, yes };
+  return card === undefined ? { press: confirm, yes } : { press: confirm, yes, card };
 }
 
 /** "TP1350 · Airline: TAP · Fare: 320" — the shown columns of a row in words (empty cells left out). */

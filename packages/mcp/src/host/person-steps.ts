@@ -54,6 +54,7 @@ async function askPerson(hosted: HostedSkill, pending: Exclude<PendingView, { ki
     const input = pickAnswer(pending.field, await channel.elicit(pickForm(pending.field, pending.question, rows, columns, many)), many);
     return input ? { input } : notAnswered(pending);
   }
-  const input = confirmAnswer(pending.confirm, await channel.elicit(confirmForm(pending.question, pending.writes)));
+  const card = turn.pending?.kind === "confirm" ? turn.pending.card.digest : undefined;
+  const input = confirmAnswer(pending.confirm, await channel.elicit(confirmForm(pending.question, pending.writes)), card);
   return input ? { input } : notAnswered(pending);
 }
