@@ -2,12 +2,11 @@
  * The `end` step: the conversation ends here with a named outcome and a status. The first time the
  * replay reaches it, `tell:` is said and the state records the outcome; the walk stops for good
  * (`Halt("ended")`): the step is terminal. Every later person event is answered with `ENDED` and
- * applies nothing (`answerEnded`), as after a hand-off. Mutates only the run.
+ * applies nothing (`answerClosed`, as after a hand-off). Mutates only the run.
  */
 import type { EndStep } from "../format/ir.js";
 import { renderShown } from "./eval-in-frame.js";
 import { emit, Halt, record, traceStep, type Frame, type Run } from "./run-context.js";
-import type { FlowEvent, FlowState, StepResult } from "./types.js";
 
 /** What every person event after an `end` is answered with. */
 export const ENDED = "This conversation has ended, so nothing more is done in it. Start a new conversation for anything else.";
@@ -28,16 +27,4 @@ export function runEnd(run: Run, step: EndStep, frame: Frame): never {
 /** The card and verify walks: nothing runs after an `end`, so their region ends there. */
 export function passEnd(): never {
   throw new Halt("region_end");
-}
-
-/**
- * A person's event to a conversation that has ended: nothing is applied, nothing runs, and the reply is
- * the one fixed sentence. Tool results still go through `step` (a late result of a call). Pure.
- */
-export function answerEnded(state: FlowState, event: FlowEvent): StepResult {
-  return {
-    state: { ...state, turn: state.turn + 1 },
-    effects: [{ type: "say", text: ENDED }],
-    trace: [{ type: "event", event: event.type, turn: state.turn + 1 }, { type: "said", text: ENDED }],
-  };
 }

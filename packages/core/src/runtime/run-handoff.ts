@@ -4,7 +4,7 @@
  * ledger before it is sent, at most once per flow, with a stable idempotency key, re-sent with the same
  * inputs and key while in doubt. Once it is done, `tell:` is said, the state records the hand-off, and
  * the walk stops for good (`Halt("handoff")`): the step is terminal. Every later person event is
- * answered with `HANDED_OFF` and applies nothing (`answerHandedOff`). Mutates only the run.
+ * answered with `HANDED_OFF` and applies nothing (`answerClosed`). Mutates only the run.
  */
 import type { FlowEvent, FlowState, StepResult } from "./types.js";
 import type { HandoffStep } from "../format/ir.js";
@@ -63,13 +63,14 @@ function handOver(run: Run, step: HandoffStep, frame: Frame, instance: string): 
 }
 
 /**
- * A person's event to a conversation already handed over: nothing is applied, nothing runs, and the
- * reply is the one fixed sentence. Tool results still go through `step` (a late result of a call).
+ * A person's event to a conversation that is over (handed over, `HANDED_OFF`, or ended, `ENDED`):
+ * nothing is applied, nothing runs, and the reply is its one fixed sentence. Tool results still go
+ * through `step` (a late result of a call). Pure.
  */
-export function answerHandedOff(state: FlowState, event: FlowEvent): StepResult {
+export function answerClosed(state: FlowState, event: FlowEvent, text: string): StepResult {
   return {
     state: { ...state, turn: state.turn + 1 },
-    effects: [{ type: "say", text: HANDED_OFF }],
-    trace: [{ type: "event", event: event.type, turn: state.turn + 1 }, { type: "said", text: HANDED_OFF }],
+    effects: [{ type: "say", text }],
+    trace: [{ type: "event", event: event.type, turn: state.turn + 1 }, { type: "said", text }],
   };
 }

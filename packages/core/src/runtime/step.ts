@@ -16,14 +16,14 @@ import { applyEvent } from "./apply-event.js";
 import { compactState } from "./compact-state.js";
 import { copyState } from "./copy-state.js";
 import { newRun, replay } from "./replay.js";
-import { answerEnded } from "./run-end.js";
-import { answerHandedOff } from "./run-handoff.js";
+import { ENDED } from "./run-end.js";
+import { answerClosed, HANDED_OFF } from "./run-handoff.js";
 import { settleTrial } from "./try-change.js";
 import type { FlowEvent, FlowState, StepOptions, StepResult } from "./types.js";
 
 export function step(skill: Skill, state: FlowState, event: FlowEvent, options?: StepOptions): StepResult {
-  if (state.handedOff && event.type !== "tool_result") return answerHandedOff(state, event);
-  if (state.ended && event.type !== "tool_result") return answerEnded(state, event);
+  if (state.handedOff && event.type !== "tool_result") return answerClosed(state, event, HANDED_OFF);
+  if (state.ended && event.type !== "tool_result") return answerClosed(state, event, ENDED);
   const run = newRun(skill, copyState(state), options);
   run.trace.push({ type: "event", event: event.type, turn: event.type === "tool_result" ? state.turn : state.turn + 1 });
   applyEvent(run, event);
