@@ -4,43 +4,22 @@
  * `createSkillGraph`'s (test/fixtures/langgraph-platform/graphs.ts), each write recorded to a file before
  * it runs, so what ran is read from the tools themselves. One server for the file; offline throughout.
  */
-import { Client } from "@langchain/langgraph-sdk";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDevServer, type DevServer } from "./helpers/langgraph-dev-server.js";
-
-const ROOT = join(import.meta.dirname, "..");
-const GRAPHS = join(ROOT, "test/fixtures/langgraph-platform/graphs.ts");
-const KEY = "ab".repeat(32);
+import { startFixtureServer, type FixtureServer } from "./helpers/platform-fixture-server.js";
 /** How long the fixture holds a 2-night hotel hold (the write a run is cut in during). */
 const SLOW_MS = 3000;
 
-let server: DevServer;
-let client: Client;
-let log: string;
-
-interface Written { tool: string; key: string; inputs: Record<string, unknown> }
-const written = (): Written[] =>
-  existsSync(log) ? readFileSync(log, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Written) : [];
+let fixture: FixtureServer;
+let client: FixtureServer["client"];
+const written = () => fixture.written();
 
 beforeAll(async () => {
-  const writes = mkdtempSync(join(tmpdir(), "skillflow-writes-"));
-  log = join(writes, "writes.jsonl");
-  server = await startDevServer(
-    { trip: `${GRAPHS}:trip`, retail: `${GRAPHS}:retail` },
-    { SKILLFLOW_TEST_WRITE_LOG: log, SKILLFLOW_DEPLOYMENT_KEY: KEY, SKILLFLOW_MODEL: "offline", SKILLFLOW_TEST_SLOW_MS: String(SLOW_MS) },
-    ROOT,
-    join(ROOT, "test/fixtures/langgraph-platform/auth.ts:auth"),
-  );
-  client = new Client({ apiUrl: server.url });
+  fixture = await startFixtureServer(["trip", "retail"], SLOW_MS);
+  client = fixture.client;
 }, 90_000);
 
 afterAll(async () => {
-  await server?.stop();
-  if (server) rmSync(server.dir, { recursive: true, force: true });
-  if (log) rmSync(dirname(log), { recursive: true, force: true });
+  await fixture?.close();
 });
 
 type Values = { messages: Array<{ type: string; content: unknown }>; __interrupt__?: Array<{ value: Record<string, any> }> };

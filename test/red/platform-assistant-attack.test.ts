@@ -4,41 +4,20 @@
  * run of that assistant — `refuseRun` sees only the run's own config. Run on the dev server, with the
  * auth handler docs/langgraph-platform.md recommends.
  */
-import { Client } from "@langchain/langgraph-sdk";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDevServer, type DevServer } from "../helpers/langgraph-dev-server.js";
+import { startFixtureServer, type FixtureServer } from "../helpers/platform-fixture-server.js";
 
-const ROOT = join(import.meta.dirname, "../..");
-const GRAPHS = join(ROOT, "test/fixtures/langgraph-platform/graphs.ts");
-const KEY = "ab".repeat(32);
-
-let server: DevServer;
-let client: Client;
-let log: string;
-
-interface Written { tool: string; key: string; inputs: Record<string, unknown> }
-const written = (): Written[] =>
-  existsSync(log) ? readFileSync(log, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Written) : [];
+let fixture: FixtureServer;
+let client: FixtureServer["client"];
+const written = () => fixture.written();
 
 beforeAll(async () => {
-  const writes = mkdtempSync(join(tmpdir(), "skillflow-writes-"));
-  log = join(writes, "writes.jsonl");
-  server = await startDevServer(
-    { trip: `${GRAPHS}:trip` },
-    { SKILLFLOW_TEST_WRITE_LOG: log, SKILLFLOW_DEPLOYMENT_KEY: KEY, SKILLFLOW_MODEL: "offline", SKILLFLOW_TEST_SLOW_MS: "0" },
-    ROOT,
-    join(ROOT, "test/fixtures/langgraph-platform/auth.ts:auth"),
-  );
-  client = new Client({ apiUrl: server.url });
+  fixture = await startFixtureServer(["trip"]);
+  client = fixture.client;
 }, 90_000);
 
 afterAll(async () => {
-  await server?.stop();
-  if (server) rmSync(server.dir, { recursive: true, force: true });
-  if (log) rmSync(dirname(log), { recursive: true, force: true });
+  await fixture?.close();
 });
 
 async function waitingAt(thread: string): Promise<Record<string, any> | undefined> {
