@@ -74,6 +74,7 @@ const VALUES = [
   "{ for: item, in: order.items }", "{ for: 1, in: x }", "{ in: x }", "{ for: item, in: x, by: y }",
   '{ check_arrival.ok: "Too late." }', '{ check_arrival.ok: "" }', "{ economy: [coach] }", "{ economy: coach }", "{ economy: [[x]] }",
   '"^[A-Z]+$"', '"("', "[ { say: hi } ]", "[ { sya: hi } ]", "[ say ]", '[ { when: x, steps: [ { say: "ok" } ] } ]',
+  "{ a: [ { say: hi } ] }", "{ a: [] }", "{ a: hi }", '[ { switch: x, cases: { a: [ { say: "ok" } ] }, else: [ { say: "no" } ] } ]',
 ];
 
 /** Values of the right form for each form of the definitions, so that most blocks come close to valid. */
@@ -86,7 +87,7 @@ function rightValues(form: ValueForm): string[] {
     text: ["hello", '"Pay now?"', "42"], expression: ["quote_trip.total > 3", "search_flights.flights"], template: ['"Pay {x}?"'.replace("{x}", "now"), "7"],
     scalar: ['""', "hello", "42"], name: ["quote_trip"], widget: ["flight-grid", '" grid "'], true: ["true", ""], boolean: ["true", "false"],
     regex: ['"^[A-Z]+$"'], words: ["[a, b]", "[1, 2]"], question: ['{ nights: "How many nights?" }'], checks: ['{ check_arrival.ok: "Too late." }'],
-    steps: ["[ { say: hi } ]"], synonyms: ["{ economy: [coach] }", "{ economy: coach }"], columns: ["[name, stars]", '{ name: Hotel, nightly_rate: "Per night" }'],
+    steps: ["[ { say: hi } ]"], cases: ["{ a: [ { say: hi } ] }", "{ gift_card: [ { say: hi } ], 2: [ { say: ok } ] }"], synonyms: ["{ economy: [coach] }", "{ economy: coach }"], columns: ["[name, stars]", '{ name: Hotel, nightly_rate: "Per night" }'],
     bindings: ["{ zip: new_zip }", '{ total: "quote_trip.total * 2", zip: new_zip }'],
   };
   return right[form];

@@ -22,8 +22,9 @@ export type { ParseOptions, ParseResult } from "./format/parse-skill.js";
 export type { PartReader } from "./format/use-part.js";
 export type {
   Position, Expr, Template, Shape, FieldDecl, Check, Step, StepKind, SayStep, AskStep, DoStep, HandoffStep, EndStep, EndStatus, ConfirmStep,
-  ChatStep, WhenStep, RepeatStep, ToolKind, ToolParam, ToolInfo, Skill, GridColumn, SkillLimits, LimitValues,
+  ChatStep, WhenStep, RepeatStep, SwitchStep, Branch, ToolKind, ToolParam, ToolInfo, Skill, GridColumn, SkillLimits, LimitValues,
 } from "./format/ir.js";
+export { childStepsOf } from "./format/child-steps.js";
 export { createExpressions } from "./expr/create-expressions.js";
 export { shapeValueType, fieldValueType } from "./expr/field-type.js";
 export { describeValue, formatValue } from "./expr/format-value.js";

@@ -1,5 +1,5 @@
 /**
- * The Canvas and "What it proved": the skill as a column of steps (nested `when`/`repeat` as blocks,
+ * The Canvas and "What it proved": the skill as a column of steps (nested `when`/`repeat`/`switch` as blocks,
  * writes marked gated or not with the confirms covering them, each confirm with the writes it covers),
  * and per write what must hold before it runs. Clicking a step or a write jumps to its line.
  */
@@ -41,7 +41,9 @@ function stepCard(step: CanvasStep, jump: Jump): HTMLElement {
   }
   for (const p of step.problems) details.push(el("p", { class: `problem ${p.severity}` }, `${p.severity} ${p.ruleId} (line ${p.line})`));
   const nested = step.steps ? [stepList(step.steps, jump)] : [];
-  return el("li", { class: classes.join(" "), "data-step": step.id }, title, ...details, ...nested);
+  // The first step of a way of a switch names the way above its title ("case gift_card", "else").
+  const way = step.way ? [el("p", { class: "way" }, step.way)] : [];
+  return el("li", { class: classes.join(" "), "data-step": step.id }, ...way, title, ...details, ...nested);
 }
 
 function writeBadge(step: CanvasStep): HTMLElement {

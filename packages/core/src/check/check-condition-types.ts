@@ -1,7 +1,7 @@
 /**
  * ill-typed-condition: an expression that does not type-check (text compared with a number, an
  * operator on the wrong types, a property of a value that has none), or a `when`/`check:` condition
- * that is not a yes/no. ill-typed-hole: the same for a `{hole}` of a say, question or card, told as a
+ * that is not a yes/no, or a `switch` value that is not a text (or a number or yes/no written as one). ill-typed-hole: the same for a `{hole}` of a say, question or card, told as a
  * value to show rather than a condition to compare. (A `with:` value is checked against its tool input
  * instead: check-with-bindings.ts.) Pure.
  */
@@ -24,6 +24,9 @@ export function checkConditionTypes(ctx: CheckContext): void {
       return;
     }
     if ((role === "condition" || role === "check") && result.type !== "bool" && result.type !== "dyn") notYesNo(ctx, expr, role, result.type);
+    if (role === "switch" && !["string", "int", "bool", "dyn"].includes(result.type)) {
+      ctx.report("ill-typed-condition", expr.pos, `\`${expr.source}\` is ${describeCelType(result.type)}, not a text, so a \`switch\` cannot choose a way by it.`, "Switch on a text: a choices field, or a tool output declared `z.enum([...])`.");
+    }
   });
 }
 

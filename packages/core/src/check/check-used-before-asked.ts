@@ -56,6 +56,7 @@ function gatheringRepeat(ctx: CheckContext, stepId: string): RepeatStep | undefi
       if (step.id === stepId) found = around;
       if (step.kind === "repeat") visit(step.steps, step);
       if (step.kind === "when") visit(step.steps, around);
+      if (step.kind === "switch") for (const b of step.branches) visit(b.steps, around);
     }
   };
   visit(ctx.skill.steps, undefined);

@@ -8,7 +8,8 @@
  * Lazy: `flow check` only asks whether a confirm covers something (each walk stops at the first write
  * found), the procedure asks for the full lists. Pure; compileSkill keeps one per Skill object.
  */
-import type { AskStep, ConfirmStep, DoStep, Skill, Step } from "../format/ir.js";
+import type { AskStep, ConfirmStep, DoStep, Skill, Step, SwitchStep } from "../format/ir.js";
+import { branchOutcome, coversEveryValue } from "./switch-ways.js";
 import { ownValue } from "../own-value.js";
 import { dependsOnAny, writeField, type Dependencies } from "./dependencies.js";
 import { cons, type PathList } from "./paths.js";
@@ -79,6 +80,11 @@ function place(steps: readonly Step[], parent: Step | null, walk: Walk): Ender[]
       walk.asks.set(step, inner);
       asks.push(...inner);
     }
+    if (step.kind === "switch") {
+      const inner = step.branches.flatMap((b) => place(b.steps, step, walk));
+      walk.asks.set(step, inner);
+      asks.push(...inner);
+    }
   });
   return asks;
 }
@@ -134,6 +140,9 @@ function collect(walk: Walk, confirmStepId: string, firstOnly: boolean): Confirm
         const entry = step.kind === "repeat" ? { must, may: prepend(inner, may) } : { must, may };
         if (visit(step.steps, 0, entry) === undefined) return undefined;
         may = prepend(inner, may);
+      } else if (step.kind === "switch") {
+        for (const branch of step.branches) if (visit(branch.steps, 0, { must, may }) === undefined) return undefined;
+        may = prepend(walk.asks.get(step) ?? [], may);
       }
     }
     return { must, may };
@@ -191,11 +200,20 @@ function advancePaths(
     return states.filter((s) => dependsOnAny(deps, s.asked)).map((s) => ({ ...s, asked: new Set(s.asked).add(field) }));
   }
   if (step.kind === "repeat") return visit(step.steps, 0, states) ?? [];
+  if (step.kind === "switch") return advanceSwitch(walk, step, states, visit);
   if (step.kind !== "when") return states;
   const outcome = (value: boolean): PathOutcome => ({ kind: "when", stepId: step.id, pos: step.pos, condition: step.condition.source, value });
   const taken = visit(step.steps, 0, states.map((s) => ({ ...s, path: cons(outcome(true), s.path) }))) ?? [];
   const skipped = states.map((s) => ({ ...s, path: cons(outcome(false), s.path) }));
   return distinct([...skipped, ...taken]);
+}
+
+/** Each way of a switch from the states before it (one more way, passing it by, when no way may run). */
+function advanceSwitch(
+  walk: Walk, step: SwitchStep, states: PathState[], visit: (steps: readonly Step[], from: number, states: PathState[]) => PathState[] | undefined,
+): PathState[] {
+  const ways = step.branches.flatMap((branch) => visit(branch.steps, 0, states.map((s) => ({ ...s, path: cons(branchOutcome(step, branch), s.path) }))) ?? []);
+  return distinct(coversEveryValue(step, walk.skill) ? ways : [...states, ...ways]);
 }
 
 function distinct(states: PathState[]): PathState[] {

@@ -16,6 +16,7 @@
  * it never misses a dependency the runtime's binding can create.
  * Pure; compileSkill keeps one per Skill object.
  */
+import { blockExprOf, childStepsOf, nestsSteps } from "../format/child-steps.js";
 import type { Expr, InputBinding, Skill, Step } from "../format/ir.js";
 import type { SkillExpressions } from "../expr/types.js";
 import { ownValue } from "../own-value.js";
@@ -111,7 +112,7 @@ export function computeDependencies(skill: Skill, exprs: SkillExpressions, index
 
 /** A `do` step: its tool's dependencies and the conditions around it; a block: its condition or list. */
 function ownDeps(pass: Pass, step: Step): DependencySet {
-  if (step.kind === "when" || step.kind === "repeat") return blockDepsOf(pass, step);
+  if (nestsSteps(step)) return blockDepsOf(pass, step);
   if (step.kind !== "do" && step.kind !== "handoff") return EMPTY;
   const out = step.with ? boundDeps(pass, step.tool, step.with) : new Map(pass.toolDeps.get(step.tool) ?? EMPTY);
   mergeInto(out, nestingDepsOf(pass, pass.blocksOf.get(step) ?? []));
@@ -158,9 +159,9 @@ function gatheredDeps(pass: Pass, repeat: Extract<Step, { kind: "repeat" }>): Ma
   const reason: DependencyReason = { kind: "condition", stepId: repeat.id, line: repeat.pos.line };
   const visit = (steps: readonly Step[]) => {
     for (const step of steps) {
-      if (step.kind === "when" || step.kind === "repeat") {
+      if (nestsSteps(step)) {
         for (const f of blockDepsOf(pass, step).keys()) addOnce(out, f, reason);
-        visit(step.steps);
+        visit(childStepsOf(step));
       }
       if (step.kind !== "ask") continue;
       addOnce(out, step.field, reason);
@@ -174,7 +175,7 @@ function gatheredDeps(pass: Pass, repeat: Extract<Step, { kind: "repeat" }>): Ma
 function blockDepsOf(pass: Pass, block: Step): DependencySet {
   let deps = pass.blockDeps.get(block);
   if (deps) return deps;
-  const own = block.kind === "when" ? block.condition : block.kind === "repeat" ? block.list : undefined;
+  const own = blockExprOf(block);
   const reason: DependencyReason = { kind: "condition", stepId: block.id, line: block.pos.line };
   deps = new Map([...(own ? exprDeps(pass, own) : EMPTY).keys()].map((f) => [f, reason]));
   pass.blockDeps.set(block, deps);
@@ -262,9 +263,9 @@ function collectSites(pass: Pass, steps: readonly Step[], blocks: readonly Step[
       if (shape?.kind === "lookup") site(shape.tool, step.field);
     }
     if (step.kind === "repeat" && step.gather) pass.gatherings.set(step.gather.name, step);
-    if (step.kind === "when" || step.kind === "repeat") {
-      read(step.kind === "when" ? step.condition : step.list);
-      collectSites(pass, step.steps, [...blocks, step]);
+    if (nestsSteps(step)) {
+      read(blockExprOf(step)!);
+      collectSites(pass, childStepsOf(step), [...blocks, step]);
     }
   }
 }

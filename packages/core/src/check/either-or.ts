@@ -8,6 +8,7 @@
 import type { Step, WhenStep } from "../format/ir.js";
 import type { SkillExpressions } from "../expr/types.js";
 import { guardOf } from "./exclusive-conditions.js";
+import { childStepsOf } from "../format/child-steps.js";
 
 /** The pair starting at `steps[i]`, or undefined when it is not one. */
 export function eitherOrPair(steps: readonly Step[], i: number, exprs: SkillExpressions): readonly [WhenStep, WhenStep] | undefined {
@@ -25,6 +26,6 @@ export function eitherOrPair(steps: readonly Step[], i: number, exprs: SkillExpr
 function collectAsks(steps: readonly Step[], into: Set<string>): void {
   for (const step of steps) {
     if (step.kind === "ask") into.add(step.field);
-    if (step.kind === "when" || step.kind === "repeat") collectAsks(step.steps, into);
+    collectAsks(childStepsOf(step), into);
   }
 }

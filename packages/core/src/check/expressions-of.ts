@@ -1,11 +1,11 @@
 /**
- * The expressions a step carries, each with its role: a `when` condition, a `check:` condition,
+ * The expressions a step carries, each with its role: a `when` condition (with or without `else:`), a `switch` value, a `check:` condition,
  * a `repeat` list, a `from:` list, a hole in a text (say, question, confirm question, check message), or the value of a
  * tool input in a `do:` step's `with:`. Pure.
  */
 import type { Expr, Step, Template } from "../format/ir.js";
 
-export type ExprRole = "condition" | "check" | "list" | "from" | "hole" | "input";
+export type ExprRole = "condition" | "check" | "list" | "from" | "hole" | "input" | "switch";
 
 export interface StepExpr {
   expr: Expr;
@@ -28,6 +28,8 @@ export function expressionsOf(step: Step): StepExpr[] {
       return [{ expr: step.condition, role: "condition" }];
     case "repeat":
       return [{ expr: step.list, role: "list" }];
+    case "switch":
+      return [{ expr: step.on, role: step.written === "when" ? "condition" : "switch" }];
     case "do":
       return [...(step.with ?? []).map((b) => ({ expr: b.value, role: "input" as const })), ...(step.card ? holes(step.card) : [])];
     case "handoff":

@@ -11,10 +11,12 @@
  * one path that asked it. After a `when`, the state merges "with the nested steps" and "without them";
  * a `repeat` body is walked once from the state of a later iteration (which asked everything an earlier
  * iteration may ask, and whose own confirms no longer count), which is at least as uncovered as the
- * first. Conditions are treated as independent; the checker is conservative.
+ * first. After a `switch`, the states of its ways merge (exactly one runs). Conditions are treated as independent; the checker is conservative.
  * Pure.
  */
-import type { AskStep, ConfirmStep, DoStep, Position, RepeatStep, Skill, Step, WhenStep } from "../format/ir.js";
+import type { AskStep, ConfirmStep, DoStep, Position, RepeatStep, Skill, Step, SwitchStep, WhenStep } from "../format/ir.js";
+import { childStepsOf, nestsSteps } from "../format/child-steps.js";
+import { branchOutcome, coversEveryValue } from "./switch-ways.js";
 import { ownValue } from "../own-value.js";
 import { writeField, type Dependencies } from "./dependencies.js";
 import type { ClosedByAsk, GateAnalysis, PathOutcome, WriteGate } from "./path-types.js";
@@ -77,8 +79,8 @@ function markNested(steps: readonly Step[], pass: Pass): Nested {
     if (step.kind === "ask") out.asks.push(step);
     if (step.kind === "do" && ownValue(pass.skill.tools, step.tool)?.kind === "write") out.writes.push(step);
     if (step.kind === "confirm") out.confirm ??= step;
-    if (step.kind !== "when" && step.kind !== "repeat") continue;
-    const inner = markNested(step.steps, pass);
+    if (!nestsSteps(step)) continue;
+    const inner = markNested(childStepsOf(step), pass);
     pass.nested.set(step, inner);
     for (const a of inner.asks) out.asks.push(a);
     for (const w of inner.writes) out.writes.push(w);
@@ -116,6 +118,8 @@ function advance(step: Step, s: GateState, ctx: PathList, pass: Pass): GateState
       return passWhen(step, s, ctx, pass);
     case "repeat":
       return passRepeat(step, s, ctx, pass);
+    case "switch":
+      return passSwitch(step, s, ctx, pass);
     default:
       return s;
   }
@@ -134,6 +138,23 @@ function passWhen(step: WhenStep, s: GateState, ctx: PathList, pass: Pass): Gate
   const bare = s.bare ? { ...s.bare, path: cons(outcome(false), s.bare.path) } : t.bare;
   const asked = mergeAsked(s.asked, t.asked, outcome(false));
   return { ...(bare ? { bare } : {}), asked, ...(s.last ? { last: s.last } : {}) };
+}
+
+/**
+ * Exactly one way of a switch runs: each is walked from the state before it, and the state after is
+ * their merge (a path with no open confirm if any way leaves one, the fields any way may have asked).
+ * A switch whose ways may all be passed by (no `else:`, and cases that do not name every value) has the
+ * state before it as one more way.
+ */
+function passSwitch(step: SwitchStep, s: GateState, ctx: PathList, pass: Pass): GateState {
+  const ways = step.branches.map((branch) => walk(branch.steps, s, cons(branchOutcome(step, branch), ctx), pass));
+  if (!touches(step, pass)) return s;
+  if (!coversEveryValue(step, pass.skill)) ways.push(s);
+  const bare = ways.find((w) => w.bare)?.bare;
+  const asked = new Map<string, Asked>();
+  for (const way of ways) for (const [field, a] of way.asked) if (!asked.has(field)) asked.set(field, a);
+  const last = ways.every((w) => w.last) ? (s.last ?? ways[0]!.last) : undefined;
+  return { ...(bare ? { bare } : {}), asked, ...(last ? { last } : {}) };
 }
 
 /** The fields asked on either way; a field asked only without the nested steps names that way. */

@@ -2,10 +2,11 @@
  * Which values exist where: a forward "must" pass (linear) over the steps. A value is available at a
  * point when it is available on every path there: fields asked earlier, outputs of tools that ran
  * earlier, the loop variable and per-iteration fields inside a `repeat`. Nested blocks add values only
- * for themselves. A lookup counts as run where it is referenced or done (its inputs are then checked).
+ * for themselves; after a switch, what every one of its ways added. A lookup counts as run where it is referenced or done (its inputs are then checked).
  * Collects every tool input that cannot be bound and every value read before it exists. Pure.
  */
-import type { AskStep, DoStep, Expr, HandoffStep, Position, Skill, Step, WhenStep } from "../format/ir.js";
+import type { AskStep, DoStep, Expr, HandoffStep, Position, Skill, Step, SwitchStep, WhenStep } from "../format/ir.js";
+import { childStepsOf } from "../format/child-steps.js";
 import { locateInExpr } from "../expr/locate.js";
 import type { SkillExpressions } from "../expr/types.js";
 import { expressionsOf, holes } from "./expressions-of.js";
@@ -25,7 +26,7 @@ function gatheredNames(skill: Skill): Set<string> {
   const visit = (steps: readonly Step[]) => {
     for (const step of steps) {
       if (step.kind === "repeat" && step.gather) names!.add(step.gather.name);
-      if (step.kind === "repeat" || step.kind === "when") visit(step.steps);
+      visit(childStepsOf(step));
     }
   };
   visit(skill.steps);
@@ -80,6 +81,7 @@ function walk(steps: readonly Step[], pass: Pass): void {
     else {
       for (const { expr } of expressionsOf(step)) readExpr(expr, pass);
       if (step.kind === "when" || step.kind === "repeat") passNested(step, pass);
+      if (step.kind === "switch") passSwitch(step, pass);
     }
   }
 }
@@ -102,6 +104,23 @@ function passNested(step: Extract<Step, { kind: "when" | "repeat" }>, pass: Pass
   pass.loopVars = outer;
   pass.names.rollback(mark);
   if (step.kind === "repeat" && step.gather) pass.names.add(`g:${step.gather.name}`);
+}
+
+/**
+ * The ways of a switch, each from the state before it; then what every way added (exactly one runs, so a
+ * value every way gives is known after the switch; the checker refuses a switch whose ways miss a value).
+ */
+function passSwitch(step: SwitchStep, pass: Pass): void {
+  const added = step.branches.map((branch) => {
+    pass.step = step;
+    const mark = pass.names.mark();
+    walk(branch.steps, pass);
+    const names = new Set(pass.names.since(mark));
+    pass.names.rollback(mark);
+    return names;
+  });
+  const [first, ...rest] = added;
+  for (const name of first ?? []) if (rest.every((names) => names.has(name))) pass.names.add(name);
 }
 
 /** Both branches of an either/or, each from the state before it; then what both added. */

@@ -1,6 +1,7 @@
 /**
  * Visit every step in document order with what is in scope there: the loop variables of the enclosing
- * `repeat`s (typed from their lists) and the enclosing `when`s and `repeat`s. Pure.
+ * `repeat`s (typed from their lists) and the enclosing `when`s and `repeat`s (a switch's branches are
+ * visited in its place, with no `when` added). Pure.
  */
 import type { RepeatStep, Step, WhenStep } from "../format/ir.js";
 import type { Scope } from "../expr/types.js";
@@ -27,6 +28,7 @@ function visitAll(ctx: CheckContext, steps: readonly Step[], place: StepPlace, v
     visit(step, place);
     if (step.kind === "when") visitAll(ctx, step.steps, { ...place, whens: [...place.whens, step] }, visit);
     if (step.kind === "repeat") visitAll(ctx, step.steps, enterRepeat(ctx, step, place), visit);
+    if (step.kind === "switch") for (const branch of step.branches) visitAll(ctx, branch.steps, place, visit);
   }
 }
 

@@ -48,6 +48,8 @@ function visit(steps: readonly Step[], repeats: string[], index: SkillIndex): vo
       push(index.confirms, step.confirm, step);
     } else if (step.kind === "when") {
       visit(step.steps, repeats, index);
+    } else if (step.kind === "switch") {
+      for (const branch of step.branches) visit(branch.steps, repeats, index);
     } else if (step.kind === "repeat") {
       visit(step.steps, [...repeats, step.id], index);
     }

@@ -5,6 +5,7 @@
  */
 import type { Skill, ToolKind } from "../format/ir.js";
 import { ownValue } from "../own-value.js";
+import { allSteps } from "../format/parse-steps.js";
 import type { BlockPlace, YamlPath } from "./locate-in-block.js";
 
 export type Spot =
@@ -20,7 +21,7 @@ export type Spot =
   | { kind: "tool-input" }
   /** A tool name: after `do:` (a lookup or a write), `lookup:` (a lookup) or `handoff:` (a hand-off tool). */
   | { kind: "tool"; only: readonly ToolKind[] }
-  /** A CEL expression: `when:`, `from:`, `in:`, a `check:` condition, a value of `with:`. */
+  /** A CEL expression: `when:`, `switch:`, `from:`, `in:`, a `check:` condition, a value of `with:`. */
   | { kind: "expression" }
   /** Text with `{expression}` holes: `say:`, `tell:`, a question. */
   | { kind: "template" }
@@ -41,12 +42,31 @@ export function stepOf(path: YamlPath, skill?: Skill): { id: string; rest: YamlP
   if (typeof path[0] !== "number") return undefined;
   const ids = [path[0] + 1];
   let i = 1;
-  while (path[i] === "steps" && typeof path[i + 1] === "number") {
-    ids.push((path[i + 1] as number) + 1);
-    i += 2;
+  for (;;) {
+    if (path[i] === "steps" && typeof path[i + 1] === "number") {
+      ids.push((path[i + 1] as number) + 1);
+      i += 2;
+    } else if (path[i] === "else" && typeof path[i + 1] === "number") {
+      ids.push(wayOffset(skill, ids.join("."), undefined) + (path[i + 1] as number) + 1);
+      i += 2;
+    } else if (path[i] === "cases" && typeof path[i + 1] === "string" && typeof path[i + 2] === "number") {
+      ids.push(wayOffset(skill, ids.join("."), path[i + 1] as string) + (path[i + 2] as number) + 1);
+      i += 3;
+    } else break;
   }
   const written = ids.join(".");
   return { id: (skill?.writtenIds && ownValue(skill.writtenIds, written)) ?? written, rest: path.slice(i) };
+}
+
+/**
+ * How many steps the ways of the switch `id` written before the way `value` (`undefined`: `else:`) hold:
+ * a switch's steps are numbered on across its ways. 0 without the skill (the spot needs no id).
+ */
+function wayOffset(skill: Skill | undefined, id: string, value: string | undefined): number {
+  const step = skill && allSteps(skill.steps).find((s) => s.id === id);
+  if (step?.kind !== "switch") return 0;
+  const k = step.branches.findIndex((b) => b.value === value);
+  return step.branches.slice(0, k < 0 ? step.branches.length : k).reduce((n, b) => n + b.steps.length, 0);
 }
 
 /** The spot of `place`. */
@@ -79,7 +99,7 @@ function stepSpot(place: BlockPlace): Spot | undefined {
   if (key) return undefined;
   if (first === "do" && step.rest.length === 1) return { kind: "tool", only: ["lookup", "write"] };
   if (first === "handoff" && step.rest.length === 1) return { kind: "tool", only: ["handoff"] };
-  if ((first === "when" || first === "from") && step.rest.length === 1) return { kind: "expression" };
+  if ((first === "when" || first === "switch" || first === "from") && step.rest.length === 1) return { kind: "expression" };
   if (first === "repeat" && second === "in") return { kind: "expression" };
   if (first === "with" && step.rest.length === 2) return { kind: "expression" };
   if (first === "say" || first === "tell" || ((first === "ask" || first === "confirm") && step.rest.length === 2)) return { kind: "template" };

@@ -28,6 +28,7 @@ export function gatheredTypes(skill: Skill, typeOf: TypeOf): Map<string, ValueTy
 function walk(skill: Skill, steps: readonly Step[], loopVars: Record<string, ValueType>, typeOf: TypeOf, out: Map<string, ValueType>): void {
   for (const step of steps) {
     if (step.kind === "when") walk(skill, step.steps, loopVars, typeOf, out);
+    if (step.kind === "switch") for (const branch of step.branches) walk(skill, branch.steps, loopVars, typeOf, out);
     if (step.kind !== "repeat") continue;
     const list = typeOf(step.list.source, loopVars);
     const item: ValueType = list?.t === "list" ? list.of : { t: "dyn" };
@@ -46,6 +47,7 @@ function recordType(
   const visit = (steps: readonly Step[], optional: boolean) => {
     for (const step of steps) {
       if (step.kind === "when") visit(step.steps, true);
+      if (step.kind === "switch") for (const branch of step.branches) visit(branch.steps, true);
       if (step.kind === "repeat" && step.gather) add(record, step.gather.name, gathered.get(step.gather.name) ?? { t: "dyn" }, optional);
       if (step.kind !== "ask") continue;
       const field = ownValue(skill.fields, step.field);

@@ -12,22 +12,29 @@ import { STEP_EXTRAS, STEP_KINDS } from "./definitions.js";
 import { fitsLeaf, nameOf } from "./value-forms.js";
 import { parseColumns } from "./parse-columns.js";
 import { parseWith } from "./parse-with.js";
-import { END_STATUSES, type AskStep, type Check, type ConfirmStep, type EndStatus, type Expr, type HandoffStep, type Position, type Step, type StepKind } from "./ir.js";
+import { buildSwitch } from "./build-switch.js";
+import { END_STATUSES, type AskStep, type Branch, type Check, type ConfirmStep, type EndStatus, type Expr, type HandoffStep, type Position, type Step, type StepKind } from "./ir.js";
 
-/** The block context plus a way to parse nested `steps:` (ids continue from the parent's). */
-export interface StepContext extends BlockContext {
-  children(node: unknown, parentId: string): Step[];
+/** Where a list's step numbers start (a switch's later branch numbers on after the earlier ones); moved past the list. */
+export interface NumberFrom {
+  number: number;
+  written: number;
 }
 
-interface Common {
+/** The block context plus a way to parse nested `steps:` (ids continue from the parent's, from `from` when given). */
+export interface StepContext extends BlockContext {
+  children(node: unknown, parentId: string, from?: NumberFrom): Step[];
+}
+
+export interface Common {
   id: string;
   pos: Position;
   keys: Record<string, Position>;
 }
 
-type Entries = Map<string, YamlPair>;
+export type Entries = Map<string, YamlPair>;
 
-type Bad = (reason: string, fix: string) => undefined;
+export type Bad = (reason: string, fix: string) => undefined;
 // Every step of a kind is made by one object literal naming every key (no spread of `common`): a spread
 // gave nearly every step an object shape of its own, and the walk, which reads steps on every replay,
 // ran megamorphic on them.
@@ -61,9 +68,11 @@ const builders: Record<StepKind, Builder> = {
     const value = entries.get("when")!.value;
     const condition = fitsLeaf(STEP_KINDS.when.form, value) ? exprOf(value, ctx) : undefined;
     if (!condition) return bad("`when:` has no condition.", "Write a condition after `when:`, like `when: quote_trip.total > quote_trip.budget`.");
+    if (entries.has("else")) return buildWhenElse(condition, entries, common, ctx);
     const steps = nestedSteps("when", entries, common, ctx);
     return steps && { id: common.id, pos: common.pos, keys: common.keys, kind: "when", condition, steps };
   },
+  switch: (entries, common, ctx, bad) => buildSwitch(entries, common, ctx, bad),
   ask: (entries, common, ctx, bad) => buildAsk(entries, common, ctx, bad),
   confirm: (entries, common, ctx, bad) => buildConfirm(entries, common, ctx, bad),
   repeat: (entries, common, ctx, bad) => buildRepeat(entries, common, ctx, bad),
@@ -193,15 +202,28 @@ function gatherOf(pair: YamlPair, ctx: StepContext): { name: string; pos: Positi
   return { name, pos: ctx.pos(pair.value) };
 }
 
-function nestedSteps(kind: "when" | "repeat", entries: Entries, common: Common, ctx: StepContext): Step[] | undefined {
-  const pair = entries.get("steps");
+function nestedSteps(kind: "when" | "repeat", entries: Entries, common: Common, ctx: StepContext, from?: NumberFrom, key = "steps"): Step[] | undefined {
+  const pair = entries.get(key);
   const seq = asSeq(pair?.value);
   if (!pair || !seq || seq.items.length === 0) {
     const at = pair ? ctx.pos(pair.value ?? pair.key) : (common.keys[kind] ?? common.pos);
-    ctx.report("invalid-step", at, `This \`${kind}\` has ${pair ? `${describeNode(pair.value)} under \`steps:\`` : "no `steps:`"}, so it runs nothing.`, `Add \`steps:\` under \`${kind}:\` (same indentation) with a list of steps.`);
+    ctx.report("invalid-step", at, `This \`${kind}\` has ${pair ? `${describeNode(pair.value)} under \`${key}:\`` : `no \`${key}:\``}, so it runs nothing.`, `Add \`${key}:\` under \`${kind}:\` (same indentation) with a list of steps.`);
     return undefined;
   }
-  return ctx.children(seq, common.id);
+  return ctx.children(seq, common.id, from);
+}
+
+/** `when: C` + `steps:` + `else:`: a switch on the condition, its `steps:` the way for `true`. */
+function buildWhenElse(condition: Expr, entries: Entries, common: Common, ctx: StepContext): Step | undefined {
+  const from: NumberFrom = { number: 0, written: 0 };
+  const steps = nestedSteps("when", entries, common, ctx, from);
+  const otherwise = nestedSteps("when", entries, common, ctx, from, "else");
+  if (!steps || !otherwise) return undefined;
+  const branches: Branch[] = [
+    { value: "true", pos: common.keys.steps ?? common.pos, steps },
+    { pos: common.keys.else ?? common.pos, steps: otherwise },
+  ];
+  return { id: common.id, pos: common.pos, keys: common.keys, kind: "switch", on: condition, written: "when", branches };
 }
 
 /** `many: true` beside `from:`: several rows picked together. `many: false` is the default, one row. */

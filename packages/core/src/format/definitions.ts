@@ -40,6 +40,8 @@ export type ValueForm =
   | "checks"
   /** A non-empty list of steps. */
   | "steps"
+  /** At least one entry: a value (the key, a word) and the non-empty list of steps run for it. */
+  | "cases"
   /** Each choice mapped to a word or a list of words. */
   | "synonyms"
   /** A non-empty list of distinct names, or a mapping of names to text (a grid's columns and headers). */
@@ -82,6 +84,8 @@ export const STEP_EXTRAS = {
   status: { form: { oneOf: ["success", "failed"] }, doc: "With `end:`: how the conversation ended, `success` or `failed`." },
   by: { form: "text", doc: "The role that must approve, from outside the conversation; the yes cannot come from the chat." },
   steps: { form: "steps", doc: "The nested steps." },
+  cases: { form: "cases", doc: "With `switch:`: each possible value mapped to the steps run when the value is that one, like `{ credit_card: [ … ], gift_card: [ … ] }`; exactly one way runs.", alsoChecked: "each key is a possible value of the switch, and without `else:` the keys name every possible value" },
+  else: { form: "steps", doc: "With `switch:`: the steps run when the value is none of the cases'. With `when:`: the steps run when the condition is false." },
 } as const satisfies Record<string, KeyDef>;
 
 export type StepExtra = keyof typeof STEP_EXTRAS;
@@ -94,7 +98,13 @@ export const STEP_KINDS = {
   end: { form: "name", doc: "End the conversation with this outcome (a name, like `card_invalid`): say `tell:`, report the outcome and its `status:`, and answer later messages with one fixed sentence.", extras: ["status", "tell"], needs: ["status", "tell"] },
   confirm: { form: "question", doc: "Stop until the person says yes (`{ id: question }`) to a card listing the writes below and their exact inputs.", extras: ["by", "widget"] },
   chat: { form: "text", doc: "Let the model answer freely (read-only) with these instructions; it sets nothing itself.", extras: [] },
-  when: { form: "expression", doc: "Run the nested `steps:` only while this condition is true.", extras: ["steps"], needs: ["steps"] },
+  when: { form: "expression", doc: "Run the nested `steps:` only while this condition is true (and the `else:` steps, when written, while it is false).", extras: ["steps", "else"], needs: ["steps"] },
+  switch: {
+    form: "expression",
+    doc: "Several ways on one answer: run the `cases:` entry named by this value (a choices field, a tool output declared `z.enum`), or `else:` when none is; exactly one way runs.",
+    extras: ["cases", "else"],
+    needs: ["cases"],
+  },
   repeat: {
     form: {
       mapping: {

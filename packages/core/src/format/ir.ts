@@ -173,6 +173,30 @@ export interface ConfirmStep extends StepCommon {
 }
 export interface ChatStep extends StepCommon { kind: "chat"; instructions: string }
 export interface WhenStep extends StepCommon { kind: "when"; condition: Expr; steps: Step[] }
+/**
+ * One way of a `switch`: the steps run when the value is `value`, or, for `else:` (no `value`), when it
+ * is none of the cases'. The way of a `when … else` whose condition is true has the value `"true"`.
+ */
+export interface Branch {
+  /** The case's key as written (`gift_card`); absent for `else:`. */
+  value?: string;
+  /** Where the case's key (or `else:`) was written. */
+  pos: Position;
+  steps: Step[];
+}
+/**
+ * `switch: expr` + `cases:` (+ `else:`), or `when: condition` + `steps:` + `else:` (`written: "when"`):
+ * several ways on one answer, exactly one of which runs, decided again on every replay. The steps of the
+ * branches are numbered on from the step's own id in the order written ("4.1", "4.2", … across cases).
+ */
+export interface SwitchStep extends StepCommon {
+  kind: "switch";
+  /** The value the branch is chosen by: text for `switch:`, the yes/no condition for a `when … else`. */
+  on: Expr;
+  written: "switch" | "when";
+  /** The cases in the order written, then the `else:` branch (when there is one) last. */
+  branches: Branch[];
+}
 export interface RepeatStep extends StepCommon {
   kind: "repeat";
   /** Name of the loop variable (`for:`). */
@@ -187,7 +211,7 @@ export interface RepeatStep extends StepCommon {
   steps: Step[];
 }
 
-export type Step = SayStep | AskStep | DoStep | HandoffStep | EndStep | ConfirmStep | ChatStep | WhenStep | RepeatStep;
+export type Step = SayStep | AskStep | DoStep | HandoffStep | EndStep | ConfirmStep | ChatStep | WhenStep | RepeatStep | SwitchStep;
 export type StepKind = Step["kind"];
 
 /**

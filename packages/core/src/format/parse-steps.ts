@@ -4,11 +4,12 @@
  * step before it fails to parse. Pure.
  */
 import { isScalar } from "yaml";
-import type { StepContext } from "./build-step.js";
+import type { NumberFrom, StepContext } from "./build-step.js";
 import { parseStep } from "./parse-step.js";
 import type { BlockContext } from "./yaml-block.js";
 import { asSeq, describeNode } from "./yaml-node.js";
 import type { FieldDecl, Step } from "./ir.js";
+import { childStepsOf } from "./child-steps.js";
 import { ownValue } from "../own-value.js";
 
 /** The steps a `use:` item brings, and how many step numbers they take (the part's top-level count). */
@@ -41,7 +42,7 @@ export function parseStepList(contents: unknown, ctx: BlockContext, use?: UseHoo
     return { steps: [], count: 0, moved: {} };
   }
   const ids: Ids = { written: new Map(), moved: {} };
-  const stepCtx: StepContext = { ...ctx, children: (node, parentId) => parseList(node, parentId, stepCtx, use, ids).steps };
+  const stepCtx: StepContext = { ...ctx, children: (node, parentId, from) => parseList(node, parentId, stepCtx, use, ids, from).steps };
   return { ...parseList(seq, "", stepCtx, use, ids), moved: ids.moved };
 }
 
@@ -53,11 +54,15 @@ interface Ids {
   moved: Record<string, string>;
 }
 
-/** A list of steps; a `use:` item's steps are numbered in its place, and the items after it move on by their count. */
-function parseList(node: unknown, parentId: string, ctx: StepContext, use: UseHook | undefined, ids: Ids): { steps: Step[]; count: number } {
+/**
+ * A list of steps; a `use:` item's steps are numbered in its place, and the items after it move on by their
+ * count. `from` (a switch's later branch) numbers on after the earlier branches, and is moved past this list.
+ */
+function parseList(node: unknown, parentId: string, ctx: StepContext, use: UseHook | undefined, ids: Ids, from?: NumberFrom): { steps: Step[]; count: number } {
   const steps: Step[] = [];
   const parentWritten = ids.written.get(parentId) ?? parentId;
-  let number = 0;
+  const start = from ?? { number: 0, written: 0 };
+  let number = start.number;
   for (const [index, item] of (asSeq(node)?.items ?? []).entries()) {
     const spliced = use?.(item, parentId, number);
     if (spliced) {
@@ -67,19 +72,21 @@ function parseList(node: unknown, parentId: string, ctx: StepContext, use: UseHo
     }
     number += 1;
     const id = parentId ? `${parentId}.${number}` : String(number);
-    const written = parentWritten ? `${parentWritten}.${index + 1}` : String(index + 1);
+    const written = parentWritten ? `${parentWritten}.${start.written + index + 1}` : String(start.written + index + 1);
     ids.written.set(id, written);
     if (written !== id) ids.moved[written] = id;
     const step = parseStep(item, id, ctx);
     if (step) steps.push(step);
     else ctx.lost();
   }
+  start.written += asSeq(node)?.items.length ?? 0;
+  start.number = number;
   return { steps, count: number };
 }
 
 /** Every step in the tree, parents before their children, in file order. */
 export function allSteps(steps: readonly Step[]): Step[] {
-  return steps.flatMap((step) => (step.kind === "when" || step.kind === "repeat" ? [step, ...allSteps(step.steps)] : [step]));
+  return steps.flatMap((step) => [step, ...allSteps(childStepsOf(step))]);
 }
 
 /**

@@ -134,6 +134,7 @@ export function formSchema(form: ValueForm): JsonSchema {
     case "question": return { type: "object", minProperties: 1, maxProperties: 1, propertyNames: NAME, additionalProperties: { $ref: "#/$defs/template" } };
     case "checks": return { type: "object", minProperties: 1, propertyNames: { pattern: "\\S" }, additionalProperties: { $ref: "#/$defs/text" } };
     case "steps": return { type: "array", minItems: 1, items: { $ref: "#/$defs/step" } };
+    case "cases": return { type: "object", minProperties: 1, propertyNames: { pattern: "\\S" }, additionalProperties: { type: "array", minItems: 1, items: { $ref: "#/$defs/step" } } };
     case "columns": return { anyOf: [{ type: "array", minItems: 1, uniqueItems: true, items: NAME }, { type: "object", minProperties: 1, propertyNames: NAME, additionalProperties: { $ref: "#/$defs/text" } }] };
     case "bindings": return { type: "object", minProperties: 1, propertyNames: NAME, additionalProperties: { $ref: "#/$defs/expression" } };
     case "synonyms": return { type: "object", additionalProperties: { anyOf: [{ $ref: "#/$defs/scalar" }, { type: "array", items: { $ref: "#/$defs/scalar" } }] } };

@@ -1,9 +1,10 @@
 /**
  * The numbered steps in plain words: "Ask: …", "Look up …", "Refuse if …: '…'", "Show the checkout and
- * ask: …", "Run …", "Say: …", "Answer questions freely: …", "Hand the conversation over with …", with `when`/`repeat` bodies numbered inside
+ * ask: …", "Run …", "Say: …", "Answer questions freely: …", "Hand the conversation over with …", "If … is …: steps …; otherwise: …", with `when`/`repeat`/`switch` bodies numbered inside
  * their step (6, 6.1, 6.2). Every step appears exactly once. Pure.
  */
-import type { AskStep, ConfirmStep, HandoffStep, Skill, Step } from "../format/ir.js";
+import type { AskStep, ConfirmStep, HandoffStep, Skill, Step, SwitchStep } from "../format/ir.js";
+import { childStepsOf } from "../format/child-steps.js";
 import type { Inline, StepLine } from "./model.js";
 import { code, inline, joinList, quoted } from "./inline.js";
 import { describeCondition, describeValue } from "./describe-condition.js";
@@ -81,7 +82,29 @@ function stepLine(step: Step, ctx: WordsContext, byId: ReadonlyMap<string, Place
     case "when": return { text: inline("Only when ", describeCondition(step.condition, ctx), ":"), notes: [] };
     case "repeat":
       return { text: inline("For each ", code(step.item), " in ", describeValue(step.list, ctx), ":"), notes: step.gather ? [gatherNote(step)] : [] };
+    case "switch": return { text: switchWords(step, ctx), notes: [["Exactly one of these ways runs, chosen again whenever an answer changes"]] };
   }
+}
+
+/**
+ * "If `payment_method` is `credit_card`: steps 4.1–4.2; if it is `gift_card`: step 4.3; otherwise: step
+ * 4.4." A `when … else` reads "If <condition>: …; otherwise: …".
+ */
+function switchWords(step: SwitchStep, ctx: WordsContext): Inline {
+  const parts = step.branches.map((branch, k): Inline => {
+    const steps = stepRange(branch.steps);
+    if (branch.value === undefined) return inline("otherwise: ", steps);
+    if (step.written === "when") return inline("If ", describeCondition(step.on, ctx), ": ", steps);
+    return inline(k === 0 ? "If " : "if ", k === 0 ? describeValue(step.on, ctx) : "it", " is ", code(branch.value), ": ", steps);
+  });
+  return inline(...parts.flatMap((p, k) => (k === 0 ? p : ["; ", ...p])), ".");
+}
+
+/** "step 4.3", "steps 4.1–4.2". */
+function stepRange(steps: readonly Step[]): string {
+  const first = steps[0]?.id ?? "";
+  const last = steps[steps.length - 1]?.id ?? first;
+  return first === last ? `step ${first}` : `steps ${first}–${last}`;
 }
 
 /** What a repeat's `as:` gathers, in words. */
@@ -92,7 +115,7 @@ function gatherNote(step: Extract<Step, { kind: "repeat" }>): ReturnType<typeof 
 }
 
 function askedIn(steps: readonly Step[]): string[] {
-  return steps.flatMap((s) => (s.kind === "ask" ? [s.field] : s.kind === "when" ? askedIn(s.steps) : []));
+  return steps.flatMap((s) => (s.kind === "ask" ? [s.field] : s.kind === "when" || s.kind === "switch" ? askedIn(childStepsOf(s)) : []));
 }
 
 /**

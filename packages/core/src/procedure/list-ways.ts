@@ -1,10 +1,14 @@
 /**
  * Every way through the flow: the distinct step sequences the `when` conditions allow, each named by
  * its conditions. Conditions are independent, as in the checker, except an either/or (`when: C` directly
- * followed by `when: !(C)`, check/either-or.ts): exactly one of its two branches runs. A flow with more than `MAX_WAYS` ways
+ * followed by `when: !(C)`, check/either-or.ts) and a `switch` (or `when … else`): exactly one of its
+ * branches runs, so it adds one way per branch. A flow with more than `MAX_WAYS` ways
  * is grouped instead: the steps that always run, then what each condition adds. Pure.
  */
 import type { EndStep, Skill, Step, WhenStep } from "../format/ir.js";
+import { childStepsOf } from "../format/child-steps.js";
+import { coversEveryValue } from "../check/switch-ways.js";
+import { branchBlock } from "./switch-branches.js";
 import type { ConditionEffect, FlowWay, Inline, WaysSection } from "./model.js";
 import { code, inline } from "./inline.js";
 import { contextAt } from "./describe-value.js";
@@ -27,27 +31,41 @@ function endingOf(w: RawWay): Pick<RawWay, "ended" | "end"> {
 }
 
 /** How many ways a list of steps allows (capped growth: Infinity is fine). */
-export function countWays(steps: readonly Step[], exprs: SkillExpressions): number {
-  let n = 1;
+export function countWays(steps: readonly Step[], exprs: SkillExpressions, skill: Skill): number {
+  const { open, ended } = countOpen(steps, exprs, skill);
+  return open + ended;
+}
+
+/** Ways that go on past the list, and ways that end inside it (an `end` or `handoff` takes no later step). */
+interface Count { open: number; ended: number }
+
+function countOpen(steps: readonly Step[], exprs: SkillExpressions, skill: Skill): Count {
+  let n: Count = { open: 1, ended: 0 };
+  const sum = (counts: Count[], extraOpen = 0): Count =>
+    counts.reduce((a, c) => ({ open: a.open + c.open, ended: a.ended + c.ended }), { open: extraOpen, ended: 0 });
   for (let i = 0; i < steps.length; i++) {
     const s = steps[i]!;
     const pair = eitherOrPair(steps, i, exprs);
+    let step: Count | undefined;
     if (pair) {
-      n *= countWays(pair[0].steps, exprs) + countWays(pair[1].steps, exprs);
+      step = sum([countOpen(pair[0].steps, exprs, skill), countOpen(pair[1].steps, exprs, skill)]);
       i++;
-    } else if (s.kind === "when") n *= countWays(s.steps, exprs) + 1;
-    else if (s.kind === "repeat") n *= countWays(s.steps, exprs);
+    } else if (s.kind === "end" || s.kind === "handoff") step = { open: 0, ended: 1 };
+    else if (s.kind === "when") step = sum([countOpen(s.steps, exprs, skill)], 1);
+    else if (s.kind === "repeat") step = countOpen(s.steps, exprs, skill);
+    else if (s.kind === "switch") step = sum(s.branches.map((b) => countOpen(b.steps, exprs, skill)), coversEveryValue(s, skill) ? 0 : 1);
+    if (step) n = { open: n.open * step.open, ended: n.ended + n.open * step.ended };
   }
   return n;
 }
 
 /** The ways of a `when` taken (its condition holds), each starting with it. */
-function taken(s: WhenStep, ancestors: Block[], exprs: SkillExpressions): RawWay[] {
-  return enumerate(s.steps, [...ancestors, s], exprs)
+function taken(s: WhenStep, ancestors: Block[], exprs: SkillExpressions, skill: Skill): RawWay[] {
+  return enumerate(s.steps, [...ancestors, s], exprs, skill)
     .map((w) => ({ choices: [{ when: s, ancestors, value: true }, ...w.choices], steps: [s.id, ...w.steps], ...endingOf(w) }));
 }
 
-function enumerate(steps: readonly Step[], ancestors: Block[], exprs: SkillExpressions): RawWay[] {
+function enumerate(steps: readonly Step[], ancestors: Block[], exprs: SkillExpressions, skill: Skill): RawWay[] {
   let ways: RawWay[] = [{ choices: [], steps: [] }];
   for (let i = 0; i < steps.length; i++) {
     const s = steps[i]!;
@@ -57,12 +75,16 @@ function enumerate(steps: readonly Step[], ancestors: Block[], exprs: SkillExpre
     const pair = eitherOrPair(steps, i, exprs);
     if (pair) {
       // One branch or the other: each way names the condition that held, and skips the other block.
-      options = [...taken(pair[0], ancestors, exprs), ...taken(pair[1], ancestors, exprs)];
+      options = [...taken(pair[0], ancestors, exprs, skill), ...taken(pair[1], ancestors, exprs, skill)];
       i++;
     } else if (s.kind === "when") {
-      options = [...taken(s, ancestors, exprs), { choices: [{ when: s, ancestors, value: false }], steps: [] }];
+      options = [...taken(s, ancestors, exprs, skill), { choices: [{ when: s, ancestors, value: false }], steps: [] }];
     } else if (s.kind === "repeat") {
-      options = enumerate(s.steps, [...ancestors, s], exprs).map((w) => ({ choices: w.choices, steps: [s.id, ...w.steps], ...endingOf(w) }));
+      options = enumerate(s.steps, [...ancestors, s], exprs, skill).map((w) => ({ choices: w.choices, steps: [s.id, ...w.steps], ...endingOf(w) }));
+    } else if (s.kind === "switch") {
+      // Exactly one way runs: each is named by the value that takes it (one way, not one per case and its absence).
+      options = s.branches.flatMap((b) => taken(branchBlock(s, b), ancestors, exprs, skill));
+      if (!coversEveryValue(s, skill)) options.push({ choices: [{ when: branchBlock(s, s.branches[0]!), ancestors, value: false }], steps: [s.id] });
     }
     // A way that handed the conversation over, or ended it, takes no later step.
     ways = ways.flatMap((w) => (w.ended ? [w] : options.map((o) => ({
@@ -93,21 +115,26 @@ function outcomeWords(end: EndStep | undefined): Inline {
 
 function grouped(skill: Skill, placed: readonly PlacedStep[], total: number): WaysSection {
   const byId = new Map(placed.map((p) => [p.step.id, p]));
-  const always = placed.filter((p) => !p.ancestors.some((b) => b.kind === "when") && p.step.kind !== "when");
+  const always = placed.filter((p) => !p.ancestors.some((b) => b.kind === "when") && p.step.kind !== "when" && p.step.kind !== "switch");
   const effects: ConditionEffect[] = placed.flatMap((p) => {
-    if (p.step.kind !== "when") return [];
-    const when = p.step;
-    const adds = placed.filter((q) => q.step === when || (q.step.kind !== "when" && nearestWhen(q) === when));
-    const outer = p.ancestors.flatMap((b, i) =>
-      b.kind === "when" ? [conditionWords(skill, b, p.ancestors.slice(0, i), true)] : []);
-    return [{
-      number: when.id,
-      conditions: [...outer, conditionWords(skill, when, p.ancestors, true)],
-      adds: adds.map((q) => q.step.id),
-      changes: changes(skill, adds.map((q) => q.step.id), byId),
-    }];
+    const s = p.step;
+    if (s.kind === "switch") return s.branches.flatMap((b) => effectOf(skill, branchBlock(s, b), p, placed, byId));
+    return s.kind === "when" ? effectOf(skill, s, p, placed, byId) : [];
   });
   return { kind: "grouped", total, always: always.map((p) => p.step.id), effects };
+}
+
+/** What one `when` (or one way of a switch) adds when it holds. */
+function effectOf(skill: Skill, when: WhenStep, p: PlacedStep, placed: readonly PlacedStep[], byId: Map<string, PlacedStep>): ConditionEffect[] {
+  const adds = placed.filter((q) => q === p || (q.step.kind !== "when" && nearestWhen(q) === when));
+  const outer = p.ancestors.flatMap((b, i) =>
+    b.kind === "when" ? [conditionWords(skill, b, p.ancestors.slice(0, i), true)] : []);
+  return [{
+    number: when.id,
+    conditions: [...outer, conditionWords(skill, when, p.ancestors, true)],
+    adds: adds.map((q) => q.step.id),
+    changes: changes(skill, adds.map((q) => q.step.id), byId),
+  }];
 }
 
 function nearestWhen(p: PlacedStep): WhenStep | undefined {
@@ -119,12 +146,12 @@ function nearestWhen(p: PlacedStep): WhenStep | undefined {
 export function listWays(skill: Skill): WaysSection {
   const placed = placeSteps(skill.steps);
   const exprs = expressionsFor(skill);
-  const total = countWays(skill.steps, exprs);
+  const total = countWays(skill.steps, exprs, skill);
   const eitherOr = hasEitherOr(skill.steps, exprs) ? { eitherOr: true as const } : {};
   if (total > MAX_WAYS) return { ...grouped(skill, placed, total), ...eitherOr };
   const byId = new Map(placed.map((p) => [p.step.id, p]));
   const namesOutcomes = placed.some((p) => p.step.kind === "end");
-  const ways: FlowWay[] = enumerate(skill.steps, [], exprs).map((w) => ({
+  const ways: FlowWay[] = enumerate(skill.steps, [], exprs, skill).map((w) => ({
     conditions: w.choices.map((c) => conditionWords(skill, c.when, c.ancestors, c.value)),
     steps: w.steps,
     changes: changes(skill, w.steps.filter((id) => byId.get(id)?.step.kind !== "end"), byId),
@@ -135,5 +162,5 @@ export function listWays(skill: Skill): WaysSection {
 
 function hasEitherOr(steps: readonly Step[], exprs: SkillExpressions): boolean {
   return steps.some((s, i) => eitherOrPair(steps, i, exprs) !== undefined
-    || ((s.kind === "when" || s.kind === "repeat") && hasEitherOr(s.steps, exprs)));
+    || hasEitherOr(childStepsOf(s), exprs));
 }

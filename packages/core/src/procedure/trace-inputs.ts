@@ -20,6 +20,7 @@ function stepExprs(step: Step): Expr[] {
     case "confirm": return holes(step.question.parts);
     case "when": return [step.condition];
     case "repeat": return [step.list];
+    case "switch": return [step.on];
     case "do": return [...(step.with ?? []).map((b) => b.value), ...(step.card ? holes(step.card.parts) : [])];
     case "handoff": return [...(step.with ?? []).map((b) => b.value), ...holes(step.tell.parts)];
     case "end": return holes(step.tell.parts);

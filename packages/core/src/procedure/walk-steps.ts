@@ -1,14 +1,16 @@
 /**
- * The steps of a skill in reading order, each with the `when`/`repeat` steps it sits in. Pure.
+ * The steps of a skill in reading order, each with the `when`/`repeat` steps it sits in (a way of a
+ * `switch` counts as a `when` whose condition names that way: switch-branches.ts). Pure.
  */
 import type { RepeatStep, Skill, Step, WhenStep } from "../format/ir.js";
 import { ownValue } from "../own-value.js";
+import { branchBlock } from "./switch-branches.js";
 
 export type Block = WhenStep | RepeatStep;
 
 export interface PlacedStep {
   step: Step;
-  /** Enclosing `when`/`repeat` steps, outermost first. */
+  /** Enclosing `when`/`repeat` steps (and the ways of switches, as `when`s), outermost first. */
   ancestors: Block[];
   /** Position in reading order (pre-order), from 0. */
   order: number;
@@ -21,6 +23,7 @@ export function placeSteps(steps: readonly Step[]): PlacedStep[] {
     for (const step of list) {
       placed.push({ step, ancestors, order: placed.length });
       if (step.kind === "when" || step.kind === "repeat") visit(step.steps, [...ancestors, step]);
+      if (step.kind === "switch") for (const branch of step.branches) visit(branch.steps, [...ancestors, branchBlock(step, branch)]);
     }
   };
   visit(steps, []);

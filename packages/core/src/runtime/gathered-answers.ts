@@ -35,6 +35,7 @@ function gatheringsOf(skill: Skill): Map<string, Gathering> {
   const visit = (steps: readonly Step[], repeats: string[]) => {
     for (const step of steps) {
       if (step.kind === "when") visit(step.steps, repeats);
+      if (step.kind === "switch") for (const branch of step.branches) visit(branch.steps, repeats);
       if (step.kind !== "repeat") continue;
       if (step.gather && !found!.has(step.gather.name)) found!.set(step.gather.name, { step, repeats });
       visit(step.steps, [...repeats, step.id]);
@@ -84,6 +85,7 @@ function recordOf(run: Run, step: RepeatStep, pass: Frame, reader: Reader): Reco
   const visit = (steps: readonly Step[], optional: boolean): boolean => {
     for (const s of steps) {
       if (s.kind === "when" && !visit(s.steps, true)) return false;
+      if (s.kind === "switch" && !s.branches.every((b) => visit(b.steps, true))) return false;
       if (s.kind === "repeat" && s.gather && !Object.hasOwn(record, s.gather.name)) {
         const inner = passes(run, s, pass, reader);
         if (inner) record[s.gather.name] = inner;

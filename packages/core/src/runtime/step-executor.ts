@@ -18,8 +18,8 @@ export interface StepExecutor {
   handoff(run: Run, step: HandoffStep, frame: Frame): void;
   /** An `end` step: terminal (the run ends the conversation; the card and verify walks stop there). */
   end(run: Run, step: EndStep, frame: Frame): void;
-  /** True to pass over a `when`/`repeat` without evaluating it. */
-  passesOver(run: Run, block: Extract<Step, { kind: "when" | "repeat" }>): boolean;
+  /** True to pass over a `when`/`repeat`/`switch` without evaluating it. */
+  passesOver(run: Run, block: Extract<Step, { kind: "when" | "repeat" | "switch" }>): boolean;
   /** An iteration of a loop frame ends. */
   endIteration(run: Run, frame: Frame): void;
   /** A step stopped with an error: true to go on with the next one (the verify walk passes over it). */

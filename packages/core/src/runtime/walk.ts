@@ -1,10 +1,10 @@
 /**
  * The walk: runs the steps from the first with everything known, over an explicit stack of frames, until
  * a step needs a person or a tool, or the steps run out. What happens at each step is the executor's
- * (`run.exec`: the run, a card walk, or a verify walk); `when`, `repeat` and `do` dispatch are shared.
+ * (`run.exec`: the run, a card walk, or a verify walk); `when`, `switch`, `repeat` and `do` dispatch are shared.
  * Mutates only the run.
  */
-import type { RepeatStep, Step } from "../format/ir.js";
+import type { RepeatStep, Step, SwitchStep } from "../format/ir.js";
 import type { ValueType } from "../tools/value-type.js";
 import { rowKeyOf, rowScope } from "./answer-keys.js";
 import { evaluateIn } from "./eval-in-frame.js";
@@ -64,6 +64,7 @@ function runStep(run: Run, step: Step, frame: Frame, frames: Frame[]): void {
     case "chat": return exec.chat(run, step, frame);
     case "when": return runWhen(run, step, frame, frames);
     case "repeat": return runRepeat(run, step, frame, frames);
+    case "switch": return runSwitch(run, step, frame, frames);
     case "ask": return exec.ask(run, step, frame);
     case "confirm": return exec.confirm(run, step, frame, frames);
     case "do": return runDo(run, step, frame);
@@ -79,6 +80,26 @@ function runWhen(run: Run, step: Extract<Step, { kind: "when" }>, frame: Frame, 
   const on = result.value === true;
   traceStep(run, step, frame, on ? "true" : "false");
   if (on) frames.push(frameOf(step.steps, frame.scope, frame.vars, frame.varTypes, undefined));
+}
+
+/**
+ * Exactly one way of a switch: the case named by its value (for a `when … else`, `true` or the else), or
+ * `else:`; none when no case names it and there is no `else:` (the checker refuses such a switch when
+ * its possible values are known).
+ */
+function runSwitch(run: Run, step: SwitchStep, frame: Frame, frames: Frame[]): void {
+  if (run.exec.passesOver(run, step)) return;
+  const result = evaluateIn(run, step.on, frame);
+  if (!result.ok) fail(run, `Cannot decide \`${step.on.source}\` (step ${step.id}): ${result.error}`);
+  const key = step.written === "when" ? String(result.value === true) : caseKeyOf(result.value);
+  const branch = step.branches.find((b) => b.value === key) ?? step.branches.find((b) => b.value === undefined);
+  traceStep(run, step, frame, branch ? (branch.value ?? "else") : "none");
+  if (branch) frames.push(frameOf(branch.steps, frame.scope, frame.vars, frame.varTypes, undefined));
+}
+
+/** The case key a value names: text as it is, a number or yes/no as written; nothing else names a case. */
+function caseKeyOf(value: unknown): string | undefined {
+  return typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? String(value) : undefined;
 }
 
 function runRepeat(run: Run, step: RepeatStep, frame: Frame, frames: Frame[]): void {

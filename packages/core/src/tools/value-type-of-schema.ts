@@ -24,7 +24,7 @@ const DYN: ValueType = { t: "dyn" };
 export function valueTypeOfJsonSchema(schema: JsonSchema | boolean | undefined): ValueType {
   if (!schema || typeof schema !== "object") return DYN;
   if (schema.const !== undefined) return typeOfValue(schema.const);
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return sameType(schema.enum.map(typeOfValue));
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return enumType(schema.enum);
   const union = schema.anyOf ?? schema.oneOf;
   if (union) return withoutNull(union.map(valueTypeOfJsonSchema));
   if (Array.isArray(schema.type)) return withoutNull(schema.type.map((type) => valueTypeOfJsonSchema({ ...schema, type })));
@@ -64,6 +64,12 @@ function objectType(schema: JsonSchema): ValueType {
     ...(optional.length > 0 && { optional }),
     ...(Object.keys(descriptions).length > 0 && { descriptions }),
   };
+}
+
+/** An enum of texts keeps its values (a `switch` on it knows its ways); any other enum is its values' type. */
+function enumType(values: unknown[]): ValueType {
+  if (values.every((v): v is string => typeof v === "string")) return { t: "string", values: [...values] };
+  return sameType(values.map(typeOfValue));
 }
 
 function typeOfValue(value: unknown): ValueType {

@@ -3,7 +3,8 @@
  * templates (CEL) and to bind tool inputs. Derived from zod schemas at load time.
  */
 export type ValueType =
-  | { t: "string" }
+  /** `values`: the only texts it can be (a `z.enum([...])`), in the order declared. */
+  | { t: "string"; values?: string[] }
   | { t: "int" }
   | { t: "double" }
   | { t: "bool" }

@@ -26,14 +26,14 @@ describe("describeTool", () => {
     async () => ({ flights: [], cheapest: null }),
   );
 
-  it("reads params with types, optionality and descriptions (ints are int, other numbers double)", () => {
+  it("reads params with types, optionality and descriptions (ints are int, other numbers double, an enum of texts keeps its values)", () => {
     const info = describeTool(search);
     expect(info).toMatchObject({ name: "search_flights", kind: "lookup", description: "Flights to the city." });
     expect(info.params).toEqual([
       { name: "conference", type: { t: "string" }, optional: false, description: "The conference id" },
       { name: "nights", type: { t: "int" }, optional: false },
       { name: "budget", type: { t: "double" }, optional: false },
-      { name: "cabin", type: { t: "string" }, optional: true },
+      { name: "cabin", type: { t: "string", values: ["economy", "premium"] }, optional: true },
     ]);
   });
 

@@ -1,11 +1,12 @@
 /**
- * The Canvas: a skill as a column of steps, nested `when`/`repeat` as blocks, each write marked with
+ * The Canvas: a skill as a column of steps, nested `when`/`repeat`/`switch` as blocks (each way of a
+ * switch starting at a step that names it), each write marked with
  * whether a confirm covers it on every path and which confirms may, each confirm with the writes it
  * covers — from core's coverage analysis, the one `flow check`, the runtime and `flow procedure` use.
  * Built from the parsed skill even when the check fails (an ungated write is what the Canvas must show).
  * Pure.
  */
-import { coverageOf, ownValue, type Diagnostic, type Skill, type Step, type ToolKind } from "@skillflow/core";
+import { childStepsOf, coverageOf, ownValue, type Diagnostic, type Skill, type Step, type SwitchStep, type ToolKind } from "@skillflow/core";
 
 export interface CanvasStep {
   id: string;
@@ -36,6 +37,8 @@ export interface CanvasStep {
   /** Errors and warnings whose line falls in this step and in none of its nested steps. */
   problems: Array<{ severity: Diagnostic["severity"]; ruleId: string; line: number }>;
   steps?: CanvasStep[];
+  /** The first step of a way of a `switch` (or `when … else`): which way it starts ("case gift_card", "else"). */
+  way?: string;
 }
 
 /** The Canvas of a parsed skill; `lastLine` is the last line of the Steps block (for the last step's end). */
@@ -62,16 +65,26 @@ export function buildCanvas(skill: Skill, diagnostics: readonly Diagnostic[], la
     }
     if (step.kind === "confirm") node.covers = covers(step.id).map((c) => ({ tool: c.write.tool, stepId: c.write.id }));
     if (step.kind === "when" || step.kind === "repeat") node.steps = draw(step.steps, endLine);
+    if (step.kind === "switch") node.steps = drawWays(step, endLine);
     const inner = (d: Diagnostic) => (node.steps ?? []).some((s) => s.part === file && d.line >= s.line && d.line <= s.endLine);
     node.problems = diagnostics.filter((d) => d.file === (file ?? skill.file)).filter((d) => d.line >= node.line && d.line <= endLine && !inner(d)).map((d) => ({ severity: d.severity, ruleId: d.ruleId, line: d.line }));
     return node;
   });
+  // Each way's steps in the order written, its first step naming the way.
+  const drawWays = (step: SwitchStep, end: number): CanvasStep[] => {
+    const nodes = draw(childStepsOf(step), end);
+    for (const branch of step.branches) {
+      const first = nodes.find((n) => n.id === branch.steps[0]?.id);
+      if (first) first.way = branch.value === undefined ? "else" : step.written === "when" ? "when true" : `case ${branch.value}`;
+    }
+    return nodes;
+  };
   return draw(skill.steps, lastLine);
 }
 
 /** The last line a step's own text or its nested steps reach. */
 function lastLineOf(step: Step): number {
-  const nested = step.kind === "when" || step.kind === "repeat" ? step.steps.map(lastLineOf) : [];
+  const nested = childStepsOf(step).map(lastLineOf);
   return Math.max(step.pos.endLine ?? step.pos.line, ...nested);
 }
 
@@ -94,6 +107,7 @@ function titleOf(step: Step): string {
     case "chat": return "chat";
     case "when": return `when ${step.condition.source}`;
     case "repeat": return `repeat for ${step.item} in ${step.list.source}`;
+    case "switch": return step.written === "when" ? `when ${step.on.source} (else)` : `switch ${step.on.source}`;
   }
 }
 
