@@ -83,7 +83,7 @@ export const STEP_EXTRAS = {
   tell: { form: "template", doc: "With `handoff:` or `end:`: what the person is told as the conversation is handed over or ends, like `\"You are being transferred to a human agent.\"`." },
   status: { form: { oneOf: ["success", "failed"] }, doc: "With `end:`: how the conversation ended, `success` or `failed`." },
   by: { form: "text", doc: "The role that must approve (on `confirm:`) or choose (on `decide:`), from outside the conversation; the answer cannot come from the chat." },
-  options: { form: "options", doc: "With `decide:`: the options, each a key (the value the decision takes) and the words shown for it, like `{ send_back: \"Send it back to the developer\", stop: \"Stop the work\" }`.", alsoChecked: "each key is a name, and not `no` when the decide has `by:` (a role's no is a way of its own)" },
+  options: { form: "options", doc: "With `decide:`: the options, each a key (the value the decision takes) and the words shown for it, like `{ send_back: \"Send it back to the developer\", stop: \"Stop the work\" }`.", alsoChecked: "no key is `no` when the decide has `by:` (a role's no is a way of its own)" },
   steps: { form: "steps", doc: "The nested steps." },
 } as const satisfies Record<string, KeyDef>;
 
@@ -96,7 +96,7 @@ export const STEP_KINDS = {
   handoff: { form: "name", doc: "Hand the conversation to a person outside it (a human agent): run this hand-off tool once, with no confirm, say `tell:`, and end the conversation; later messages are answered with one fixed sentence.", extras: ["with", "tell"], needs: ["tell"] },
   end: { form: "name", doc: "End the conversation with this outcome (a name, like `card_invalid`): say `tell:`, report the outcome and its `status:`, and answer later messages with one fixed sentence.", extras: ["status", "tell"], needs: ["status", "tell"] },
   confirm: { form: "question", doc: "Stop until the person says yes (`{ id: question }`) to a card listing the writes below and their exact inputs.", extras: ["by", "widget"] },
-  decide: { form: "question", doc: "Stop until a choice between `options:` is made (`{ id: question }`): by the person in the conversation (a button, or the option typed), or with `by:` by that role from outside it; the id is then the option's key (or `no` when the role declines).", extras: ["options", "by"], needs: ["options"] },
+  decide: { form: "question", doc: "Stop until a choice between `options:` is made (`{ id: question }`): by the person in the conversation (a button, or the option typed), or with `by:` by that role from outside it; the id is then the option's key (or `no` when the role declines).", alsoChecked: "the decision's id is not a field declared in Fields", extras: ["options", "by"], needs: ["options"] },
   chat: { form: "text", doc: "Let the model answer freely (read-only) with these instructions; it sets nothing itself.", extras: [] },
   when: { form: "expression", doc: "Run the nested `steps:` only while this condition is true.", extras: ["steps"], needs: ["steps"] },
   repeat: {

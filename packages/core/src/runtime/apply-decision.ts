@@ -35,7 +35,7 @@ export function applyRoleChoice(run: Run, request: ApprovalRequest, yes: boolean
   const options = request.options ?? [];
   if (yes && (option === undefined || !options.some((o) => o.key === option))) {
     const offered = options.map((o) => o.key).join(", ");
-    return void drop(run, request.confirm, option === undefined ? `an approval of this decision must carry one of the options: ${offered}` : `${option} is not one of the options: ${offered}`);
+    return void drop(run, request.confirm, option === undefined ? `an approval of this decision must carry one of the options: ${offered}` : `not one of the options: ${offered}`);
   }
   const chosen = yes ? option! : "no";
   run.state.approvals[request.id] = { ...request, status: yes ? "approved" : "rejected", ...(yes ? { option: chosen } : {}) };
