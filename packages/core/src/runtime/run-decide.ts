@@ -31,7 +31,7 @@ export function runDecide(run: Run, step: DecideStep, frame: Frame): void {
     delete run.state.confirmations[key];
     record(run, { type: "confirm_voided", confirm: step.decide, was: held.digest, now: digest });
   }
-  if (step.by) waitForRole(run, step, frame, key, { confirm: step.decide, question, writes: [], digest }, options);
+  if (step.by) waitForRole(run, step, frame, key, { confirm: step.decide, question, writes: [], digest, options }, options);
   run.state.pending = { kind: "decide", decide: step.decide, key, stepId: step.id, question, options, digest };
   const rows = options.map((o) => ({ id: o.key, label: o.label }));
   emit(run, { type: "ask", field: step.decide, question, widget: { name: DECIDE_WIDGET, kind: "choices", field: step.decide, rows }, secret: false });

@@ -96,6 +96,8 @@ export interface Card {
   widget?: string;
   writes: CardWrite[];
   digest: string;
+  /** A `decide … by:`'s card (it lists no writes): the options its role chooses between. */
+  options?: DecideChoice[];
 }
 
 /**
