@@ -46,7 +46,7 @@ export function describeGiver(skill: Skill, name: string): Inline {
     case "approval": return describeConfirmer(giver.by);
     case "decision": return giver.by === undefined
       ? ["the person only (a choice at its question: a button, or an option typed)"]
-      : inline("the ", code(giver.by), " role only (a choice from outside the conversation; a rejection is `no`)");
+      : inline("the ", code(giver.by), " role only (a choice from outside the conversation; a rejection is ", code("no"), ")");
     case "unknown": return ["nobody: not a field of this skill"];
   }
 }
