@@ -194,3 +194,33 @@ describe("decide by a role", () => {
     expect(host.state.pending).toMatchObject({ kind: "approval", confirm: "escalation" });
   });
 });
+
+describe("decide inside a repeat", () => {
+  const loop = skillFrom(`---
+name: triage
+description: Decide for each ticket.
+---
+## Steps
+
+\`\`\`yaml
+- do: list_tickets
+- repeat: { for: t, in: list_tickets.tickets }
+  steps:
+    - decide: { verdict: "What about {t.id}?" }
+      options: { keep: "Keep it", drop: "Drop it" }
+    - say: "{t.id}: {verdict}."
+\`\`\`
+`, [toolInfo("list_tickets", "lookup", {}, { tickets: T.list(T.obj({ id: T.str })) })]);
+
+  it("each pass decides anew: the first pass's choice does not answer the second", () => {
+    const host = new Host(loop, { list_tickets: () => ({ tickets: [{ id: "A" }, { id: "B" }] }) });
+    const first = host.text("start", {});
+    expect(first.effects.find((e) => e.type === "ask")).toMatchObject({ question: "What about A?" });
+    const second = host.send({ type: "press", confirm: "verdict", yes: true, option: "keep" });
+    expect(says(second)).toContain("A: keep.");
+    expect(second.effects.find((e) => e.type === "ask")).toMatchObject({ question: "What about B?" });
+    const done = host.send({ type: "press", confirm: "verdict", yes: true, option: "drop" });
+    expect(says(done)).toEqual(["B: drop."]);
+    expect(host.state.pending?.kind).toBe("done");
+  });
+});
