@@ -180,7 +180,7 @@ function card(c: Record<string, any>, title: string, yes: string): HTMLElement {
 /** Waiting for an approver (the reply above says what for), or, once answered, who answered and how. */
 function approvalNote(c: Record<string, any>): HTMLElement {
   const answered = c.status === "approved" ? `Approved by ${c.role}.` : c.status === "rejected" ? `Declined by ${c.role}.` : undefined;
-  const text = answered ?? `Waiting for ${c.role} to approve. This page checks every few seconds.`;
+  const text = answered ?? `Waiting for ${c.role} to ${c.card?.options ? "choose" : "approve"}. This page checks every few seconds.`;
   return el("li", { class: `widget approval ${c.status ?? "waiting"}`, "data-confirm": c.confirm ?? "", "data-status": c.status ?? "waiting" }, text);
 }
 

@@ -73,7 +73,7 @@ export function interruptOf(turn: ShownTurn, skill: Skill, previous: OpenInterru
   const open: OpenInterrupt = { id, kind: "approval", confirm: pending.confirm, requestId: pending.requestId, role: pending.role, signature };
   const wire: Interrupt = {
     id, reason: "approval",
-    message: `Waiting for ${pending.role} to approve${card ? `: ${card.question}` : "."} This is answered on the approver's page, not in the chat.`,
+    message: `Waiting for ${pending.role} to ${card?.options ? "choose" : "approve"}${card ? `: ${card.question}` : "."} This is answered on the approver's page, not in the chat.`,
     metadata: { skillflow: { kind: "approval", confirm: pending.confirm, role: pending.role, ...(card && { card }) } },
   };
   return { wire, open };
