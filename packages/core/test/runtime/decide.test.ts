@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { parseSkill } from "../../src/format/parse-skill.js";
 import { decideValues } from "../../src/format/add-decide-fields.js";
 import { readTypedAnswer } from "../../src/runtime/read-typed-answer.js";
+import { understandingContext } from "../../src/runtime/understanding-context.js";
 import { asked, dropped, Host, says, skillFrom, T, toolInfo, writes } from "./host.js";
 
 const skillMd = (by: string) => `---
@@ -105,6 +106,16 @@ describe("decide by the person", () => {
     expect(readTypedAnswer(person, host.state, "the")).toBeUndefined();
     expect(readTypedAnswer(person, host.state, "yes")).toBeUndefined();
     expect(readTypedAnswer(person, host.state, "send it back and stop")).toBeUndefined();
+  });
+
+  it("typed words are not read while the question was brought up by an approval's turn (not yet seen)", () => {
+    const host = atQuestion();
+    expect(readTypedAnswer(person, { ...host.state, approvedLast: true }, "stop")).toBeUndefined();
+  });
+
+  it("the model is not offered the decision as a field to fill", () => {
+    const host = atQuestion();
+    expect(understandingContext(person, host.state).fields.map((f) => f.name)).not.toContain("escalation");
   });
 
   it("the model cannot set the decision (dropped, with the reason in the trace)", () => {
