@@ -104,6 +104,8 @@ describe("decide by the person", () => {
     expect(readTypedAnswer(person, host.state, "Stop, please")).toEqual({ event: expect.objectContaining({ option: "stop" }) });
     expect(readTypedAnswer(person, host.state, "send_back")).toEqual({ event: expect.objectContaining({ option: "send_back" }) });
     expect(readTypedAnswer(person, host.state, "the")).toBeUndefined();
+    expect(readTypedAnswer(person, host.state, "it")).toBeUndefined();
+    expect(readTypedAnswer(person, host.state, "back")).toEqual({ event: expect.objectContaining({ option: "send_back" }) });
     expect(readTypedAnswer(person, host.state, "yes")).toBeUndefined();
     expect(readTypedAnswer(person, host.state, "send it back and stop")).toBeUndefined();
   });
