@@ -57,6 +57,7 @@ const BEYOND_SCHEMA = [
   { comment: "the ask has `from:`", reason: /is on an ask without `from:`/ },
   { comment: "no key is `no` when the decide has `by:`", reason: /`no` is an option of a decide/ },
   { comment: "the decision's id is not a field declared in Fields", reason: /is a field of the skill and the id of this `decide`/ },
+  { comment: "two decides of one id have the same option keys and role", reason: /has other options or another role/ },
 ];
 
 /** A SKILL.md around the two blocks; the rules of what the parser says about them, beyond-schema ones left out. */

@@ -63,6 +63,8 @@ describe("decide: parsing and values", () => {
     expect(errorsOf(base.replace("send_back:", '"send back":'))).toEqual([expect.stringContaining("is not a name")]);
     expect(errorsOf(skillMd("  by: lead\n").replace("stop:", "no:").replace("'send_back'", "'send_back'"))).toEqual([expect.stringContaining("`no` is an option")]);
     expect(errorsOf(base.replace("stop:", "no:"))).toEqual([]);
+    const twice = base.replace('- say: "Decided: {escalation}."', '- decide: { escalation: "Again?" }\n  options: { stop: "Stop" }\n- say: "Decided: {escalation}."');
+    expect(errorsOf(twice)).toEqual([expect.stringContaining("has other options or another role")]);
   });
 });
 
