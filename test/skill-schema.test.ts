@@ -55,6 +55,9 @@ const BEYOND_SCHEMA = [
   // Only for words written differently with one JSON value (`1`, `"1"`): `[a, a]` the schema refuses too.
   { comment: "compared as written", reason: /lists `[^`]*` twice/, sameInJson: true },
   { comment: "the ask has `from:`", reason: /is on an ask without `from:`/ },
+  { comment: "no key is `no` when the decide has `by:`", reason: /`no` is an option of a decide/ },
+  { comment: "the decision's id is not a field declared in Fields", reason: /is a field of the skill and the id of this `decide`/ },
+  { comment: "two decides of one id have the same option keys and role", reason: /has other options or another role/ },
 ];
 
 /** A SKILL.md around the two blocks; the rules of what the parser says about them, beyond-schema ones left out. */
@@ -89,6 +92,7 @@ function rightValues(form: ValueForm): string[] {
     regex: ['"^[A-Z]+$"'], words: ["[a, b]", "[1, 2]"], question: ['{ nights: "How many nights?" }'], checks: ['{ check_arrival.ok: "Too late." }'],
     steps: ["[ { say: hi } ]"], cases: ["{ a: [ { say: hi } ] }", "{ gift_card: [ { say: hi } ], 2: [ { say: ok } ] }"], synonyms: ["{ economy: [coach] }", "{ economy: coach }"], columns: ["[name, stars]", '{ name: Hotel, nightly_rate: "Per night" }'],
     bindings: ["{ zip: new_zip }", '{ total: "quote_trip.total * 2", zip: new_zip }'],
+    options: ['{ send_back: "Send it back", stop: Stop }', "{ no: Decline }"],
   };
   return right[form];
 }

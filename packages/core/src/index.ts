@@ -11,6 +11,7 @@ export type { LangChainToolLike } from "./tools/describe-tool.js";
 export { runnableTool } from "./tools/runnable-tool.js";
 export type { RunnableTool } from "./tools/runnable-tool.js";
 export { parseSkill } from "./format/parse-skill.js";
+export { decideValues } from "./format/add-decide-fields.js";
 export { agentSkillsName, agentSkillsNameProblem } from "./format/agent-skills.js";
 export { skillBlocksSchema } from "./format/skill-schema.js";
 export { findBlocks } from "./format/find-blocks.js";
@@ -22,7 +23,7 @@ export type { ParseOptions, ParseResult } from "./format/parse-skill.js";
 export type { PartReader } from "./format/use-part.js";
 export type {
   Position, Expr, Template, Shape, FieldDecl, Check, Step, StepKind, SayStep, AskStep, DoStep, HandoffStep, EndStep, EndStatus, ConfirmStep,
-  ChatStep, WhenStep, RepeatStep, SwitchStep, Branch, ToolKind, ToolParam, ToolInfo, Skill, GridColumn, SkillLimits, LimitValues,
+  DecideStep, DecideOption, ChatStep, WhenStep, RepeatStep, SwitchStep, Branch, ToolKind, ToolParam, ToolInfo, Skill, GridColumn, SkillLimits, LimitValues,
 } from "./format/ir.js";
 export { childStepsOf } from "./format/child-steps.js";
 export { createExpressions } from "./expr/create-expressions.js";
@@ -55,7 +56,7 @@ export { ownValue } from "./own-value.js";
 export { suggest, didYouMean } from "./format/suggest.js";
 export type { Diagnostic, Severity, Report } from "./diagnostics.js";
 export type {
-  Provenance, Answer, Confirmation, LedgerStatus, LedgerEntry, LookupCacheEntry, ApprovalRequest, Card, CardWrite, CardDetail, Pending,
+  Provenance, Answer, Confirmation, LedgerStatus, LedgerEntry, LookupCacheEntry, ApprovalRequest, DecideChoice, Card, CardWrite, CardDetail, Pending,
   Usage, FlowState, Extraction, FlowEvent, WidgetView, Effect, TraceEvent, StepResult, RuntimeLimits, StepOptions, Trial,
 } from "./runtime/types.js";
 export { initialState } from "./runtime/initial-state.js";

@@ -18,14 +18,16 @@ export type FlowInput =
    * A confirm button: yes unless `yes: false`. `card` is the digest of the card the person saw
    * (`TurnResult.cards[i].digest`, `pending.card.digest`): the press is refused when the card pending
    * now is another one. Without `card`, it answers whatever card is pending (see docs/embedding.md).
+   * At a `decide`, `press` is the decide's id and `option` the option chosen (`card`: the question's digest).
    */
-  | { press: string; yes?: boolean; card?: string }
+  | { press: string; yes?: boolean; card?: string; option?: string }
   /**
    * An approval from outside the conversation, naming the role that gives it. `request` is the id of the
    * request the approver saw (`request_approval` effect, `pending.requestId`): when given, the approval
    * counts only while that request is the one waiting. Without it, it applies to whatever request waits.
+   * For a `decide … by:`, an approval carries `option` (one of the request's options); `yes: false` is `no`.
    */
-  | { approve: string; by: string; yes?: boolean; request?: string }
+  | { approve: string; by: string; yes?: boolean; request?: string; option?: string }
   /** Answers given by the host (fixtures, prefilled forms), applied without who-may-set-what checks. */
   | { preset: Record<string, unknown> }
   /**
@@ -57,7 +59,8 @@ export function toFlowEvent(input: FlowInput): HostEvent {
     if (i.card !== undefined && typeof i.card !== "string") {
       throw new FlowInputError("A press's card is the digest of the card answered: { press: id, card: \"digest\" }.");
     }
-    const event: FlowEvent = { type: "press", confirm: i.press, yes: i.yes !== false };
+    const option = optionOf(i.option);
+    const event: FlowEvent = { type: "press", confirm: i.press, yes: i.yes !== false, ...(option !== undefined && { option }) };
     return typeof i.card === "string" ? { ...event, card: i.card } : event;
   }
   if (typeof i.approve === "string") {
@@ -65,12 +68,20 @@ export function toFlowEvent(input: FlowInput): HostEvent {
     if (i.request !== undefined && typeof i.request !== "string") {
       throw new FlowInputError("An approval's request is the id of the request approved: { approve: id, by: role, request: \"id\" }.");
     }
-    const event: FlowEvent = { type: "approve", confirm: i.approve, by: i.by, yes: i.yes !== false };
+    const option = optionOf(i.option);
+    const event: FlowEvent = { type: "approve", confirm: i.approve, by: i.by, yes: i.yes !== false, ...(option !== undefined && { option }) };
     return typeof i.request === "string" ? { ...event, request: i.request } : event;
   }
   if (isRecord(i.preset)) return { type: "preset", values: i.preset };
   if (typeof i.open === "string" && i.open) return { type: "open", skill: i.open };
   throw new FlowInputError("An event is { text }, { pick: { field: value } }, { press: id }, { approve: id, by: role }, { preset: values } or { open: skill }.");
+}
+
+/** A press's or approval's `option` (a decide's option key), or undefined when absent. */
+function optionOf(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "string" || !value) throw new FlowInputError("An option is the key of one of the decide's options: { press: id, option: \"key\" }.");
+  return value;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

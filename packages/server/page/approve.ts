@@ -1,7 +1,8 @@
 /**
  * The approver's page: sign in (approver id and credential, checked against the configured approvers;
  * the session is a cookie), see the waiting requests your roles may answer — each card with every
- * write and its exact inputs — and approve or decline. A refusal (wrong role, stale request) is shown
+ * write and its exact inputs — and approve or decline; a request to choose (a `decide … by:`) shows one
+ * button per option, and declining it is the decision "no". A refusal (wrong role, stale request) is shown
  * as the server's sentence.
  */
 import { byId, el, writesList } from "./dom.js";
@@ -13,6 +14,7 @@ const who = byId<HTMLParagraphElement>("who");
 
 interface Request {
   id: string; thread: string; role: string; question: string; card: { writes: Array<{ tool: string; inputs: Record<string, unknown> }> };
+  options?: Array<{ key: string; label: string }>;
 }
 
 signIn.addEventListener("submit", async (event) => {
@@ -44,6 +46,7 @@ async function load(): Promise<void> {
 }
 
 function requestCard(r: Request): HTMLElement {
+  if (r.options) return choiceCard(r, r.options);
   const approve = el("button", { type: "button", class: "yes" }, "Approve");
   const decline = el("button", { type: "button", class: "no" }, "Decline");
   approve.addEventListener("click", () => void answer(r.id, true));
@@ -55,12 +58,27 @@ function requestCard(r: Request): HTMLElement {
     el("div", { class: "buttons" }, approve, decline));
 }
 
-async function answer(id: string, yes: boolean): Promise<void> {
+/** A request to choose: one button per option (the approval carries its key), and Decline (the decision "no"). */
+function choiceCard(r: Request, options: Array<{ key: string; label: string }>): HTMLElement {
+  const buttons = options.map((o) => {
+    const button = el("button", { type: "button", class: "yes", "data-option": o.key }, o.label);
+    button.addEventListener("click", () => void answer(r.id, true, o.key));
+    return button;
+  });
+  const decline = el("button", { type: "button", class: "no" }, "Decline");
+  decline.addEventListener("click", () => void answer(r.id, false));
+  return el("article", { class: "card choice", "data-request": r.id },
+    el("h2", {}, r.question),
+    el("p", { class: "meta" }, `For ${r.role}, conversation ${r.thread}. Choose one; declining answers "no".`),
+    el("div", { class: "buttons" }, ...buttons, decline));
+}
+
+async function answer(id: string, yes: boolean, option?: string): Promise<void> {
   const response = await fetch(`approvals/${encodeURIComponent(id)}`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ yes }),
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(option === undefined ? { yes } : { yes, option }),
   });
   const body = await response.json();
-  status.textContent = response.ok ? `${yes ? "Approved" : "Declined"}: ${body.request.question}` : body.error;
+  status.textContent = response.ok ? `${option !== undefined ? `Chose ${option}` : yes ? "Approved" : "Declined"}: ${body.request.question}` : body.error;
   await load();
 }
 

@@ -180,7 +180,7 @@ function card(c: Record<string, any>, title: string, yes: string): HTMLElement {
 /** Waiting for an approver (the reply above says what for), or, once answered, who answered and how. */
 function approvalNote(c: Record<string, any>): HTMLElement {
   const answered = c.status === "approved" ? `Approved by ${c.role}.` : c.status === "rejected" ? `Declined by ${c.role}.` : undefined;
-  const text = answered ?? `Waiting for ${c.role} to approve. This page checks every few seconds.`;
+  const text = answered ?? `Waiting for ${c.role} to ${c.card?.options ? "choose" : "approve"}. This page checks every few seconds.`;
   return el("li", { class: `widget approval ${c.status ?? "waiting"}`, "data-confirm": c.confirm ?? "", "data-status": c.status ?? "waiting" }, text);
 }
 
@@ -192,13 +192,14 @@ function answeredApproval(c: Record<string, any>, note: HTMLElement): boolean {
   return waiting.length > 0;
 }
 
-/** A plain field: choices and yes/no as buttons; other fields are typed in the message box. */
+/** A plain field: choices and yes/no as buttons (a decide's with its options' words); other fields are typed in the message box. */
 function formWidget(c: Record<string, any>): HTMLElement | undefined {
   const schema = c.input as { enum?: string[]; type?: string };
-  const options = schema.enum ?? (schema.type === "boolean" ? [true, false] : undefined);
+  const labels = new Map(((c.options ?? []) as Array<{ key: string; label: string }>).map((o) => [o.key, o.label]));
+  const options = labels.size > 0 ? [...labels.keys()] : (schema.enum ?? (schema.type === "boolean" ? [true, false] : undefined));
   if (!options) return undefined;
   const buttons = options.map((value) => {
-    const text = value === true ? "Yes" : value === false ? "No" : String(value).replace(/_/g, " ");
+    const text = value === true ? "Yes" : value === false ? "No" : (labels.get(String(value)) ?? String(value).replace(/_/g, " "));
     const button = el("button", { type: "button" }, text);
     button.addEventListener("click", () => answer(c.interruptId, { [c.field]: value }, text));
     return button;

@@ -30,7 +30,7 @@ const DECLINED = "Declined: nothing was run. Change what you like, or type yes w
 const NOTHING = "Nothing in that message answered the question.";
 const NO_SKILL = "That did not match anything I can help with.";
 /** Trace events that show a message did something. */
-const EFFECTS = new Set(["field_set", "refused", "confirm_given", "confirm_voided", "approval_given", "tool_called", "said"]);
+const EFFECTS = new Set(["field_set", "refused", "confirm_given", "confirm_voided", "approval_given", "decision_given", "tool_called", "said"]);
 
 /** Lines to print before a turn's own text (empty when the turn speaks for itself). Pure. */
 export function changeNotes(turn: ChangedTurn, fromText: boolean, context: ChangeContext = {}): string {

@@ -26,6 +26,12 @@ export function pickOptions(widget: WidgetView, skill: Skill): PickOptions | und
     const lines = formatTable(rows, gridColumns(skill, widget.field, rows));
     return rows.length ? { field: widget.field, values: rows.map((row) => row.id), lines, ...(widget.many && { many: true as const }) } : undefined;
   }
+  if (widget.kind === "choices" && widget.rows) {
+    // A decide's buttons: each row an option (`id`: its key, `label`: its words).
+    const width = String(widget.rows.length).length;
+    const lines = widget.rows.map((row, i) => `${String(i + 1).padStart(width + 2)}  ${cell(row.label ?? row.id)}`);
+    return widget.rows.length ? { field: widget.field, values: widget.rows.map((row) => row.id), lines } : undefined;
+  }
   if (widget.kind === "choices") {
     const shape = skill.fields[widget.field]?.shape;
     const choices = shape?.kind === "choices" ? shape.choices : shape?.kind === "yes_no" ? [true, false] : [];

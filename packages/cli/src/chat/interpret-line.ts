@@ -55,7 +55,8 @@ export function interpretLine(line: string, context: LineContext): LineAction {
   if (text.startsWith("/") && !text.includes(" ", 1)) {
     return { kind: "note", text: `Unknown command ${text}. Type /help for the commands.` };
   }
-  if (pending?.kind === "ask" && pending.pick && options) return pickOrText(text, options);
+  // A decide's options are numbered like a pick's; its option words typed go to the flow, which reads them with no model.
+  if (((pending?.kind === "ask" && pending.pick) || pending?.kind === "decide") && options) return pickOrText(text, options);
   if (pending?.kind === "confirm") {
     const yes = readYesNo(text);
     if (yes !== undefined) return { kind: "send", event: { press: pending.confirm, yes, card: pending.card.digest } };

@@ -64,7 +64,7 @@ export function renderTurnText(turn: TurnView, skill: Skill, { color, operator =
   let options: PickOptions | undefined;
   let cardShown = false;
   for (const widget of turn.widgets) {
-    const found = turn.pending?.kind === "ask" ? pickOptions(widget, skill) : undefined;
+    const found = turn.pending?.kind === "ask" || turn.pending?.kind === "decide" ? pickOptions(widget, skill) : undefined;
     if (found) {
       options = found;
       lines.push(...found.lines.map((l, i) => (i === 0 && widget.kind === "grid" ? paint("dim", l) : l)));

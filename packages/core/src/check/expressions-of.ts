@@ -17,6 +17,7 @@ export function expressionsOf(step: Step): StepExpr[] {
     case "say":
       return holes(step.text);
     case "confirm":
+    case "decide":
       return holes(step.question);
     case "ask":
       return [

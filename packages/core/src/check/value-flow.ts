@@ -73,6 +73,11 @@ function walk(steps: readonly Step[], pass: Pass): void {
       passEitherOr(pair, pass);
       i++;
     } else if (step.kind === "ask") passAsk(step, pass);
+    else if (step.kind === "decide") {
+      // Its question is read before the decision exists; after the step, the decision is known.
+      for (const { expr } of holes(step.question)) readExpr(expr, pass, step.decide);
+      pass.names.add(`f:${step.decide}`);
+    }
     else if (step.kind === "do") passDo(step, pass);
     else if (step.kind === "handoff") {
       passDo(step, pass);

@@ -13,6 +13,7 @@ import { fitsLeaf, nameOf } from "./value-forms.js";
 import { parseColumns } from "./parse-columns.js";
 import { parseWith } from "./parse-with.js";
 import { buildSwitch } from "./build-switch.js";
+import { buildDecide } from "./parse-decide.js";
 import { END_STATUSES, type AskStep, type Branch, type Check, type ConfirmStep, type EndStatus, type Expr, type HandoffStep, type Position, type Step, type StepKind } from "./ir.js";
 
 /** Where a list's step numbers start (a switch's later branch numbers on after the earlier ones); moved past the list. */
@@ -75,6 +76,10 @@ const builders: Record<StepKind, Builder> = {
   switch: (entries, common, ctx, bad) => buildSwitch(entries, common, ctx, bad),
   ask: (entries, common, ctx, bad) => buildAsk(entries, common, ctx, bad),
   confirm: (entries, common, ctx, bad) => buildConfirm(entries, common, ctx, bad),
+  decide: (entries, common, ctx, bad) => {
+    const entry = oneEntry("decide", entries.get("decide")!.value, bad);
+    return entry && buildDecide({ id: common.id, pos: common.pos, keys: common.keys, name: entry.name, text: entry.text, entries }, ctx);
+  },
   repeat: (entries, common, ctx, bad) => buildRepeat(entries, common, ctx, bad),
 };
 
@@ -89,10 +94,10 @@ export function buildStep(kind: StepKind, entries: Entries, common: Common, ctx:
 }
 
 /** `{ name: "question" }` — the one entry of an ask or confirm. */
-function oneEntry(kind: "ask" | "confirm", value: unknown, bad: Bad): { name: string; key: unknown; text: unknown } | undefined {
+function oneEntry(kind: "ask" | "confirm" | "decide", value: unknown, bad: Bad): { name: string; key: unknown; text: unknown } | undefined {
   const map = asMap(value);
-  const example = kind === "ask" ? '`ask: { nights: "How many nights?" }`' : '`confirm: { pay: "Pay for this trip?" }`';
-  const what = kind === "ask" ? "field" : "confirmation id";
+  const example = kind === "ask" ? '`ask: { nights: "How many nights?" }`' : kind === "confirm" ? '`confirm: { pay: "Pay for this trip?" }`' : '`decide: { escalation: "What now?" }`';
+  const what = kind === "ask" ? "field" : kind === "confirm" ? "confirmation id" : "decision id";
   const pair = map?.items.length === 1 ? map.items[0] : undefined;
   if (!pair) return bad(`\`${kind}:\` is ${map ? `a mapping of ${map.items.length} entries` : describeNode(value)}, not one ${what} and its question.`, `Write ${example}.`);
   const name = keyName(pair);

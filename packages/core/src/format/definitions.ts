@@ -48,6 +48,8 @@ export type ValueForm =
   | "columns"
   /** At least one entry: a name (a tool input) and an expression (its value). */
   | "bindings"
+  /** At least one entry: a name (an option's key) and text (its label). */
+  | "options"
   /** `true`, nothing, or a mapping of these options (all optional). */
   | { range: Readonly<Record<string, NumberForm>> }
   /** One of these words, exactly as written. */
@@ -82,7 +84,8 @@ export const STEP_EXTRAS = {
   card: { form: "template", doc: "With `do:` of a write: the words its line on a confirmation card reads, like `\"Hold flight {flight_id} ({flight_id.carrier}, departs {date(flight_id.departs)})\"`; holes read anything in scope at the step. Inputs the words leave out are listed under them with their descriptions.", alsoChecked: "the tool is a write, and the holes name known values" },
   tell: { form: "template", doc: "With `handoff:` or `end:`: what the person is told as the conversation is handed over or ends, like `\"You are being transferred to a human agent.\"`." },
   status: { form: { oneOf: ["success", "failed"] }, doc: "With `end:`: how the conversation ended, `success` or `failed`." },
-  by: { form: "text", doc: "The role that must approve, from outside the conversation; the yes cannot come from the chat." },
+  by: { form: "text", doc: "The role that must approve (on `confirm:`) or choose (on `decide:`), from outside the conversation; the answer cannot come from the chat." },
+  options: { form: "options", doc: "With `decide:`: the options, each a key (the value the decision takes) and the words shown for it, like `{ send_back: \"Send it back to the developer\", stop: \"Stop the work\" }`.", alsoChecked: "no key is `no` when the decide has `by:` (a role's no is a way of its own)" },
   steps: { form: "steps", doc: "The nested steps." },
   cases: { form: "cases", doc: "With `switch:`: each possible value mapped to the steps run when the value is that one, like `{ credit_card: [ … ], gift_card: [ … ] }`; exactly one way runs.", alsoChecked: "each key is a possible value of the switch, and without `else:` the keys name every possible value" },
   else: { form: "steps", doc: "With `switch:`: the steps run when the value is none of the cases'. With `when:`: the steps run when the condition is false." },
@@ -97,6 +100,7 @@ export const STEP_KINDS = {
   handoff: { form: "name", doc: "Hand the conversation to a person outside it (a human agent): run this hand-off tool once, with no confirm, say `tell:`, and end the conversation; later messages are answered with one fixed sentence.", extras: ["with", "tell"], needs: ["tell"] },
   end: { form: "name", doc: "End the conversation with this outcome (a name, like `card_invalid`): say `tell:`, report the outcome and its `status:`, and answer later messages with one fixed sentence.", extras: ["status", "tell"], needs: ["status", "tell"] },
   confirm: { form: "question", doc: "Stop until the person says yes (`{ id: question }`) to a card listing the writes below and their exact inputs.", extras: ["by", "widget"] },
+  decide: { form: "question", doc: "Stop until a choice between `options:` is made (`{ id: question }`): by the person in the conversation (a button, or the option typed), or with `by:` by that role from outside it; the id is then the option's key (or `no` when the role declines).", alsoChecked: "the decision's id is not a field declared in Fields, and two decides of one id have the same option keys and role", extras: ["options", "by"], needs: ["options"] },
   chat: { form: "text", doc: "Let the model answer freely (read-only) with these instructions; it sets nothing itself.", extras: [] },
   when: { form: "expression", doc: "Run the nested `steps:` only while this condition is true (and the `else:` steps, when written, while it is false).", extras: ["steps", "else"], needs: ["steps"] },
   switch: {

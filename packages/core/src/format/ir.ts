@@ -69,8 +69,13 @@ export interface FieldDecl {
    * conversation (hosted skills that keep the same field), where it is given, checked again, and fixed.
    */
   keep?: "conversation";
-  /** Declared in the Fields block (false for fields that exist only because of `from:`). */
+  /** Declared in the Fields block (false for fields that exist only because of `from:` or `decide:`). */
   declared: boolean;
+  /**
+   * The field is a `decide` step's decision (its shape: `choices` of the option keys, plus `no` with
+   * `by:`): never from the model, set only by the choice the decide step reads; `by` is its role.
+   */
+  decide?: { by?: string };
   pos: Position;
 }
 
@@ -171,6 +176,28 @@ export interface ConfirmStep extends StepCommon {
   by?: string;
   widget?: string;
 }
+/** One option of a `decide`: its key (the value the decision takes) and the words shown for it. */
+export interface DecideOption {
+  key: string;
+  label: string;
+  pos: Position;
+}
+
+/**
+ * `decide: { id: question }` with `options:` — a choice between options. Without `by:` the person in the
+ * conversation chooses (a button, or the option's key or label typed); with `by: role` the role chooses
+ * from outside the conversation, and a rejection is `no`. The id is then a text value of the skill: an
+ * option key, or `no`. Never set by the model; bound to the question as rendered.
+ */
+export interface DecideStep extends StepCommon {
+  kind: "decide";
+  /** The decision's id (`escalation`): the value's name, used by `press:` and `approve:`. */
+  decide: string;
+  question: Template;
+  options: DecideOption[];
+  /** The role that chooses, from outside the conversation. */
+  by?: string;
+}
 export interface ChatStep extends StepCommon { kind: "chat"; instructions: string }
 export interface WhenStep extends StepCommon { kind: "when"; condition: Expr; steps: Step[] }
 /**
@@ -211,7 +238,7 @@ export interface RepeatStep extends StepCommon {
   steps: Step[];
 }
 
-export type Step = SayStep | AskStep | DoStep | HandoffStep | EndStep | ConfirmStep | ChatStep | WhenStep | RepeatStep | SwitchStep;
+export type Step = SayStep | AskStep | DoStep | HandoffStep | EndStep | ConfirmStep | DecideStep | ChatStep | WhenStep | RepeatStep | SwitchStep;
 export type StepKind = Step["kind"];
 
 /**

@@ -10,6 +10,7 @@ import { parseFrontmatter } from "./parse-frontmatter.js";
 import { parseLimits } from "./parse-limits.js";
 import { parseFlowBlocks } from "./parse-part.js";
 import { addPickFields } from "./parse-steps.js";
+import { addDecideFields } from "./add-decide-fields.js";
 import type { PartReader } from "./use-part.js";
 import { parseYamlBlock } from "./yaml-block.js";
 import type { Skill } from "./ir.js";
@@ -48,6 +49,7 @@ export function parseSkill(text: string, file: string, options: ParseOptions = {
     report("missing-steps", { line: 1, column: 1 }, "SKILL.md has no Steps block, so the skill does nothing.", "Add a `## Steps` heading followed by a ```yaml block listing the steps.");
   }
   addPickFields(fields, steps);
+  addDecideFields(fields, steps, report);
   let limits: Skill["limits"];
   if (found.limits) {
     const { doc, ctx } = parseYamlBlock(found.limits, "Limits block", "yaml-syntax", report);

@@ -137,6 +137,7 @@ export function formSchema(form: ValueForm): JsonSchema {
     case "cases": return { type: "object", minProperties: 1, propertyNames: { pattern: "\\S" }, additionalProperties: { type: "array", minItems: 1, items: { $ref: "#/$defs/step" } } };
     case "columns": return { anyOf: [{ type: "array", minItems: 1, uniqueItems: true, items: NAME }, { type: "object", minProperties: 1, propertyNames: NAME, additionalProperties: { $ref: "#/$defs/text" } }] };
     case "bindings": return { type: "object", minProperties: 1, propertyNames: NAME, additionalProperties: { $ref: "#/$defs/expression" } };
+    case "options": return { type: "object", minProperties: 1, propertyNames: NAME, additionalProperties: { $ref: "#/$defs/text" } };
     case "synonyms": return { type: "object", additionalProperties: { anyOf: [{ $ref: "#/$defs/scalar" }, { type: "array", items: { $ref: "#/$defs/scalar" } }] } };
     default: return { $ref: `#/$defs/${form}` };
   }

@@ -44,6 +44,9 @@ export function describeGiver(skill: Skill, name: string): Inline {
     case "pick": return ["the person only (a pick from the list)"];
     case "confirmation": return describeConfirmer(undefined);
     case "approval": return describeConfirmer(giver.by);
+    case "decision": return giver.by === undefined
+      ? ["the person only (a choice at its question: a button, or an option typed)"]
+      : inline("the ", code(giver.by), " role only (a choice from outside the conversation; a rejection is ", code("no"), ")");
     case "unknown": return ["nobody: not a field of this skill"];
   }
 }

@@ -43,6 +43,14 @@ export function listFields(skill: Skill): FieldRow[] {
       row.steps.push(step.id + perRow);
       if (!row.questions.includes(step.question.source)) row.questions.push(step.question.source);
       rows.set(step.field, row);
+    } else if (step.kind === "decide") {
+      const row = rows.get(step.decide) ?? {
+        name: step.decide, steps: [], question: [], questions: [],
+        shape: [`one of the options: ${step.options.map((o) => o.key).join(", ")}${step.by === undefined ? "" : ", or no"}`], givenBy: describeGiver(skill, step.decide),
+      };
+      row.steps.push(step.id + perRow);
+      if (!row.questions.includes(step.question.source)) row.questions.push(step.question.source);
+      rows.set(step.decide, row);
     } else if (step.kind === "confirm") {
       rows.set(`confirm:${step.confirm}:${step.id}`, {
         name: step.confirm, steps: [step.id + perRow], question: [], questions: [step.question.source],

@@ -13,6 +13,7 @@ import { contextAt, type WordsContext } from "./describe-value.js";
 import { coveredWrites } from "./describe-coverage.js";
 import { isWrite, placeSteps, type PlacedStep } from "./walk-steps.js";
 import { ownValue } from "../own-value.js";
+import { decideLine } from "./describe-decide.js";
 
 const WIDGET_KINDS = ["checkout", "grid", "card"];
 
@@ -77,6 +78,7 @@ function stepLine(step: Step, ctx: WordsContext, byId: ReadonlyMap<string, Place
         notes: [["Nothing after it runs; every later message is answered that the conversation has ended"]],
       };
     case "confirm": return confirmLine(step, coveredWrites(ctx.skill, byId, step.id));
+    case "decide": return decideLine(step);
     case "chat":
       return { text: [`Answer questions freely: ${step.instructions.trim()}`], notes: [["The assistant's answers set no field and change nothing"]] };
     case "when": return { text: inline("Only when ", describeCondition(step.condition, ctx), ":"), notes: [] };

@@ -11,6 +11,8 @@ import { copyState } from "./copy-state.js";
 import { drop, proposeValue } from "./propose-value.js";
 import { emit, record, type Run } from "./run-context.js";
 import { indexOf } from "../compile/compile-skill.js";
+import { applyChoice, applyRoleChoice } from "./apply-decision.js";
+import { declaredField } from "./skill-index.js";
 import { abandonTrial, beginTrial, hasCompletedWrite } from "./try-change.js";
 import type { FlowEvent } from "./types.js";
 import { ownValue } from "../own-value.js";
@@ -32,7 +34,10 @@ export function applyEvent(run: Run, event: FlowEvent): void {
 function applyPersonEvent(run: Run, event: Exclude<FlowEvent, { type: "tool_result" }>): void {
   switch (event.type) {
     case "text": return applyText(run, event);
-    case "pick": return void proposeValue(run, event.field, event.value, "widget");
+    case "pick":
+      // A row click at a decide's buttons is the press of that option.
+      if (run.state.pending?.kind === "decide" && run.state.pending.decide === event.field) return applyChoice(run, event.field, event.value, undefined);
+      return void proposeValue(run, event.field, event.value, "widget");
     case "press": return applyPress(run, event);
     case "approve": return applyApprove(run, event);
     case "preset":
@@ -50,6 +55,10 @@ function startTurn(run: Run): void {
 
 function applyPress(run: Run, event: Of<"press">): void {
   const pending = run.state.pending;
+  if (event.option !== undefined || declaredField(run.skill, event.confirm)?.decide) {
+    if (event.option !== undefined && !event.yes) return void drop(run, event.confirm, "a press of an option is a choice, not a no");
+    return applyChoice(run, event.confirm, event.option, event.card);
+  }
   const role = indexOf(run.skill).confirms.get(event.confirm)?.[0]?.by;
   if (role) return void drop(run, event.confirm, `needs an approval by ${role}; a button press cannot give it`);
   if (pending?.kind !== "confirm" || pending.confirm !== event.confirm) {
@@ -74,6 +83,8 @@ function applyApprove(run: Run, event: Of<"approve">): void {
   if (request.role !== event.by) {
     return void drop(run, event.confirm, `only ${request.role} can approve this, not ${event.by}`);
   }
+  if (request.options) return applyRoleChoice(run, request, event.yes, event.option);
+  if (event.option !== undefined) return void drop(run, event.confirm, "this request is a confirmation, not a choice between options");
   run.state.approvals[request.id] = { ...request, status: event.yes ? "approved" : "rejected" };
   const answer = event.yes ? "yes" : "no";
   run.state.confirmations[request.key] = { key: request.key, confirm: request.confirm, answer, digest: request.card.digest, by: "approval", turn: run.state.turn };

@@ -5,7 +5,7 @@
  * (so an approval for it is recognised as stale); older ones are dropped.
  */
 import { emit, record, type Run } from "./run-context.js";
-import type { ApprovalRequest, Card, FlowState } from "./types.js";
+import type { ApprovalRequest, Card, DecideChoice, FlowState } from "./types.js";
 
 /** The request filed last for the confirm stored under `key`, if any. */
 export function latestRequest(state: FlowState, key: string): ApprovalRequest | undefined {
@@ -16,13 +16,13 @@ export function latestRequest(state: FlowState, key: string): ApprovalRequest | 
   return latest;
 }
 
-/** Files a request for `card`, keeps it and the one it supersedes, and announces it. */
-export function fileRequest(run: Run, key: string, confirm: string, role: string, card: Card): ApprovalRequest {
+/** Files a request for `card` (with `options` for a decide), keeps it and the one it supersedes, and announces it. */
+export function fileRequest(run: Run, key: string, confirm: string, role: string, card: Card, options?: DecideChoice[]): ApprovalRequest {
   const state = run.state;
   const previous = latestRequest(state, key);
   const filed = state.turn;
   const id = `${key}#${run.digest(["approval", state.flowId, key, card.digest, filed]).slice(0, 16)}`;
-  const request: ApprovalRequest = { id, key, confirm, role, card, status: "waiting", filed };
+  const request: ApprovalRequest = { id, key, confirm, role, card, status: "waiting", filed, ...(options ? { options } : {}) };
   for (const [other, r] of Object.entries(state.approvals)) {
     if (r.key === key && other !== previous?.id) delete state.approvals[other];
   }

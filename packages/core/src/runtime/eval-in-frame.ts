@@ -11,6 +11,7 @@ import { ensureLookup } from "./bind-inputs.js";
 import { gatheredValue, isGathered } from "./gathered-answers.js";
 import { fail, hiddenInCard, type Frame, type Run } from "./run-context.js";
 import { declaredField } from "./skill-index.js";
+import { decisionIn } from "./run-decide.js";
 import { ownValue } from "../own-value.js";
 
 export const SECRET_MASK = "[secret]";
@@ -118,6 +119,7 @@ function valuesFor(run: Run, exprs: Expr[], frame: Frame, maskSecrets: boolean):
 /** Fields first, then tools, then loop variables: the order the type environment declares them in. */
 function valueOf(run: Run, root: string, frame: Frame, maskSecrets: boolean): unknown {
   const field = declaredField(run.skill, root);
+  if (field?.decide) return hiddenInCard(run, root) ? undefined : decisionIn(run, root, frame.scope);
   if (field) {
     const key = hiddenInCard(run, root) ? undefined : visibleAnswerKey(run.state, root, frame.scope);
     const answer = key === undefined ? undefined : ownValue(run.state.answers, key);

@@ -24,6 +24,11 @@ export const CARD: StepExecutor = {
   chat: () => {},
   ask: passInCard,
   confirm: (run, step, frame) => readHoles(run, step.question, frame),
+  // A decision made after the confirm cannot be on its card: what depends on it is passed over.
+  decide: (run, step, frame) => {
+    readHoles(run, step.question, frame);
+    noteAsked(run, step.decide);
+  },
   lookup(run, step, tool, frame, instance) {
     if (!collectSkips(run, depsOf(run, step))) ensureLookup(run, tool, frame, instance, evaluateIn);
   },

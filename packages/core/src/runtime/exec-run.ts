@@ -9,6 +9,7 @@ import { renderShown } from "./eval-in-frame.js";
 import { endRegionsOf } from "./regions.js";
 import { runAsk } from "./run-ask.js";
 import { runConfirm } from "./run-confirm.js";
+import { runDecide } from "./run-decide.js";
 import { emit, record, recordStep, traceStep, type Frame, type Run } from "./run-context.js";
 import { runLookup, runWrite } from "./run-do.js";
 import { runEnd } from "./run-end.js";
@@ -23,6 +24,7 @@ export const RUN: StepExecutor = {
   },
   ask: runAsk,
   confirm: runConfirm,
+  decide: runDecide,
   lookup: runLookup,
   write: runWrite,
   handoff: runHandoff,

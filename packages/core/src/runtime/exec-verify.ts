@@ -21,6 +21,7 @@ export const VERIFY: StepExecutor = {
   chat: () => {},
   ask: verifyAnswer,
   confirm: (run, step, frame) => void renderIn(run, step.question, frame),
+  decide: (run, step, frame) => void renderIn(run, step.question, frame),
   lookup: runLookup,
   write: compareWrite,
   handoff: compareHandoff,

@@ -16,7 +16,8 @@ import { ownValue } from "../own-value.js";
 export function proposeValue(run: Run, name: string, value: unknown, by: Provenance): boolean {
   const { skill, state } = run;
   const field = fieldDecl(skill, name);
-  const notAllowed = by === "model" ? modelMayNotSet(skill, name) : field ? undefined : "unknown field";
+  // A decision is set only by a choice at its question (apply-decision.ts), never as a field value.
+  const notAllowed = by === "model" || field?.decide ? modelMayNotSet(skill, name) : field ? undefined : "unknown field";
   if (notAllowed || !field) return drop(run, name, notAllowed ?? "unknown field");
   const key = keyInScope(skill, state, name);
   if (key === undefined) return drop(run, name, "not asked at this point of the flow");

@@ -1,6 +1,7 @@
 /**
- * Free text that answers what is on screen by itself, read by the runtime with no model: at a card, a
- * yes or a no from the fixed list of `read-yes-no.ts` is a press of that card (bound to its digest); at a
+ * Free text that answers what is on screen by itself, read by the runtime with no model: at a decide,
+ * an option's key or words (`read-option.ts`) are a press of that option (bound to the question's digest);
+ * at a card, a yes or a no from the fixed list of `read-yes-no.ts` is a press of that card (bound to its digest); at a
  * grid of one pick, words that name exactly one row (`match-rows.ts`) are a pick of that row, and words
  * that name several are answered with those rows, to ask which. Anything else is undefined: the text
  * goes to the model as before (a yes the model proposes is still dropped). Every host reads text here
@@ -12,6 +13,7 @@ import { gridColumns } from "../compile/grid-columns.js";
 import type { Skill } from "../format/ir.js";
 import { matchRows } from "./match-rows.js";
 import { readYesNo } from "./read-yes-no.js";
+import { readOption } from "./read-option.js";
 import { replayCopy } from "./replay.js";
 import type { FlowEvent, FlowState, StepOptions } from "./types.js";
 
@@ -33,6 +35,12 @@ export function readTypedAnswer(skill: Skill, state: FlowState, text: string, op
     const yes = readYesNo(text);
     if (yes === undefined) return undefined;
     return { event: { type: "press", confirm: pending.confirm, yes, card: pending.card.digest } };
+  }
+  if (pending?.kind === "decide") {
+    // Only once the person saw the question: not when an approval's turn brought it up.
+    if (state.approvedLast) return undefined;
+    const option = readOption(text, pending.options);
+    return option === undefined ? undefined : { event: { type: "press", confirm: pending.decide, yes: true, option, card: pending.digest } };
   }
   if (pending?.kind !== "ask" || !pending.pick || pending.many) return undefined;
   const rows = gridRows(skill, state, pending.field, options);

@@ -4,7 +4,7 @@
  * (exec-card.ts: lists what its yes would release), and the check of a change against the writes already
  * done (exec-verify.ts: compares their inputs). The walk (walk.ts) is the same for all three.
  */
-import type { AskStep, ChatStep, ConfirmStep, DoStep, EndStep, HandoffStep, SayStep, Step, ToolInfo } from "../format/ir.js";
+import type { AskStep, ChatStep, ConfirmStep, DecideStep, DoStep, EndStep, HandoffStep, SayStep, Step, ToolInfo } from "../format/ir.js";
 import type { Frame, Run } from "./run-context.js";
 
 export interface StepExecutor {
@@ -12,6 +12,8 @@ export interface StepExecutor {
   chat(run: Run, step: ChatStep, frame: Frame): void;
   ask(run: Run, step: AskStep, frame: Frame): void;
   confirm(run: Run, step: ConfirmStep, frame: Frame, frames: Frame[]): void;
+  /** A `decide` step: the run shows its question or waits for its role; a card or verify walk reads it like an ask. */
+  decide(run: Run, step: DecideStep, frame: Frame): void;
   lookup(run: Run, step: DoStep, tool: ToolInfo, frame: Frame, instance: string): void;
   write(run: Run, step: DoStep, tool: ToolInfo, frame: Frame, instance: string): void;
   /** A `handoff` step: terminal (the run hands over; the card and verify walks stop there). */

@@ -26,6 +26,17 @@ export interface Confirmation {
   digest: string;
   by: Provenance;
   turn: number;
+  /**
+   * A `decide` step's decision: the option chosen (or `no`, a role's rejection). `digest` is then that of
+   * the question as rendered with its options, so a changed question voids the decision.
+   */
+  option?: string;
+}
+
+/** An option of a `decide` as shown: its key (what a press or an approval carries) and its words. */
+export interface DecideChoice {
+  key: string;
+  label: string;
 }
 
 /**
@@ -69,6 +80,13 @@ export interface ApprovalRequest {
   role: string;
   card: Card;
   status: "waiting" | "approved" | "rejected";
+  /**
+   * For a `decide … by:` (its `card` lists no writes; its question is the decide's): the options the role
+   * chooses between. An approval counts only with one of these keys; a rejection is the decision `no`.
+   */
+  options?: DecideChoice[];
+  /** The option an approval of a decide chose. */
+  option?: string;
 }
 
 /** A confirmation card: built by the runtime from the covered writes and their exact inputs. */
@@ -78,6 +96,8 @@ export interface Card {
   widget?: string;
   writes: CardWrite[];
   digest: string;
+  /** A `decide … by:`'s card (it lists no writes): the options its role chooses between. */
+  options?: DecideChoice[];
 }
 
 /**
@@ -106,6 +126,8 @@ export type Pending =
   | { kind: "ask"; field: string; answerKey: string; stepId: string; secret: boolean; pick: boolean; many?: true }
   | { kind: "confirm"; confirm: string; key: string; stepId: string; card: Card }
   | { kind: "approval"; confirm: string; key: string; stepId: string; role: string; requestId: string }
+  /** A `decide` without `by:`: the person chooses one of `options` for the question rendered as `digest`. */
+  | { kind: "decide"; decide: string; key: string; stepId: string; question: string; options: DecideChoice[]; digest: string }
   | { kind: "done" };
 
 export interface Usage {
@@ -211,13 +233,15 @@ export type FlowEvent =
   /**
    * A confirm button. `card` is the digest of the card the person answered (`Card.digest`): when given,
    * the press counts only while that card is the one pending. Without it, it answers the card pending now.
+   * At a `decide`, `confirm` is the decide's id and `option` the option pressed (`card`: the question's digest).
    */
-  | { type: "press"; confirm: string; yes: boolean; card?: string }
+  | { type: "press"; confirm: string; yes: boolean; card?: string; option?: string }
   /**
    * An approval from outside the conversation, naming the role that gives it. With `request` (the id of
-   * the request the approver saw), it counts only while that request is the one waiting.
+   * the request the approver saw), it counts only while that request is the one waiting. For a
+   * `decide … by:`, an approval carries `option` (one of the request's options); a rejection is `no`.
    */
-  | { type: "approve"; confirm: string; by: string; yes: boolean; request?: string }
+  | { type: "approve"; confirm: string; by: string; yes: boolean; request?: string; option?: string }
   /**
    * The host ran a tool the runtime asked for. A failed write is in doubt unless `rejected` says the
    * tool did nothing (it threw `ToolRejected`).
@@ -272,7 +296,9 @@ export type TraceEvent =
   | { type: "confirm_given"; confirm: string; yes: boolean; digest: string }
   | { type: "confirm_voided"; confirm: string; was: string; now: string }
   | { type: "approval_requested"; confirm: string; role: string; id: string }
-  | { type: "approval_given"; confirm: string; role: string; yes: boolean }
+  | { type: "approval_given"; confirm: string; role: string; yes: boolean; option?: string }
+  /** A `decide` was answered: the option chosen (or `no`), by the person or by its role. */
+  | { type: "decision_given"; decide: string; option: string; by: Provenance; digest: string }
   /** An approval naming a request that is not the one waiting (the card changed since): not applied. */
   | { type: "approval_stale"; confirm: string; role: string; request: string; current?: string }
   /** A person event refused as a whole: it would change the inputs of writes already done (or could not be checked). */

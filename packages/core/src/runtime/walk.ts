@@ -67,6 +67,7 @@ function runStep(run: Run, step: Step, frame: Frame, frames: Frame[]): void {
     case "switch": return runSwitch(run, step, frame, frames);
     case "ask": return exec.ask(run, step, frame);
     case "confirm": return exec.confirm(run, step, frame, frames);
+    case "decide": return exec.decide(run, step, frame);
     case "do": return runDo(run, step, frame);
     case "handoff": return exec.handoff(run, step, frame);
     case "end": return exec.end(run, step, frame);

@@ -20,6 +20,8 @@ export type Giver =
   | { kind: "pick" }
   | { kind: "confirmation" }
   | { kind: "approval"; by: string }
+  /** A `decide`'s decision: the person's choice at its question, or with `by` that role's. */
+  | { kind: "decision"; by?: string }
   | { kind: "unknown" };
 
 export function giverOf(skill: Skill, name: string): Giver {
@@ -29,6 +31,7 @@ export function giverOf(skill: Skill, name: string): Giver {
     if (!confirm) return { kind: isPickField(skill, name) ? "pick" : "unknown" };
     return confirm.by ? { kind: "approval", by: confirm.by } : { kind: "confirmation" };
   }
+  if (field.decide) return field.decide.by ? { kind: "decision", by: field.decide.by } : { kind: "decision" };
   if (field.secret) return { kind: "secret" };
   if (isPickField(skill, name)) return { kind: "pick" };
   return { kind: "person-or-model" };
@@ -43,6 +46,9 @@ export function modelMayNotSet(skill: Skill, name: string): string | undefined {
     case "pick": return "pick: only the person may choose a row of the list";
     case "confirmation": return "confirmation: only the person's yes on the card counts";
     case "approval": return `approval: only ${giver.by} can approve it, from outside the conversation`;
+    case "decision": return giver.by
+      ? `decision: only ${giver.by} can choose it, from outside the conversation`
+      : "decision: only the person's choice at its question counts (a button, or an option typed)";
     case "unknown": return "unknown field";
   }
 }

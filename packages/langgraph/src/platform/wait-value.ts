@@ -42,6 +42,11 @@ export function waitValueOf(turn: TurnResult, skill: Skill | null, hosted: Skill
     const card = turn.cards.find((c) => c.confirm === pending.confirm) ?? (previous?.kind === "approval" ? previous.card : undefined);
     return { kind: "approval", question, confirm: pending.confirm, role: pending.role, request: pending.requestId, ...(card && { card }) };
   }
+  if (pending.kind === "decide") {
+    // A decide waits like an ask of its id: one row per option; the answer is a press carrying the option.
+    const rows = pending.options.map((o) => ({ id: o.key, label: o.label }));
+    return { kind: "ask", question: pending.question, field: pending.decide, secret: false, pick: true, rows, choices: pending.options.map((o) => o.key) };
+  }
   const grid = turn.widgets.find((w) => w.kind === "grid" && w.field === pending.field);
   const kept = previous?.kind === "ask" && previous.field === pending.field ? previous : undefined;
   const rows = grid?.rows ?? kept?.rows;

@@ -34,7 +34,8 @@ function checkOne(key: ExpectationKey, expect: Expectations, seen: TurnObservati
   const ran = result.tools.map((t) => t.tool);
   switch (key) {
     case "asks": {
-      const ok = seen.pending?.kind === "ask" && seen.pending.field === expect.asks;
+      // A decide waiting for the person's choice is asked like a field of its id.
+      const ok = (seen.pending?.kind === "ask" && seen.pending.field === expect.asks) || (seen.pending?.kind === "decide" && seen.pending.decide === expect.asks);
       return { key, ok, expected: expect.asks!, seen: describePending(seen.pending) };
     }
     case "says": {

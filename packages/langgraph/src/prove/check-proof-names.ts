@@ -1,6 +1,6 @@
 /**
  * Every name a proof takes from its skill must be one of the skill's: a field for `answers:`, `pick:`,
- * `asks:` and `fields:`, a confirm for `press:`, `approve:` and `waits_for:`, a tool for `fail:`,
+ * `asks:` and `fields:`, a confirm (or a decide) for `press:`, `approve:` and `waits_for:`, a tool for `fail:`,
  * `reject:` and `called…:`, a skill for `active:`, an outcome (an `end`'s) for `ends:`. A typo (`press: bok`) would otherwise run and fail
  * later with a message about something else, or pass while proving less (the runtime drops a preset
  * answer it does not know): here it is a located proof error, with "did you mean" when a name is close.
@@ -48,7 +48,7 @@ function outcomesOf(steps: readonly Step[]): string[] {
   return steps.flatMap((step) => (step.kind === "end" ? [step.outcome] : outcomesOf(childStepsOf(step))));
 }
 
-/** The ids of every confirm, nested ones too. */
+/** The ids of every confirm and decide (pressed and approved alike), nested ones too. */
 function confirmsOf(steps: readonly Step[]): string[] {
-  return steps.flatMap((step) => (step.kind === "confirm" ? [step.confirm] : confirmsOf(childStepsOf(step))));
+  return steps.flatMap((step) => (step.kind === "confirm" ? [step.confirm] : step.kind === "decide" ? [step.decide] : confirmsOf(childStepsOf(step))));
 }

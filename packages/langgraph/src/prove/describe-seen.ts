@@ -63,6 +63,8 @@ export function describePending(pending: Pending | undefined): string {
       return `confirm ${pending.confirm}`;
     case "approval":
       return `approval ${pending.confirm} by ${pending.role} (request ${pending.requestId})`;
+    case "decide":
+      return `decide ${pending.decide}`;
     case "done":
       return "done";
   }

@@ -12,7 +12,7 @@ const KINDS: readonly TurnKind[] = ["user", "pick", "press", "approve"];
 const KEYS: Record<TurnKind, readonly string[]> = {
   user: ["user", "model", "model_raw", "reply", "expect"],
   pick: ["pick", "expect"],
-  press: ["press", "expect"],
+  press: ["press", "option", "expect"],
   approve: ["approve", "expect"],
 };
 
@@ -25,7 +25,7 @@ export function parseProofTurn(reader: ProofReader, path: YamlPath, value: unkno
   }
   const kind = kinds[0]!;
   reader.checkKeys(path, value, KEYS[kind], `\`${kind}\` turn`);
-  const { input, label, requestTurn } = readInput(reader, [...path, kind], kind, value[kind], index);
+  const { input, label, requestTurn } = readInput(reader, [...path, kind], kind, value[kind], index, value.option);
   const { expect, order } = parseExpectations(reader, [...path, "expect"], value.expect);
   const turn: ProofTurn = { index, line: reader.line(path), kind, label, input, expect, order };
   if (requestTurn !== undefined) turn.requestTurn = requestTurn;
@@ -40,7 +40,7 @@ interface TurnInput {
   requestTurn?: number;
 }
 
-function readInput(reader: ProofReader, path: YamlPath, kind: TurnKind, value: unknown, index: number): TurnInput {
+function readInput(reader: ProofReader, path: YamlPath, kind: TurnKind, value: unknown, index: number, option?: unknown): TurnInput {
   switch (kind) {
     case "user":
       if (typeof value !== "string" && typeof value !== "number") throw reader.error(path, "`user:` is the text the person types.");
@@ -49,13 +49,20 @@ function readInput(reader: ProofReader, path: YamlPath, kind: TurnKind, value: u
       if (!isRecord(value) || Object.keys(value).length !== 1) throw reader.error(path, "`pick:` sets one field, e.g. `pick: { flight_id: TP1352 }`.");
       return { input: { pick: value }, label: `pick ${Object.keys(value)[0]}` };
     case "press":
-      return readPress(reader, path, value);
+      return readPress(reader, path, value, option);
     case "approve":
       return readApprove(reader, path, value, index);
   }
 }
 
-function readPress(reader: ProofReader, path: YamlPath, value: unknown): { input: FlowInput; label: string } {
+/** `press: pay`, `press: { pay: no }`, or at a decide `press: escalation` with `option: send_back` beside it. */
+function readPress(reader: ProofReader, path: YamlPath, value: unknown, option: unknown): { input: FlowInput; label: string } {
+  if (option !== undefined) {
+    const at: YamlPath = [...path.slice(0, -1), "option"];
+    if (typeof value !== "string" || !value) throw reader.error(path, "With `option:`, `press:` names a decide, e.g. `press: escalation` and `option: send_back`.");
+    if (typeof option !== "string" || !option) throw reader.error(at, "`option:` is the key of one of the decide's options, e.g. `option: send_back`.");
+    return { input: { press: value, yes: true, option }, label: `press ${value}: ${option}` };
+  }
   if (typeof value === "string" && value) return { input: { press: value, yes: true }, label: `press ${value}` };
   if (isRecord(value) && Object.keys(value).length === 1) {
     const [id, answer] = Object.entries(value)[0]!;
@@ -65,20 +72,28 @@ function readPress(reader: ProofReader, path: YamlPath, value: unknown): { input
   throw reader.error(path, "`press:` names a confirm, e.g. `press: pay`, or `press: { pay: no }`.");
 }
 
-/** `approve: { id: yes, by: role }`, optionally with `request: "id"` or `request: { turn: N }`. */
+/**
+ * `approve: { id: yes, by: role }`, optionally with `request: "id"` or `request: { turn: N }`; for a decide
+ * `by:` a role, `option: key` says which option the role chose (`id: no` is the role's rejection, `no`).
+ */
 function readApprove(reader: ProofReader, path: YamlPath, value: unknown, index: number): TurnInput {
-  const entries = isRecord(value) ? Object.entries(value).filter(([k]) => k !== "by" && k !== "request") : [];
+  const entries = isRecord(value) ? Object.entries(value).filter(([k]) => k !== "by" && k !== "request" && k !== "option") : [];
   const by = isRecord(value) ? value.by : undefined;
   if (!isRecord(value) || entries.length !== 1 || typeof by !== "string" || !by) {
     throw reader.error(path, "`approve:` names a confirm and a role, e.g. `approve: { approval: yes, by: manager }`.");
   }
   const [id, answer] = entries[0]!;
   const yes = yesNo(reader, [...path, id], answer);
-  const label = `approve ${id}${yes ? "" : ": no"} by ${by}`;
-  if (value.request === undefined) return { input: { approve: id, by, yes }, label };
+  if (value.option !== undefined && (typeof value.option !== "string" || !value.option)) {
+    throw reader.error([...path, "option"], "`option:` is the key of one of the decide's options, e.g. `option: send_back`.");
+  }
+  const option = value.option as string | undefined;
+  const label = `approve ${id}${yes ? "" : ": no"}${option ? ` (${option})` : ""} by ${by}`;
+  const base = { approve: id, by, yes, ...(option !== undefined && { option }) };
+  if (value.request === undefined) return { input: base, label };
   const request = readRequest(reader, [...path, "request"], value.request, index);
-  if (typeof request === "string") return { input: { approve: id, by, yes, request }, label: `${label}, request ${request}` };
-  return { input: { approve: id, by, yes }, label: `${label}, request of turn ${request}`, requestTurn: request };
+  if (typeof request === "string") return { input: { ...base, request }, label: `${label}, request ${request}` };
+  return { input: base, label: `${label}, request of turn ${request}`, requestTurn: request };
 }
 
 /** A request id as written, or the number of an earlier turn whose waiting request is meant. */

@@ -78,7 +78,9 @@ function renderEffect(effect: Effect, reply: string[], widgets: WidgetView[]): v
       if (effect.widget) widgets.push(effect.widget);
       return;
     case "request_approval":
-      reply.push(`Sent to ${effect.request.role} for approval: ${effect.request.card.question}`);
+      reply.push(effect.request.options
+        ? `Sent to ${effect.request.role} to choose: ${effect.request.card.question}`
+        : `Sent to ${effect.request.role} for approval: ${effect.request.card.question}`);
       return;
     case "error":
       reply.push(effect.message);

@@ -20,3 +20,18 @@ describe("toFlowEvent: opening a skill", () => {
     expect(() => toFlowEvent({ open: "" })).toThrow(FlowInputError);
   });
 });
+
+describe("toFlowEvent: a decide's option (issue 38 C)", () => {
+  it("a press and an approval carry the option chosen; without one they carry none", () => {
+    expect(toFlowEvent({ press: "escalation", option: "send_back" })).toEqual({ type: "press", confirm: "escalation", yes: true, option: "send_back" });
+    expect(toFlowEvent({ approve: "escalation", by: "lead", option: "stop", request: "r#1" })).toEqual({
+      type: "approve", confirm: "escalation", by: "lead", yes: true, request: "r#1", option: "stop",
+    });
+    expect(toFlowEvent({ press: "pay" })).toEqual({ type: "press", confirm: "pay", yes: true });
+  });
+
+  it("refuses an option that is not a text", () => {
+    expect(() => toFlowEvent({ press: "escalation", option: 2 } as never)).toThrow(FlowInputError);
+    expect(() => toFlowEvent({ approve: "escalation", by: "lead", option: "" })).toThrow(FlowInputError);
+  });
+});

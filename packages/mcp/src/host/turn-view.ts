@@ -84,6 +84,8 @@ export function pendingView(pending: Pending | undefined, turn: TurnResult): Pen
   if (!pending || pending.kind === "done") return null;
   if (pending.kind === "confirm") return { kind: "confirm", confirm: pending.confirm, question: pending.card.question, writes: writesOf(pending.card) };
   if (pending.kind === "approval") return { kind: "approval", confirm: pending.confirm, role: pending.role };
+  // A decide is chosen like a pick of its id from its options (the widget's rows): by form, app or click.
+  if (pending.kind === "decide") return { kind: "pick", field: pending.decide, question: pending.question };
   const question = turn.reply[turn.reply.length - 1] ?? "";
   if (!pending.secret && pending.pick && pending.many) return { kind: "pick", field: pending.field, question, many: true };
   const kind = pending.secret ? "secret" : pending.pick ? "pick" : "question";

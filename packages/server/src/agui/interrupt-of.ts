@@ -43,6 +43,19 @@ export function interruptOf(turn: ShownTurn, skill: Skill, previous: OpenInterru
     };
     return { wire, open };
   }
+  if (pending.kind === "decide") {
+    // A decide is answered like a pick of its id: one of its option keys, applied as the press of that option.
+    const keys = pending.options.map((o) => o.key);
+    const signature = `decide:${pending.key}:${pending.digest}`;
+    const id = keep(signature);
+    const open: OpenInterrupt = { id, kind: "ask", field: pending.decide, secret: false, signature, allowed: keys };
+    const field = Object.hasOwn(skill.fields, pending.decide) ? skill.fields[pending.decide] : undefined;
+    const wire: Interrupt = {
+      id, reason: "input_required", message: pending.question, responseSchema: fieldAnswerSchema(pending.decide, valueSchema(field, keys, false)),
+      metadata: { skillflow: { kind: "decide", decide: pending.decide, options: pending.options } },
+    };
+    return { wire, open };
+  }
   if (pending.kind === "confirm") {
     const card = pending.card;
     const signature = `confirm:${pending.key}:${card.digest}`;
@@ -60,7 +73,7 @@ export function interruptOf(turn: ShownTurn, skill: Skill, previous: OpenInterru
   const open: OpenInterrupt = { id, kind: "approval", confirm: pending.confirm, requestId: pending.requestId, role: pending.role, signature };
   const wire: Interrupt = {
     id, reason: "approval",
-    message: `Waiting for ${pending.role} to approve${card ? `: ${card.question}` : "."} This is answered on the approver's page, not in the chat.`,
+    message: `Waiting for ${pending.role} to ${card?.options ? "choose" : "approve"}${card ? `: ${card.question}` : "."} This is answered on the approver's page, not in the chat.`,
     metadata: { skillflow: { kind: "approval", confirm: pending.confirm, role: pending.role, ...(card && { card }) } },
   };
   return { wire, open };

@@ -86,7 +86,7 @@ function activities(turn: ShownTurn, skill: Skill): Activity[] {
 
 function widgetActivity(widget: WidgetView, skill: Skill, turn: ShownTurn): Activity {
   const pending = turn.pending;
-  const asked = pending?.kind === "ask" && pending.field === widget.field;
+  const asked = (pending?.kind === "ask" && pending.field === widget.field) || (pending?.kind === "decide" && pending.decide === widget.field);
   if (widget.kind === "grid") {
     const rows = widget.rows ?? [];
     const shown = gridColumns(skill, widget.field, rows);
@@ -98,7 +98,9 @@ function widgetActivity(widget: WidgetView, skill: Skill, turn: ShownTurn): Acti
     return { type, content: cardContent(widget.card, widget.name), waitsHere: pending?.kind === "confirm" && pending.confirm === widget.card.confirm };
   }
   const field = widget.field ?? "";
-  return { type: ACTIVITY.form, content: { name: widget.name, ...formContent(field, fieldOf(skill, field), question(turn)) }, waitsHere: asked };
+  // A decide's buttons carry its options' words: the rows are its options (`{ id: key, label }`).
+  const options = pending?.kind === "decide" && pending.decide === field ? { options: pending.options } : {};
+  return { type: ACTIVITY.form, content: { name: widget.name, ...formContent(field, fieldOf(skill, field), question(turn)), ...options }, waitsHere: asked };
 }
 
 function cardContent(card: Card, name: string | undefined): Record<string, unknown> {
@@ -115,5 +117,6 @@ function fieldOf(skill: Skill, name: string): FieldDecl | undefined {
 }
 
 function question(turn: ShownTurn): string | undefined {
-  return turn.pending?.kind === "ask" ? turn.reply[turn.reply.length - 1] : undefined;
+  const kind = turn.pending?.kind;
+  return kind === "ask" || kind === "decide" ? turn.reply[turn.reply.length - 1] : undefined;
 }

@@ -3,7 +3,7 @@
  *
  *   POST /approvals/session   { approver, credential } → sets the approver page's session cookie
  *   GET  /approvals           the waiting requests the approver's roles may answer, each with its card
- *   POST /approvals/:id       { yes: boolean } → answers one request
+ *   POST /approvals/:id       { yes: boolean, option? } → answers one request (a decide's approval carries one of its options)
  *
  * Unknown approver or wrong credential → 403; a role the approver does not hold → 403; a request that
  * is no longer the one the conversation waits on (its card changed, it was answered) → 409. In each of
@@ -50,23 +50,26 @@ export async function answerApproval(ctx: ServerContext, request: Request, id: s
   if (!who.ok) return who.response;
   const body = await readJson(request, bodyLimit);
   if (!body.ok) return body.response;
-  const yes = (body.value as Record<string, unknown> | null)?.yes;
+  const answer = body.value as Record<string, unknown> | null;
+  const yes = answer?.yes;
   if (typeof yes !== "boolean") return problem(400, "Answer with { \"yes\": true } to approve or { \"yes\": false } to decline.");
   const record = await ctx.store.approval(id);
   if (!record) return problem(404, `No approval request ${id}.`);
   if (!who.who.roles.includes(record.role)) {
     return problem(403, `${who.who.id} may approve as ${who.who.roles.join(", ")}; request ${id} needs ${record.role}.`);
   }
-  return ctx.store.db.lock.run(record.threadId, (hold) => answerLocked(ctx, record.id, who.who, yes, hold));
+  const option = optionOf(record, yes, answer?.option);
+  if (typeof option === "object") return option;
+  return ctx.store.db.lock.run(record.threadId, (hold) => answerLocked(ctx, record.id, who.who, yes, hold, option));
 }
 
 /** `hold`: the conversation's lock as this answer holds it; the flow's turn runs inside it. */
-async function answerLocked(ctx: ServerContext, id: string, approver: Approver, yes: boolean, hold: LockHold | undefined): Promise<Response> {
+async function answerLocked(ctx: ServerContext, id: string, approver: Approver, yes: boolean, hold: LockHold | undefined, option: string | undefined): Promise<Response> {
   const record = (await ctx.store.approval(id))!;
   if (record.status !== "waiting") return conflict(record);
   const state = await ctx.flow.state(record.threadId);
   const pending = state?.pending;
-  const event = { approve: record.confirm, by: record.role, yes, request: record.requestId };
+  const event = { approve: record.confirm, by: record.role, yes, request: record.requestId, ...(option !== undefined && { option }) };
   const started = performance.now();
   let turn: TurnResult | undefined;
   if (pending?.kind !== "approval" || pending.requestId !== record.requestId) {
@@ -79,7 +82,7 @@ async function answerLocked(ctx: ServerContext, id: string, approver: Approver, 
     }
   }
   // The event's id makes a retry of an approval whose first attempt died mid-turn apply once.
-  turn ??= await ctx.flow.send(record.threadId, event, { eventId: eventIdOf(record.id, String(yes), 0), hold });
+  turn ??= await ctx.flow.send(record.threadId, event, { eventId: eventIdOf(record.id, option ?? String(yes), 0), hold });
   ctx.log(turnLogLine({ at: ctx.now(), via: "approval", thread: record.threadId, skill: skillName(ctx.flow, turn), event, turn, durationMs: performance.now() - started }));
   if (!turn.trace.some((t) => t.type === "approval_given")) {
     await syncApprovals(ctx, record.threadId, turn);
@@ -94,6 +97,21 @@ async function answerLocked(ctx: ServerContext, id: string, approver: Approver, 
   return json({ request: publicView({ ...record, status: yes ? "approved" : "rejected", answeredBy: approver.id, answeredAt: at }), reply: turn.reply });
 }
 
+/**
+ * The option an answer to a decide's request carries: an approval needs one of the request's options
+ * (400 otherwise); a decline carries none. A confirm's request takes no option. The 400 when it does not fit.
+ */
+function optionOf(record: ApprovalRecord, yes: boolean, option: unknown): string | undefined | Response {
+  const options = record.card.options;
+  if (!options) return option === undefined ? undefined : problem(400, `Request ${record.id} is an approval of a card, not a choice: answer with { "yes": true } or { "yes": false }, without "option".`);
+  const keys = options.map((o) => o.key).join(", ");
+  if (!yes) return option === undefined ? undefined : problem(400, `A decline of request ${record.id} carries no option: it is the decision "no".`);
+  if (typeof option !== "string" || !options.some((o) => o.key === option)) {
+    return problem(400, `Request ${record.id} is a choice: answer with { "yes": true, "option": KEY }, KEY one of ${keys}, or { "yes": false } to decline.`);
+  }
+  return option;
+}
+
 function conflict(record: ApprovalRecord): Response {
   const why = record.status === "stale"
     ? "the conversation no longer waits on it (its card changed since, or it was withdrawn), so a new request replaces it"
@@ -105,7 +123,7 @@ function conflict(record: ApprovalRecord): Response {
 function publicView(r: ApprovalRecord): Record<string, unknown> {
   return {
     id: r.id, thread: r.threadId, confirm: r.confirm, role: r.role, status: r.status, createdAt: r.createdAt,
-    question: r.card.question, card: r.card,
+    question: r.card.question, card: r.card, ...(r.card.options && { options: r.card.options }),
     ...(r.answeredBy && { answeredBy: r.answeredBy, answeredAt: r.answeredAt }),
   };
 }

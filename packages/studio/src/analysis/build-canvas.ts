@@ -34,6 +34,8 @@ export interface CanvasStep {
   widget?: string;
   from?: string;
   checks?: string[];
+  /** A decide: its option keys, in order. */
+  options?: string[];
   /** Errors and warnings whose line falls in this step and in none of its nested steps. */
   problems: Array<{ severity: Diagnostic["severity"]; ruleId: string; line: number }>;
   steps?: CanvasStep[];
@@ -104,6 +106,7 @@ function titleOf(step: Step): string {
     case "handoff": return `handoff ${step.tool}`;
     case "end": return `end ${step.outcome} (${step.status})`;
     case "confirm": return step.by ? `confirm ${step.confirm} by ${step.by}` : `confirm ${step.confirm}`;
+    case "decide": return step.by ? `decide ${step.decide} by ${step.by}` : `decide ${step.decide}`;
     case "chat": return "chat";
     case "when": return `when ${step.condition.source}`;
     case "repeat": return `repeat for ${step.item} in ${step.list.source}`;
@@ -126,6 +129,7 @@ function detailsOf(skill: Skill, step: Step): Partial<CanvasStep> {
       return tool ? { tool: tool.kind } : {};
     }
     case "confirm": return { text: step.question.source, ...(step.by ? { by: step.by } : {}), ...(step.widget ? { widget: step.widget } : {}) };
+    case "decide": return { text: step.question.source, options: step.options.map((o) => o.key), ...(step.by ? { by: step.by } : {}) };
     case "chat": return { text: step.instructions };
     case "end": return { text: step.tell.source };
     default: return {};
