@@ -150,7 +150,10 @@ function passSwitch(step: SwitchStep, s: GateState, ctx: PathList, pass: Pass): 
   const ways = step.branches.map((branch) => walk(branch.steps, s, cons(branchOutcome(step, branch), ctx), pass));
   if (!touches(step, pass)) return s;
   if (!coversEveryValue(step, pass.skill)) ways.push(s);
-  const bare = ways.find((w) => w.bare)?.bare;
+  // A way that leaves a path with no open confirm names itself on that path (the witness).
+  const k = ways.findIndex((w) => w.bare);
+  const open = k >= 0 ? ways[k]!.bare! : undefined;
+  const bare = open && k < step.branches.length ? { ...open, path: cons(branchOutcome(step, step.branches[k]!), open.path) } : open;
   const asked = new Map<string, Asked>();
   for (const way of ways) for (const [field, a] of way.asked) if (!asked.has(field)) asked.set(field, a);
   const last = ways.every((w) => w.last) ? (s.last ?? ways[0]!.last) : undefined;
