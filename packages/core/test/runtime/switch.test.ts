@@ -85,3 +85,36 @@ describe("switch at run time", () => {
     expect(said(changed)).not.toContain("Ask about membership at the desk.");
   });
 });
+
+describe("switch on a whole number", () => {
+  const SEATS_MD = `---
+name: seats
+description: Seats.
+---
+## Fields
+
+\`\`\`yaml
+seats: { number: { min: 1, max: 9 } }
+\`\`\`
+
+## Steps
+
+\`\`\`yaml
+- ask: { seats: "How many seats?" }
+- switch: seats
+  cases:
+    1:
+      - say: "A single seat."
+    2:
+      - say: "A pair."
+  else:
+    - say: "A group of {seats}."
+\`\`\`
+`;
+  const seats = skillFrom(SEATS_MD, []);
+
+  it("names the case by the number as written", () => {
+    expect(said(new Host(seats, {}).text("two", { seats: 2 }))).toContain("A pair.");
+    expect(said(new Host(seats, {}).text("five", { seats: 5 }))).toContain("A group of 5.");
+  });
+});
