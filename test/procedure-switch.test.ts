@@ -38,3 +38,14 @@ describe("the procedure of switch and when … else", () => {
     expect(md).toContain("- Approval: the `release_manager` role approves `release` (step 8.2), only when the risk level is \"acceptable\"");
   });
 });
+
+describe("the grouped ways of a switch", () => {
+  it("counts a way per case, runs the switch step always, and gives each case its own steps", async () => {
+    const ways = buildProcedure(await load("test/fixtures/switch/grouped-ways")).ways;
+    expect(ways.kind).toBe("grouped");
+    if (ways.kind !== "grouped") return;
+    expect(ways.total).toBe(2 * 2 * 2 * 3);
+    expect(ways.always).toEqual(["1", "2", "3", "4", "8", "9"]);
+    expect(ways.effects.filter((e) => e.number === "8").map((e) => e.adds)).toEqual([["8.1"], ["8.2"], ["8.3"]]);
+  });
+});
