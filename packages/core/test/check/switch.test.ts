@@ -199,4 +199,18 @@ describe("switch: outcomes", () => {
     expect(found[0]!.reason).toContain("the case `gift` of `switch: method`");
     expect(check(nested.replace("gift: [", "card: [")).filter((d) => d.ruleId === "outcome-unreached")).toEqual([]);
   });
+
+  it("reads the else of a when as the condition being false", () => {
+    const steps = (inner: string) => `
+- ask: { ok: "OK?" }
+- when: ok
+  steps: [ { say: "Fine." } ]
+  else:
+    - when: ${inner}
+      steps: [ ${ends("never")} ]
+- say: "Go on."`;
+    const found = check(steps("ok")).filter((d) => d.ruleId === "outcome-unreached");
+    expect(found.map((d) => d.reason)).toEqual([expect.stringContaining("the `else:` of `when: ok`")]);
+    expect(check(steps('"!ok"')).filter((d) => d.ruleId === "outcome-unreached")).toEqual([]);
+  });
 });
