@@ -11,7 +11,8 @@
  * one path that asked it. After a `when`, the state merges "with the nested steps" and "without them";
  * a `repeat` body is walked once from the state of a later iteration (which asked everything an earlier
  * iteration may ask, and whose own confirms no longer count), which is at least as uncovered as the
- * first. After a `switch`, the states of its ways merge (exactly one runs). Conditions are treated as independent; the checker is conservative.
+ * first. After a `switch`, the states of its ways merge (exactly one runs). Conditions are treated as
+ * independent otherwise; the checker is conservative.
  * Pure.
  */
 import type { AskStep, ConfirmStep, DoStep, Position, RepeatStep, Skill, Step, SwitchStep, WhenStep } from "../format/ir.js";
