@@ -11,7 +11,8 @@
  * one path that asked it. After a `when`, the state merges "with the nested steps" and "without them";
  * a `repeat` body is walked once from the state of a later iteration (which asked everything an earlier
  * iteration may ask, and whose own confirms no longer count), which is at least as uncovered as the
- * first. After a `switch`, the states of its ways merge (exactly one runs). Conditions are treated as independent; the checker is conservative.
+ * first. After a `switch`, the states of its ways merge (exactly one runs). Conditions are treated as
+ * independent otherwise; the checker is conservative.
  * Pure.
  */
 import type { AskStep, ConfirmStep, DoStep, Position, RepeatStep, Skill, Step, SwitchStep, WhenStep } from "../format/ir.js";
@@ -150,7 +151,10 @@ function passSwitch(step: SwitchStep, s: GateState, ctx: PathList, pass: Pass): 
   const ways = step.branches.map((branch) => walk(branch.steps, s, cons(branchOutcome(step, branch), ctx), pass));
   if (!touches(step, pass)) return s;
   if (!coversEveryValue(step, pass.skill)) ways.push(s);
-  const bare = ways.find((w) => w.bare)?.bare;
+  // A way that leaves a path with no open confirm names itself on that path (the witness).
+  const k = ways.findIndex((w) => w.bare);
+  const open = k >= 0 ? ways[k]!.bare! : undefined;
+  const bare = open && k < step.branches.length ? { ...open, path: cons(branchOutcome(step, step.branches[k]!), open.path) } : open;
   const asked = new Map<string, Asked>();
   for (const way of ways) for (const [field, a] of way.asked) if (!asked.has(field)) asked.set(field, a);
   const last = ways.every((w) => w.last) ? (s.last ?? ways[0]!.last) : undefined;

@@ -3,6 +3,7 @@
  * the chain at the cursor, the hole it is in, the names it may start with and the type a chain has
  * (from field shapes and tools' output schemas, as the checker types them). Pure.
  */
+import { childStepsOf, nestsSteps } from "../format/child-steps.js";
 import { fieldValueType } from "../expr/field-type.js";
 import type { Skill, Step } from "../format/ir.js";
 import { ownValue } from "../own-value.js";
@@ -87,9 +88,9 @@ export function repeatsAround(steps: readonly Step[], stepId: string | undefined
   let level: readonly Step[] = steps;
   for (const step of stepId.split(".").map((_, i, all) => all.slice(0, i + 1).join("."))) {
     const here = level.find((s) => s.id === step);
-    if (!here || (here.kind !== "when" && here.kind !== "repeat")) break;
+    if (!here || !nestsSteps(here)) break;
     if (here.kind === "repeat" && step !== stepId) found.push(here);
-    level = here.steps;
+    level = childStepsOf(here);
   }
   return found;
 }

@@ -115,7 +115,7 @@ function outcomeWords(end: EndStep | undefined): Inline {
 
 function grouped(skill: Skill, placed: readonly PlacedStep[], total: number): WaysSection {
   const byId = new Map(placed.map((p) => [p.step.id, p]));
-  const always = placed.filter((p) => !p.ancestors.some((b) => b.kind === "when") && p.step.kind !== "when" && p.step.kind !== "switch");
+  const always = placed.filter((p) => !p.ancestors.some((b) => b.kind === "when") && p.step.kind !== "when");
   const effects: ConditionEffect[] = placed.flatMap((p) => {
     const s = p.step;
     if (s.kind === "switch") return s.branches.flatMap((b) => effectOf(skill, branchBlock(s, b), p, placed, byId));
@@ -124,9 +124,9 @@ function grouped(skill: Skill, placed: readonly PlacedStep[], total: number): Wa
   return { kind: "grouped", total, always: always.map((p) => p.step.id), effects };
 }
 
-/** What one `when` (or one way of a switch) adds when it holds. */
+/** What one `when` (or one way of a switch, whose switch step is among the steps that always run) adds when it holds. */
 function effectOf(skill: Skill, when: WhenStep, p: PlacedStep, placed: readonly PlacedStep[], byId: Map<string, PlacedStep>): ConditionEffect[] {
-  const adds = placed.filter((q) => q === p || (q.step.kind !== "when" && nearestWhen(q) === when));
+  const adds = placed.filter((q) => q.step === when || (q.step.kind !== "when" && nearestWhen(q) === when));
   const outer = p.ancestors.flatMap((b, i) =>
     b.kind === "when" ? [conditionWords(skill, b, p.ancestors.slice(0, i), true)] : []);
   return [{

@@ -45,7 +45,7 @@ order_code: { lookup: find_order }        # find_order must return known: true f
 \`\`\`
 
 Rules the loader enforces (a draft that breaks one is refused):
-- Step kinds: say, ask, do, confirm (with optional by: ROLE), chat, when (+ steps), repeat: { for, in } (+ steps), handoff: TOOL with tell: "…" (a hand-off tool only; it ends the conversation, so nothing comes after it), and end: OUTCOME with status: success or failed and tell: "…" (ends the conversation with that named outcome; nothing comes after it).
+- Step kinds: say, ask, do, confirm (with optional by: ROLE), chat, when (+ steps, and optional else: steps for when it is false), switch: VALUE with cases: { value: [steps] } (+ optional else: [steps]; exactly one way runs; the cases must name every value of a choices field or z.enum output, or else: is needed), repeat: { for, in } (+ steps), handoff: TOOL with tell: "…" (a hand-off tool only; it ends the conversation, so nothing comes after it), and end: OUTCOME with status: success or failed and tell: "…" (ends the conversation with that named outcome; nothing comes after it).
 - Field shapes: choices, pattern, number, decimal, lookup, text: true, date: true, yes_no: true. A field asked with from: needs no declaration.
 - Every tool that changes something (a write) needs a confirm above it on every path; an ask between that confirm and the write whose answer the write takes ends the confirm's cover.
 - A tool's inputs are filled by name from the fields asked and the outputs of tools run earlier: every input must have a source.
