@@ -26,6 +26,7 @@ function gatheredNames(skill: Skill): Set<string> {
     for (const step of steps) {
       if (step.kind === "repeat" && step.gather) names!.add(step.gather.name);
       if (step.kind === "repeat" || step.kind === "when") visit(step.steps);
+      if (step.kind === "repeat" && step.until?.exhausted) visit(step.until.exhausted);
     }
   };
   visit(skill.steps);
@@ -78,7 +79,7 @@ function walk(steps: readonly Step[], pass: Pass): void {
       for (const { expr } of holes(step.tell)) readExpr(expr, pass);
     }
     else {
-      for (const { expr } of expressionsOf(step)) readExpr(expr, pass);
+      for (const { expr, role } of expressionsOf(step)) if (role !== "until") readExpr(expr, pass);
       if (step.kind === "when" || step.kind === "repeat") passNested(step, pass);
     }
   }
@@ -98,10 +99,21 @@ function passNested(step: Extract<Step, { kind: "when" | "repeat" }>, pass: Pass
     if (item.t === "object") for (const key of Object.keys(item.fields)) if (!item.optional?.includes(key)) pass.names.add(`r:${key}`);
     pass.loopVars = { ...outer, [step.item]: item };
   }
+  // Inside a `repeat … until`, `as:` names the earlier passes; its condition reads the pass's values at its end.
+  if (step.kind === "repeat" && step.until && step.gather) pass.names.add(`g:${step.gather.name}`);
   walk(step.steps, pass);
+  if (step.kind === "repeat" && step.until) readExpr(step.until.condition, pass);
   pass.loopVars = outer;
   pass.names.rollback(mark);
   if (step.kind === "repeat" && step.gather) pass.names.add(`g:${step.gather.name}`);
+  if (step.kind === "repeat" && step.until?.exhausted) passExhausted(step.until.exhausted, pass);
+}
+
+/** `exhausted:` runs on one way out of the loop only: what it adds is known inside it alone. */
+function passExhausted(steps: readonly Step[], pass: Pass): void {
+  const mark = pass.names.mark();
+  walk(steps, pass);
+  pass.names.rollback(mark);
 }
 
 /** Both branches of an either/or, each from the state before it; then what both added. */

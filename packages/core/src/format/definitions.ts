@@ -25,7 +25,9 @@ export type LeafForm =
   | "true"
   | "boolean"
   /** Text that is a valid JavaScript regular expression. */
-  | "regex";
+  | "regex"
+  /** A loop's bound: a whole number from 1 to 100 (`at_most:`). */
+  | "bound";
 
 /** How a number is read: any finite number, a whole number, or a whole number from 0. */
 export type NumberForm = "number" | "integer" | "count";
@@ -82,6 +84,7 @@ export const STEP_EXTRAS = {
   status: { form: { oneOf: ["success", "failed"] }, doc: "With `end:`: how the conversation ended, `success` or `failed`." },
   by: { form: "text", doc: "The role that must approve, from outside the conversation; the yes cannot come from the chat." },
   steps: { form: "steps", doc: "The nested steps." },
+  exhausted: { form: "steps", doc: "With `repeat: { until:, at_most: }`: the steps run when the last allowed pass ends and `until` is still false (not run when the loop ends on its condition)." },
 } as const satisfies Record<string, KeyDef>;
 
 export type StepExtra = keyof typeof STEP_EXTRAS;
@@ -98,18 +101,20 @@ export const STEP_KINDS = {
   repeat: {
     form: {
       mapping: {
-        for: { form: "name", doc: "The name of each element inside the nested steps." },
-        in: { form: "expression", doc: "The list to go through, like `order.items`." },
+        for: { form: "name", doc: "The name of each element inside the nested steps (with `until:`, the pass number: 1 for the first).", alsoChecked: "required with `in:`", optional: true },
+        in: { form: "expression", doc: "The list to go through, like `order.items`.", alsoChecked: "exactly one of `in:` and `until:`", optional: true },
+        until: { form: "expression", doc: "A loop that ends on a condition: evaluated when a pass has run to its end, with the body's names meaning that pass's values; the loop ends when it is true.", alsoChecked: "exactly one of `in:` and `until:`, and `at_most:` beside it; the condition is a boolean", optional: true },
+        at_most: { form: "bound", doc: "With `until:`: the most passes the loop runs (a whole number from 1 to 100); `exhausted:` runs when the last one ends without the condition.", alsoChecked: "required with `until:`", optional: true },
         as: {
           form: "name",
-          doc: "A name for the answers of every pass, gathered after the loop as a list of records in the list's order: `{ for: line, in: lines, as: changes }` gives `changes.map(c, c.new_item_id)`.",
+          doc: "A name for the answers of every pass, gathered as a list of records: `{ for: line, in: lines, as: changes }` gives `changes.map(c, c.new_item_id)`. With `until:`, each record also holds each tool run in the pass (its output, under the tool's name) and the pass number; inside the body it is the earlier passes.",
           alsoChecked: "the name is not a field, a tool, a loop variable or another repeat's `as:`",
           optional: true,
         },
       },
     },
-    doc: "Run the nested `steps:` once per element of a list (`{ for: item, in: list }`, with `as: name` to gather the answers of every pass).",
-    extras: ["steps"],
+    doc: "Run the nested `steps:` once per element of a list (`{ for: item, in: list }`), or again until a condition holds (`{ until: condition, at_most: 3 }`, with `exhausted:` for when it never does); `as: name` gathers the answers of every pass.",
+    extras: ["steps", "exhausted"],
     needs: ["steps"],
   },
 } as const satisfies Record<StepKind, StepKindDef>;

@@ -41,7 +41,7 @@ export function parseStepList(contents: unknown, ctx: BlockContext, use?: UseHoo
     return { steps: [], count: 0, moved: {} };
   }
   const ids: Ids = { written: new Map(), moved: {} };
-  const stepCtx: StepContext = { ...ctx, children: (node, parentId) => parseList(node, parentId, stepCtx, use, ids).steps };
+  const stepCtx: StepContext = { ...ctx, children: (node, parentId, after) => parseList(node, parentId, stepCtx, use, ids, after).steps };
   return { ...parseList(seq, "", stepCtx, use, ids), moved: ids.moved };
 }
 
@@ -54,11 +54,12 @@ interface Ids {
 }
 
 /** A list of steps; a `use:` item's steps are numbered in its place, and the items after it move on by their count. */
-function parseList(node: unknown, parentId: string, ctx: StepContext, use: UseHook | undefined, ids: Ids): { steps: Step[]; count: number } {
+function parseList(node: unknown, parentId: string, ctx: StepContext, use: UseHook | undefined, ids: Ids, after = 0): { steps: Step[]; count: number } {
   const steps: Step[] = [];
   const parentWritten = ids.written.get(parentId) ?? parentId;
-  let number = 0;
-  for (const [index, item] of (asSeq(node)?.items ?? []).entries()) {
+  let number = after;
+  for (const [i, item] of (asSeq(node)?.items ?? []).entries()) {
+    const index = i + after;
     const spliced = use?.(item, parentId, number);
     if (spliced) {
       steps.push(...spliced.steps);
@@ -79,7 +80,12 @@ function parseList(node: unknown, parentId: string, ctx: StepContext, use: UseHo
 
 /** Every step in the tree, parents before their children, in file order. */
 export function allSteps(steps: readonly Step[]): Step[] {
-  return steps.flatMap((step) => (step.kind === "when" || step.kind === "repeat" ? [step, ...allSteps(step.steps)] : [step]));
+  return steps.flatMap((step) => (step.kind === "when" || step.kind === "repeat" ? [step, ...allSteps(step.steps), ...allSteps(exhaustedOf(step))] : [step]));
+}
+
+/** The `exhausted:` steps of a `repeat … until:` (none for any other step). */
+export function exhaustedOf(step: Step): Step[] {
+  return step.kind === "repeat" ? step.until?.exhausted ?? [] : [];
 }
 
 /**

@@ -32,6 +32,7 @@ const LEAVES: Record<LeafForm, JsonSchema> = {
   true: { enum: [true, null], description: "`true` (or nothing)." },
   boolean: { type: "boolean" },
   regex: { type: SCALAR_TYPES, format: "regex", description: "A JavaScript regular expression." },
+  bound: { type: "integer", minimum: 1, maximum: 100, description: "A whole number from 1 to 100." },
 };
 
 const NUMBERS: Record<NumberForm, JsonSchema> = {

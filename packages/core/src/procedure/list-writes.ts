@@ -63,6 +63,7 @@ function gapWords(skill: Skill, gap: GateGap, byId: ReadonlyMap<string, PlacedSt
       return when?.step.kind === "when" ? describeCondition(when.step.condition, ctx, !o.value) : [code(o.condition)];
     }
     if (o.kind === "repeat-again") return [`on a later row of step ${o.stepId}`];
+    if (o.kind === "until-pass") return [`in a pass of step ${o.stepId}`];
     return inline(`after step ${o.stepId} ends (`, code(o.confirm), " covers only its own rows)");
   });
   if (gap.omitted) parts.push([`${gap.omitted} more conditions on that way`]);
