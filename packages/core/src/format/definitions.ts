@@ -52,8 +52,17 @@ export type ValueForm =
   | { range: Readonly<Record<string, NumberForm>> }
   /** One of these words, exactly as written. */
   | { oneOf: readonly string[] }
-  /** A mapping with these keys, each required unless it says `optional`. */
-  | { mapping: Readonly<Record<string, KeyDef>> };
+  /**
+   * A mapping with these keys, each required unless it says `optional`; with `variants`, it is exactly
+   * one of them: the keys a variant requires are there and those it forbids are not.
+   */
+  | { mapping: Readonly<Record<string, KeyDef>>; variants?: readonly MappingVariant[] };
+
+/** One way to fill a mapping form (`repeat:` over a list, or until a condition). */
+export interface MappingVariant {
+  required: readonly string[];
+  forbids: readonly string[];
+}
 
 export interface KeyDef {
   form: ValueForm;
@@ -112,6 +121,8 @@ export const STEP_KINDS = {
           optional: true,
         },
       },
+      /** A loop over a list, or a loop until a condition. */
+      variants: [{ required: ["for", "in"], forbids: ["until", "at_most"] }, { required: ["until", "at_most"], forbids: ["in"] }],
     },
     doc: "Run the nested `steps:` once per element of a list (`{ for: item, in: list }`), or again until a condition holds (`{ until: condition, at_most: 3 }`, with `exhausted:` for when it never does); `as: name` gathers the answers of every pass.",
     extras: ["steps", "exhausted"],
