@@ -4,9 +4,10 @@
  * `when` whose condition is the loop's `until` being false. The block is made once per repeat step and
  * kept, so the analyses that key their results by step find it again. Pure.
  */
-import type { Step, WhenStep } from "../format/ir.js";
+import type { RepeatStep, Step, WhenStep } from "../format/ir.js";
 
 const blocks = new WeakMap<Step, WhenStep>();
+const loops = new WeakMap<WhenStep, RepeatStep>();
 
 /** The `exhausted:` block of `step` as a `when` (same id as the repeat), or undefined when it has none. */
 export function exhaustedBlock(step: Step): WhenStep | undefined {
@@ -17,6 +18,12 @@ export function exhaustedBlock(step: Step): WhenStep | undefined {
     const condition = { source: `!(${step.until.condition.source})`, pos: step.until.condition.pos };
     block = { id: step.id, pos, keys: step.keys, kind: "when", condition, steps: step.until.exhausted };
     blocks.set(step, block);
+    loops.set(block, step);
   }
   return block;
+}
+
+/** The `repeat … until` whose `exhausted:` block `when` is (undefined for a `when` written in the skill). */
+export function loopOfExhausted(when: WhenStep): RepeatStep | undefined {
+  return loops.get(when);
 }

@@ -13,6 +13,8 @@ import { isWrite, placeSteps, type Block, type PlacedStep } from "./walk-steps.j
 import { eitherOrPair } from "../check/either-or.js";
 import type { SkillExpressions } from "../expr/types.js";
 import { expressionsFor } from "../compile/compile-skill.js";
+import { exhaustedBlock, loopOfExhausted } from "../check/exhausted-block.js";
+import { ordinal } from "./list-steps.js";
 
 /** Up to this many ways are listed one by one (three independent conditions). */
 export const MAX_WAYS = 8;
@@ -36,9 +38,23 @@ export function countWays(steps: readonly Step[], exprs: SkillExpressions): numb
       n *= countWays(pair[0].steps, exprs) + countWays(pair[1].steps, exprs);
       i++;
     } else if (s.kind === "when") n *= countWays(s.steps, exprs) + 1;
-    else if (s.kind === "repeat") n *= countWays(s.steps, exprs);
+    else if (s.kind === "repeat") n *= countWays(s.steps, exprs) * (s.until?.exhausted ? countWays(s.until.exhausted, exprs) + 1 : 1);
   }
   return n;
+}
+
+/**
+ * The ways out of a `repeat … until` with `exhausted:`, after each way through its body: the bound
+ * reached without the condition (the `exhausted:` steps run), or the condition held (the flow goes on).
+ */
+function waysOut(s: Extract<Step, { kind: "repeat" }>, body: RawWay[], ancestors: Block[], exprs: SkillExpressions): RawWay[] {
+  const block = exhaustedBlock(s);
+  if (!block) return body;
+  const out = enumerate(block.steps, [...ancestors, block], exprs);
+  return body.flatMap((b) => (b.ended ? [b] : [
+    ...out.map((o) => ({ choices: [...b.choices, { when: block, ancestors, value: true }, ...o.choices], steps: [...b.steps, ...o.steps], ...endingOf(o) })),
+    { choices: [...b.choices, { when: block, ancestors, value: false }], steps: b.steps },
+  ]));
 }
 
 /** The ways of a `when` taken (its condition holds), each starting with it. */
@@ -62,7 +78,7 @@ function enumerate(steps: readonly Step[], ancestors: Block[], exprs: SkillExpre
     } else if (s.kind === "when") {
       options = [...taken(s, ancestors, exprs), { choices: [{ when: s, ancestors, value: false }], steps: [] }];
     } else if (s.kind === "repeat") {
-      options = enumerate(s.steps, [...ancestors, s], exprs).map((w) => ({ choices: w.choices, steps: [s.id, ...w.steps], ...endingOf(w) }));
+      options = waysOut(s, enumerate(s.steps, [...ancestors, s], exprs).map((w) => ({ choices: w.choices, steps: [s.id, ...w.steps], ...endingOf(w) })), ancestors, exprs);
     }
     // A way that handed the conversation over, or ended it, takes no later step.
     ways = ways.flatMap((w) => (w.ended ? [w] : options.map((o) => ({
@@ -73,6 +89,13 @@ function enumerate(steps: readonly Step[], ancestors: Block[], exprs: SkillExpre
 }
 
 function conditionWords(skill: Skill, when: WhenStep, ancestors: readonly Block[], value: boolean): Inline {
+  const loop = loopOfExhausted(when);
+  if (loop?.until) {
+    const until = describeCondition(loop.until.condition, contextAt(skill, [...ancestors, loop]));
+    return value
+      ? inline(`the ${ordinal(loop.until.atMost)} pass of step ${loop.id} ends without `, until)
+      : inline(until, ` by the ${ordinal(loop.until.atMost)} pass of step ${loop.id}`);
+  }
   const perRow = ancestors.some((b) => b.kind === "repeat") ? " (for that row)" : "";
   return inline(describeCondition(when.condition, contextAt(skill, ancestors), !value), perRow);
 }

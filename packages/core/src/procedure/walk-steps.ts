@@ -3,6 +3,7 @@
  */
 import type { RepeatStep, Skill, Step, WhenStep } from "../format/ir.js";
 import { ownValue } from "../own-value.js";
+import { exhaustedBlock } from "../check/exhausted-block.js";
 
 export type Block = WhenStep | RepeatStep;
 
@@ -21,6 +22,9 @@ export function placeSteps(steps: readonly Step[]): PlacedStep[] {
     for (const step of list) {
       placed.push({ step, ancestors, order: placed.length });
       if (step.kind === "when" || step.kind === "repeat") visit(step.steps, [...ancestors, step]);
+      // `exhausted:` runs after the loop, on one way out of it: a block of its own (check/exhausted-block.ts).
+      const exhausted = exhaustedBlock(step);
+      if (exhausted) visit(exhausted.steps, [...ancestors, exhausted]);
     }
   };
   visit(steps, []);
