@@ -20,6 +20,7 @@ export function checkAfterHandoff(ctx: CheckContext): void {
 function visit(ctx: CheckContext, steps: readonly Step[]): void {
   steps.forEach((step, i) => {
     if (step.kind === "when" || step.kind === "repeat") visit(ctx, step.steps);
+    if (step.kind === "repeat" && step.until?.exhausted) visit(ctx, step.until.exhausted);
     const ends = endsAt(ctx, steps, i);
     const next = ends && steps[i + ends.width];
     if (!ends || !next) return;

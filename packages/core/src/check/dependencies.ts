@@ -17,6 +17,7 @@
  * Pure; compileSkill keeps one per Skill object.
  */
 import type { Expr, InputBinding, Skill, Step } from "../format/ir.js";
+import { exhaustedBlock } from "./exhausted-block.js";
 import type { SkillExpressions } from "../expr/types.js";
 import { ownValue } from "../own-value.js";
 import { lookupBindings } from "../compile/lookup-bindings.js";
@@ -266,6 +267,8 @@ function collectSites(pass: Pass, steps: readonly Step[], blocks: readonly Step[
       read(step.kind === "when" ? step.condition : step.list);
       collectSites(pass, step.steps, [...blocks, step]);
     }
+    const exhausted = exhaustedBlock(step);
+    if (exhausted) collectSites(pass, exhausted.steps, [...blocks, exhausted]);
   }
 }
 

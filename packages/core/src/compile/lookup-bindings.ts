@@ -4,6 +4,7 @@
  * different `with:` on the same lookup (`with-on-lookup`). One map per Skill object. Pure.
  */
 import type { InputBinding, Skill, Step } from "../format/ir.js";
+import { exhaustedOf } from "../format/parse-steps.js";
 import { ownValue } from "../own-value.js";
 
 const memo = new WeakMap<Skill, Map<string, readonly InputBinding[]>>();
@@ -23,6 +24,7 @@ function collect(skill: Skill): Map<string, readonly InputBinding[]> {
         found.set(step.tool, step.with);
       }
       if (step.kind === "when" || step.kind === "repeat") visit(step.steps);
+      visit(exhaustedOf(step));
     }
   };
   visit(skill.steps);

@@ -4,6 +4,7 @@
  * on a key of a step or field (the format's description of it), as Markdown. Pure.
  */
 import type { Skill, Step, ToolInfo } from "../format/ir.js";
+import { exhaustedOf } from "../format/parse-steps.js";
 import { ownValue } from "../own-value.js";
 import { describeGiver, describeShape as describeFieldShape } from "../procedure/describe-shape.js";
 import type { EditorPosition } from "./editor-types.js";
@@ -60,7 +61,7 @@ function inputHover(skill: Skill, stepId: string | undefined, name: string): str
 function findStep(steps: readonly Step[], id: string): Step | undefined {
   for (const step of steps) {
     if (step.id === id) return step;
-    const inner = step.kind === "when" || step.kind === "repeat" ? findStep(step.steps, id) : undefined;
+    const inner = step.kind === "when" || step.kind === "repeat" ? findStep([...step.steps, ...exhaustedOf(step)], id) : undefined;
     if (inner) return inner;
   }
   return undefined;
@@ -102,7 +103,7 @@ export function fieldHover(skill: Skill, name: string): string | undefined {
 function asksOf(steps: readonly Step[], field: string): Array<Step & { kind: "ask" }> {
   return steps.flatMap((step) => {
     if (step.kind === "ask") return step.field === field ? [step] : [];
-    return step.kind === "when" || step.kind === "repeat" ? asksOf(step.steps, field) : [];
+    return step.kind === "when" || step.kind === "repeat" ? asksOf([...step.steps, ...exhaustedOf(step)], field) : [];
   });
 }
 

@@ -88,7 +88,8 @@ export function repeatsAround(steps: readonly Step[], stepId: string | undefined
   for (const step of stepId.split(".").map((_, i, all) => all.slice(0, i + 1).join("."))) {
     const here = level.find((s) => s.id === step);
     if (!here || (here.kind !== "when" && here.kind !== "repeat")) break;
-    if (here.kind === "repeat" && step !== stepId) found.push(here);
+    // A `repeat … until`'s own expression (`until:`) is read inside its passes: its loop variable is in scope.
+    if (here.kind === "repeat" && (step !== stepId || here.until)) found.push(here);
     level = here.steps;
   }
   return found;

@@ -4,6 +4,7 @@
  * this. Pure.
  */
 import type { Skill, ToolKind } from "../format/ir.js";
+import { allSteps } from "../format/parse-steps.js";
 import { ownValue } from "../own-value.js";
 import type { BlockPlace, YamlPath } from "./locate-in-block.js";
 
@@ -41,12 +42,21 @@ export function stepOf(path: YamlPath, skill?: Skill): { id: string; rest: YamlP
   if (typeof path[0] !== "number") return undefined;
   const ids = [path[0] + 1];
   let i = 1;
-  while (path[i] === "steps" && typeof path[i + 1] === "number") {
-    ids.push((path[i + 1] as number) + 1);
+  while ((path[i] === "steps" || path[i] === "exhausted") && typeof path[i + 1] === "number") {
+    // `exhausted:` steps are numbered after the body's (build-step.ts): the skill says how many those are
+    // (without it, only `rest` is meant to be read).
+    const after = path[i] === "exhausted" ? bodySize(skill, ids.join(".")) ?? 0 : 0;
+    ids.push((path[i + 1] as number) + 1 + after);
     i += 2;
   }
   const written = ids.join(".");
   return { id: (skill?.writtenIds && ownValue(skill.writtenIds, written)) ?? written, rest: path.slice(i) };
+}
+
+/** How many steps the body of the `repeat` written at `id` has, when the skill is known. */
+function bodySize(skill: Skill | undefined, id: string): number | undefined {
+  const step = skill && allSteps(skill.steps).find((s) => s.id === ((skill.writtenIds && ownValue(skill.writtenIds, id)) ?? id));
+  return step?.kind === "repeat" ? step.steps.length : undefined;
 }
 
 /** The spot of `place`. */
@@ -80,7 +90,7 @@ function stepSpot(place: BlockPlace): Spot | undefined {
   if (first === "do" && step.rest.length === 1) return { kind: "tool", only: ["lookup", "write"] };
   if (first === "handoff" && step.rest.length === 1) return { kind: "tool", only: ["handoff"] };
   if ((first === "when" || first === "from") && step.rest.length === 1) return { kind: "expression" };
-  if (first === "repeat" && second === "in") return { kind: "expression" };
+  if (first === "repeat" && (second === "in" || second === "until")) return { kind: "expression" };
   if (first === "with" && step.rest.length === 2) return { kind: "expression" };
   if (first === "say" || first === "tell" || ((first === "ask" || first === "confirm") && step.rest.length === 2)) return { kind: "template" };
   return { kind: "value", schema: { def: "step", keys: [{ key: String(first), beside: stepKeys }] } };

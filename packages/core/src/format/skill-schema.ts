@@ -136,7 +136,8 @@ export function formSchema(form: ValueForm): JsonSchema {
     const properties = Object.fromEntries(Object.entries(form.mapping).map(([key, def]) => [key, keySchema(def)]));
     const required = Object.entries(form.mapping).filter(([, def]) => !(def as KeyDef).optional).map(([key]) => key);
     const variants = form.variants?.map((v) => ({ ...present(v.required), not: { anyOf: v.forbids.map((key) => present([key])) } }));
-    return { type: "object", properties, required, additionalProperties: false, ...(variants ? { oneOf: variants } : {}) };
+    // Under `allOf`, so a reader of the keys (edit/schema-keys.ts) still finds them all on the mapping itself.
+    return { type: "object", properties, required, additionalProperties: false, ...(variants ? { allOf: [{ oneOf: variants }] } : {}) };
   }
   switch (form) {
     case "words": return { type: "array", minItems: 1, uniqueItems: true, items: { $ref: "#/$defs/scalar" } };

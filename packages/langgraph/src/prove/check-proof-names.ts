@@ -45,10 +45,15 @@ function knownNames(skills: readonly Skill[]): Record<NameUse["kind"], Set<strin
 
 /** The outcome of every `end`, nested ones too. */
 function outcomesOf(steps: readonly Step[]): string[] {
-  return steps.flatMap((step) => (step.kind === "end" ? [step.outcome] : step.kind === "when" || step.kind === "repeat" ? outcomesOf(step.steps) : []));
+  return steps.flatMap((step) => (step.kind === "end" ? [step.outcome] : step.kind === "when" || step.kind === "repeat" ? outcomesOf(nested(step)) : []));
 }
 
 /** The ids of every confirm, nested ones too. */
 function confirmsOf(steps: readonly Step[]): string[] {
-  return steps.flatMap((step) => (step.kind === "confirm" ? [step.confirm] : step.kind === "when" || step.kind === "repeat" ? confirmsOf(step.steps) : []));
+  return steps.flatMap((step) => (step.kind === "confirm" ? [step.confirm] : step.kind === "when" || step.kind === "repeat" ? confirmsOf(nested(step)) : []));
+}
+
+/** A block's steps: a `when`'s, or a `repeat`'s body and its `exhausted:` steps. */
+function nested(step: Extract<Step, { kind: "when" | "repeat" }>): Step[] {
+  return step.kind === "repeat" && step.until?.exhausted ? [...step.steps, ...step.until.exhausted] : step.steps;
 }

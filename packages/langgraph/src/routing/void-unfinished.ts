@@ -45,6 +45,7 @@ function gatingConfirms(skill: Skill): Set<string> {
     for (const step of steps) {
       if (step.kind === "confirm" && writesCoveredBy(skill, step.id).length > 0) ids.add(step.confirm);
       if (step.kind === "when" || step.kind === "repeat") visit(step.steps);
+      if (step.kind === "repeat" && step.until?.exhausted) visit(step.until.exhausted);
     }
   };
   visit(skill.steps);
