@@ -73,6 +73,7 @@ ${BODY}
   steps:
     - do: develop
     - do: review`)).toEqual([
+      "confirm-covers-nothing: The confirm `work` covers no write: no `do:` of a write follows it without an ask in between of something that write takes.",
       "ungated-write: in a pass of the `repeat … until` at line 10, `develop` runs with no confirm above it: a confirm above a `repeat … until` does not cover the writes of its passes (how many passes run, and with which values, is known only as they run), so each pass must confirm its own.",
     ]);
   });

@@ -19,7 +19,9 @@ const STEPS = `- ask: { ticket: "Which ticket?" }
     - end: gave_up
       status: failed
       tell: "No approval after {size(rounds)} rounds: {rounds.map(r, r.review.verdict)}."
-- say: "Approved in round {size(rounds)}: {rounds.map(r, r.note + '=' + r.review.verdict)}."
+- end: approved
+  status: success
+  tell: "Approved in round {size(rounds)}: {rounds.map(r, r.note + '=' + r.review.verdict)}."
 `;
 const md = (steps = STEPS) => `---
 name: dev-loop
