@@ -92,7 +92,7 @@ function untilLine(step: Extract<Step, { kind: "repeat" }>, ctx: WordsContext): 
   const inBody = { ...ctx, loops: new Map([...ctx.loops, [step.item, step.list] as const]) };
   const exhausted = until.exhausted ?? [];
   const then = exhausted.length > 0
-    ? `the steps ${exhausted.map((s) => s.id).join(", ")} run`
+    ? exhausted.length === 1 ? `step ${exhausted[0]!.id} runs` : `steps ${exhausted.map((s) => s.id).join(", ")} run`
     : "the flow goes on after the loop";
   const text = inline(`Repeat, at most ${timesWords(until.atMost)}, until `, describeCondition(until.condition, inBody), `; when the ${ordinal(until.atMost)} pass ends without it: ${then}`);
   const notes: Inline[] = [["The condition is read when a pass has run to its end, with that pass's answers and tool results; each pass asks, confirms and runs its tools anew"]];

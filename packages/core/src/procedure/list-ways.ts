@@ -91,12 +91,13 @@ function enumerate(steps: readonly Step[], ancestors: Block[], exprs: SkillExpre
 function conditionWords(skill: Skill, when: WhenStep, ancestors: readonly Block[], value: boolean): Inline {
   const loop = loopOfExhausted(when);
   if (loop?.until) {
-    const until = describeCondition(loop.until.condition, contextAt(skill, [...ancestors, loop]));
+    const ctx = contextAt(skill, [...ancestors, loop]);
     return value
-      ? inline(`the ${ordinal(loop.until.atMost)} pass of step ${loop.id} ends without `, until)
-      : inline(until, ` by the ${ordinal(loop.until.atMost)} pass of step ${loop.id}`);
+      ? inline(`the ${ordinal(loop.until.atMost)} pass of step ${loop.id} ends and `, describeCondition(loop.until.condition, ctx, true))
+      : inline(describeCondition(loop.until.condition, ctx), ` by the ${ordinal(loop.until.atMost)} pass of step ${loop.id}`);
   }
-  const perRow = ancestors.some((b) => b.kind === "repeat") ? " (for that row)" : "";
+  const around = [...ancestors].reverse().find((b) => b.kind === "repeat");
+  const perRow = around ? (around.kind === "repeat" && around.until ? " (for that pass)" : " (for that row)") : "";
   return inline(describeCondition(when.condition, contextAt(skill, ancestors), !value), perRow);
 }
 
@@ -130,6 +131,13 @@ function grouped(skill: Skill, placed: readonly PlacedStep[], total: number): Wa
       changes: changes(skill, adds.map((q) => q.step.id), byId),
     }];
   });
+  // The way out of a `repeat … until` when its bound is reached: what its `exhausted:` steps add.
+  for (const p of placed) {
+    const block = exhaustedBlock(p.step);
+    if (!block) continue;
+    const adds = placed.filter((q) => q.ancestors.includes(block)).map((q) => q.step.id);
+    effects.push({ number: p.step.id, conditions: [conditionWords(skill, block, p.ancestors, true)], adds, changes: changes(skill, adds, byId) });
+  }
   return { kind: "grouped", total, always: always.map((p) => p.step.id), effects };
 }
 

@@ -23,7 +23,9 @@ function onlyWhen(skill: Skill, inner: PlacedStep, target: PlacedStep): Inline {
     const ctx = contextAt(skill, inner.ancestors.slice(0, inner.ancestors.indexOf(b)));
     return b.kind === "when"
       ? inline(", only when ", describeCondition(b.condition, ctx))
-      : inline(", for each row of ", describeValue(b.list, ctx));
+      : b.until
+        ? inline(`, in each pass of step ${b.id}`)
+        : inline(", for each row of ", describeValue(b.list, ctx));
   });
   return inline(...parts);
 }
