@@ -119,4 +119,50 @@ describe("repeat … until — a loop that ends on a condition", () => {
     expect(h.state.answers.ticket?.value).toBe("T-1");
     expect(errors(change)).toEqual([]);
   });
+
+  it("a press sent again after pass 1's write, before pass 2's card is shown, releases nothing", () => {
+    const h = host(["reject", "approve"]);
+    h.text("ticket T-1", { ticket: "T-1" });
+    h.text("a", { note: "a" });
+    h.press("work");
+    const again = h.press("work");
+    expect(writes(again)).toEqual([]);
+    expect(asked(again)).toBe("note");
+    // Pass 2's write takes pass 2's own values, never pass 1's.
+    h.text("b", { note: "b" });
+    h.press("work");
+    expect(runsOf(h, "develop").map((r) => r.inputs)).toEqual([
+      { ticket: "T-1", note: "a", round: 1 },
+      { ticket: "T-1", note: "b", round: 2 },
+    ]);
+  });
+
+  it("after the bound is reached, nothing more runs: no fourth pass, no write", () => {
+    const h = host(["reject", "reject", "reject"]);
+    h.text("ticket T-1", { ticket: "T-1" });
+    for (const note of ["a", "b", "c"]) {
+      h.text(note, { note });
+      h.press("work");
+    }
+    const after = h.text("d", { note: "d" });
+    expect(after.calls).toEqual([]);
+    expect(runsOf(h, "develop")).toHaveLength(3);
+  });
+
+  it("an approval in one pass does not release the next pass's write: each pass files its own request", () => {
+    const steps = STEPS.replace(
+      '    - confirm: { work: "Let the developer work on {ticket} (round {round}): {note}?" }\n',
+      '    - confirm: { work: "Let the developer work on {ticket} (round {round}): {note}?" }\n      by: lead\n',
+    );
+    const h = host(["reject", "approve"], md(steps));
+    expect(checkSkill(h.skill)).toEqual([]);
+    h.text("ticket T-1", { ticket: "T-1" });
+    h.text("a", { note: "a" });
+    expect(writes(h.send({ type: "approve", confirm: "work", by: "lead", yes: true }))).toEqual(["develop"]);
+    h.text("b", { note: "b" });
+    // The lead's approval of pass 1 is not an approval of pass 2: nothing runs until the lead approves again.
+    expect(runsOf(h, "develop")).toHaveLength(1);
+    expect(writes(h.send({ type: "approve", confirm: "work", by: "lead", yes: true }))).toEqual(["develop"]);
+    expect(runsOf(h, "develop").map((r) => r.inputs.note)).toEqual(["a", "b"]);
+  });
 });
