@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { checkSkill } from "../../src/check/index.js";
-import { asked, cards, errors, Host, says, skillFrom, T, toolInfo, writes } from "./host.js";
+import { asked, cards, errors, Host, refusals, says, skillFrom, T, toolInfo, writes } from "./host.js";
 
 const STEPS = `- ask: { ticket: "Which ticket?" }
 - repeat: { until: "review.verdict == 'approve'", at_most: 3, for: round, as: rounds }
@@ -118,6 +118,7 @@ describe("repeat … until — a loop that ends on a condition", () => {
     expect(runsOf(h, "develop")).toHaveLength(1);
     expect(h.state.answers.ticket?.value).toBe("T-1");
     expect(errors(change)).toEqual([]);
+    expect(refusals(change)).toEqual(["develop already ran with ticket T-1, so ticket cannot change now."]);
   });
 
   it("a press sent again after pass 1's write, before pass 2's card is shown, releases nothing", () => {
