@@ -1,12 +1,16 @@
 /**
  * The passes of a `repeat … until` (docs/skill-format.md, "repeat … until"). Each pass has its own scope,
  * `repeatId:1`, `:2`, … (so its answers, confirmations, approvals and writes are its own), and a lookup
- * run inside the body is cached per pass (the same inputs run it again in the next pass). When a pass has
+ * the body runs or names is cached per pass (the same inputs run it again in the next pass); one the
+ * body only binds an input from, unnamed, is cached by its inputs as everywhere else. When a pass has
  * run to its end, the tools it ran are kept with it (its gathered record holds them) and the condition is
  * evaluated with the body's names meaning that pass's values. Pure over the run's draft state.
  */
-import type { RepeatStep, Skill, Step } from "../format/ir.js";
+import type { Expr, RepeatStep, Skill, Step } from "../format/ir.js";
+import { ownValue } from "../own-value.js";
 import { exhaustedOf } from "../format/parse-steps.js";
+import { expressionsFor } from "../compile/compile-skill.js";
+import { expressionsOf } from "../check/expressions-of.js";
 import type { Frame, Run } from "./run-context.js";
 
 interface UntilIndex {
@@ -14,7 +18,7 @@ interface UntilIndex {
   loops: Set<string>;
   /** Each such loop's tools: those a `do:` in its body runs. */
   toolsOf: Map<string, Set<string>>;
-  /** The tools run by a `do:` inside some `repeat … until` body (their lookups are cached per pass). */
+  /** The lookups a `repeat … until` body runs or names (a `do:`, or a reference in an expression there, `until:` too): cached per pass. */
   perPass: Set<string>;
 }
 
@@ -24,17 +28,22 @@ function indexOf(skill: Skill): UntilIndex {
   let found = memo.get(skill);
   if (found) return found;
   const index: UntilIndex = { loops: new Set(), toolsOf: new Map(), perPass: new Set() };
+  const exprs = expressionsFor(skill);
+  // A lookup a body names (its `do:`, or a reference in an expression there) runs anew in every pass.
+  const lookups = (list: readonly Expr[]) => list.flatMap((expr) => exprs.refs(expr).map((r) => r.root)).filter((root) => ownValue(skill.tools, root)?.kind === "lookup");
   const visit = (steps: readonly Step[], around: readonly RepeatStep[]) => {
     for (const step of steps) {
       if (step.kind === "do") {
         for (const loop of around) index.toolsOf.get(loop.id)!.add(step.tool);
         if (around.length > 0) index.perPass.add(step.tool);
       }
+      if (around.length > 0) for (const root of lookups(expressionsOf(step).filter((e) => e.role !== "until").map((e) => e.expr))) index.perPass.add(root);
       if (step.kind === "when") visit(step.steps, around);
       if (step.kind !== "repeat") continue;
       if (step.until) {
         index.loops.add(step.id);
         index.toolsOf.set(step.id, new Set());
+        for (const root of lookups([step.until.condition])) index.perPass.add(root);
       }
       visit(step.steps, step.until ? [...around, step] : around);
       visit(exhaustedOf(step), around);

@@ -166,4 +166,17 @@ describe("repeat … until — a loop that ends on a condition", () => {
     expect(writes(h.send({ type: "approve", confirm: "work", by: "lead", yes: true }))).toEqual(["develop"]);
     expect(runsOf(h, "develop").map((r) => r.inputs.note)).toEqual(["a", "b"]);
   });
+
+  it("a lookup the body only names (here in until:, with no do:) runs anew in every pass too", () => {
+    const steps = STEPS.replace("    - do: review\n", "").replace("{rounds.map(r, r.review.verdict)}", "{size(rounds)}").replace("r.note + '=' + r.review.verdict", "r.note");
+    const h = host(["reject", "approve"], md(steps));
+    expect(checkSkill(h.skill)).toEqual([]);
+    h.text("ticket T-1", { ticket: "T-1" });
+    h.text("a", { note: "a" });
+    h.press("work");
+    h.text("b", { note: "b" });
+    const done = h.press("work");
+    expect(runsOf(h, "review").map((r) => r.inputs)).toEqual([{ patch_id: "P1" }, { patch_id: "P1" }]);
+    expect(says(done)).toEqual(["Approved in round 2: a, b."]);
+  });
 });
