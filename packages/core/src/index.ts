@@ -25,7 +25,7 @@ export type {
   Position, Expr, Template, Shape, FieldDecl, Check, Step, StepKind, SayStep, AskStep, DoStep, HandoffStep, EndStep, EndStatus, ConfirmStep,
   DecideStep, DecideOption, ChatStep, WhenStep, RepeatStep, SwitchStep, Branch, ToolKind, ToolParam, ToolInfo, Skill, GridColumn, SkillLimits, LimitValues,
 } from "./format/ir.js";
-export { childStepsOf } from "./format/child-steps.js";
+export { childStepsOf, everyChildStepOf, exhaustedOf } from "./format/child-steps.js";
 export { createExpressions } from "./expr/create-expressions.js";
 export { shapeValueType, fieldValueType } from "./expr/field-type.js";
 export { describeValue, formatValue } from "./expr/format-value.js";

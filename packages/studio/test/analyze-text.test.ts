@@ -77,6 +77,18 @@ describe("analyzeText", () => {
     expect(analysis.proved).toBeUndefined();
   });
 
+  it("the agent refund: a repeat … until is drawn with its bound and condition, its body and its exhausted: steps under it", async () => {
+    const { analysis } = await analyze("agent-refund");
+    expect(analysis.passes).toBe(true);
+    const loop = analysis.canvas.find((s) => s.kind === "repeat")!;
+    expect(loop.title).toBe("repeat until match_line.ok (at most 3, for attempt; exhausted: 5.4)");
+    expect(loop.steps!.map((s) => [s.id, s.title])).toEqual([["5.1", "ask item_description"], ["5.2", "do match_line"], ["5.3", "when !match_line.ok"], ["5.4", "end item_not_matched (failed)"]]);
+    const text = readFileSync(join(SKILLS, "agent-refund/SKILL.md"), "utf8").split("\n");
+    expect(text[loop.steps![3]!.line - 1]).toContain("- end: item_not_matched");
+    const refund = flat(analysis.canvas).find((s) => s.title === "do refund_line")!;
+    expect(refund.coveredBy).toEqual([{ confirm: "refund", stepId: "6" }]);
+  });
+
   it("half-typed YAML: no Canvas steps and a yaml-syntax error at its line", async () => {
     const { analysis } = await analyze("conference-trip", (t) => t.replace("- do: quote_trip", "- do: \"quote_trip"));
     expect(analysis.passes).toBe(false);

@@ -22,6 +22,7 @@ function visit(ctx: CheckContext, steps: readonly Step[]): void {
   steps.forEach((step, i) => {
     if (step.kind === "when" || step.kind === "repeat") visit(ctx, step.steps);
     if (step.kind === "switch") for (const branch of step.branches) visit(ctx, branch.steps);
+    if (step.kind === "repeat" && step.until?.exhausted) visit(ctx, step.until.exhausted);
     const ends = endsAt(ctx, steps, i);
     const next = ends && steps[i + ends.width];
     if (!ends || !next) return;

@@ -23,7 +23,7 @@ export function checkConditionTypes(ctx: CheckContext): void {
       else ctx.report("ill-typed-condition", at, `\`${expr.source}\` does not type-check: ${result.message}.`, conditionFix(result.noPropertiesOn));
       return;
     }
-    if ((role === "condition" || role === "check") && result.type !== "bool" && result.type !== "dyn") notYesNo(ctx, expr, role, result.type);
+    if ((role === "condition" || role === "check" || role === "until") && result.type !== "bool" && result.type !== "dyn") notYesNo(ctx, expr, role, result.type);
     if (role === "switch" && !["string", "int", "bool", "dyn"].includes(result.type)) {
       ctx.report("ill-typed-condition", expr.pos, `\`${expr.source}\` is ${describeCelType(result.type)}, not a text, so a \`switch\` cannot choose a way by it.`, "Switch on a text: a choices field, or a tool output declared `z.enum([...])`.");
     }

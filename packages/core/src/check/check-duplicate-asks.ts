@@ -34,6 +34,7 @@ function visit(ctx: CheckContext, steps: readonly Step[], guards: readonly Guard
     if (step.kind === "when") visit(ctx, step.steps, [...guards, guardOf(step.condition.source)], loop, seen);
     if (step.kind === "repeat") visit(ctx, step.steps, guards, step.id, seen);
     if (step.kind === "switch") step.branches.forEach((b, k) => visit(ctx, b.steps, [...guards, ...branchGuards(step, k)], loop, seen));
+    if (step.kind === "repeat" && step.until?.exhausted) visit(ctx, step.until.exhausted, [...guards, guardOf(`!(${step.until.condition.source})`)], loop, seen);
     if (step.kind !== "ask") continue;
     const key = `${loop}|${step.field}`;
     const earlier = seen.get(key) ?? [];

@@ -11,6 +11,7 @@
 import type { AskStep, ConfirmStep, DoStep, Skill, Step, SwitchStep } from "../format/ir.js";
 import { branchOutcome, coversEveryValue } from "./switch-ways.js";
 import { ownValue } from "../own-value.js";
+import { exhaustedBlock } from "./exhausted-block.js";
 import { dependsOnAny, writeField, type Dependencies } from "./dependencies.js";
 import { cons, type PathList } from "./paths.js";
 import type { CoveredWrite, CoveringConfirm, GateAnalysis, PathOutcome } from "./path-types.js";
@@ -85,6 +86,12 @@ function place(steps: readonly Step[], parent: Step | null, walk: Walk): Ender[]
       walk.asks.set(step, inner);
       asks.push(...inner);
     }
+    const exhausted = exhaustedBlock(step);
+    if (exhausted) {
+      const inner = place(exhausted.steps, exhausted, walk);
+      walk.asks.set(exhausted, inner);
+      asks.push(...inner);
+    }
   });
   return asks;
 }
@@ -134,6 +141,14 @@ function collect(walk: Walk, confirmStepId: string, firstOnly: boolean): Confirm
         }
         must = new Set(must).add(writeField(step.tool));
         may = { head: step, tail: may };
+      } else if (step.kind === "repeat" && step.until) {
+        // A confirm above a `repeat … until` covers none of its passes' writes (each pass confirms its own);
+        // after the loop, its asks may have come, and then the `exhausted:` steps may run.
+        may = prepend(walk.asks.get(step) ?? [], may);
+        for (const field of askedFields(walk.asks.get(step) ?? [])) must = new Set(must).add(field);
+        const exhausted = exhaustedBlock(step);
+        if (exhausted && visit(exhausted.steps, 0, { must, may }) === undefined) return undefined;
+        if (exhausted) may = prepend(walk.asks.get(exhausted) ?? [], may);
       } else if (step.kind === "when" || step.kind === "repeat") {
         const inner = walk.asks.get(step) ?? [];
         // A later iteration may follow an earlier one: the body's asks may come before any of its writes.
@@ -258,4 +273,9 @@ function coveringOf(confirm: ConfirmStep, endedBy: readonly Ender[]): CoveringCo
 function stepById(walk: Walk, id: string): Step | undefined {
   const at = walk.places.get(id);
   return at?.seq[at.index];
+}
+
+/** The fields (and writes' pseudo-fields) a block's asks and writes give. */
+function askedFields(enders: readonly Ender[]): string[] {
+  return enders.map((e) => (e.kind === "ask" ? e.field : writeField(e.tool)));
 }

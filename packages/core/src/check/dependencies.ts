@@ -18,6 +18,7 @@
  */
 import { blockExprOf, childStepsOf, nestsSteps } from "../format/child-steps.js";
 import type { Expr, InputBinding, Skill, Step } from "../format/ir.js";
+import { exhaustedBlock } from "./exhausted-block.js";
 import type { SkillExpressions } from "../expr/types.js";
 import { ownValue } from "../own-value.js";
 import { lookupBindings } from "../compile/lookup-bindings.js";
@@ -267,6 +268,8 @@ function collectSites(pass: Pass, steps: readonly Step[], blocks: readonly Step[
       read(blockExprOf(step)!);
       collectSites(pass, childStepsOf(step), [...blocks, step]);
     }
+    const exhausted = exhaustedBlock(step);
+    if (exhausted) collectSites(pass, exhausted.steps, [...blocks, exhausted]);
   }
 }
 

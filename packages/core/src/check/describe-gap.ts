@@ -18,6 +18,8 @@ export function gapReason(write: WriteGate, gap: GateGap): string {
     text += `: the ask for \`${c.field}\` at ${at(c.askPos)} ends ${region} for \`${write.tool}\`, ${dependencyWords(c.field, c.reason)}`;
   } else if (after?.kind === "after-repeat") {
     text += `: confirm \`${after.confirm}\` inside the loop covers only that iteration's writes`;
+  } else if (gap.path.some((o) => o.kind === "until-pass")) {
+    text += ": a confirm above a `repeat … until` does not cover the writes of its passes (how many passes run, and with which values, is known only as they run), so each pass must confirm its own";
   }
   return `${text}.`;
 }
@@ -27,6 +29,8 @@ export function gapFix(write: WriteGate, gap: GateGap): string {
   const line = at(write.pos);
   const again = gap.path.find((o) => o.kind === "repeat-again");
   if (again) return `Put a \`confirm:\` step inside the \`repeat\` at ${at(again.pos)}, above ${line}, so each iteration confirms its own writes.`;
+  const pass = gap.path.find((o) => o.kind === "until-pass");
+  if (pass && !gap.closedBy) return `Put a \`confirm:\` step inside the \`repeat\` at ${at(pass.pos)}, above ${line}, so each pass confirms its own writes.`;
   if (gap.closedBy) {
     const c = gap.closedBy;
     const above = c.confirmPos ? `above the confirm at ${at(c.confirmPos)}` : "above the confirm";
@@ -64,6 +68,7 @@ export function pathWords(path: readonly PathOutcome[], omitted = 0): string {
   for (const o of path) {
     if (o.kind === "repeat-again") parts.push(`on a second pass of the \`repeat\` at ${at(o.pos)}`);
     if (o.kind === "after-repeat") parts.push(`after the \`repeat\` at ${at(o.pos)}`);
+    if (o.kind === "until-pass") parts.push(`in a pass of the \`repeat … until\` at ${at(o.pos)}`);
   }
   return parts.join(", ");
 }

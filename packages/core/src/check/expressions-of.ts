@@ -5,7 +5,8 @@
  */
 import type { Expr, Step, Template } from "../format/ir.js";
 
-export type ExprRole = "condition" | "check" | "list" | "from" | "hole" | "input" | "switch";
+/** `until`: a `repeat … until` condition, read in the body's scope at the end of each pass. */
+export type ExprRole = "condition" | "check" | "list" | "from" | "hole" | "input" | "switch" | "until";
 
 export interface StepExpr {
   expr: Expr;
@@ -28,7 +29,7 @@ export function expressionsOf(step: Step): StepExpr[] {
     case "when":
       return [{ expr: step.condition, role: "condition" }];
     case "repeat":
-      return [{ expr: step.list, role: "list" }];
+      return [{ expr: step.list, role: "list" }, ...(step.until ? [{ expr: step.until.condition, role: "until" as const }] : [])];
     case "switch":
       return [{ expr: step.on, role: step.written === "when" ? "condition" : "switch" }];
     case "do":

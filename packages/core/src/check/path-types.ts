@@ -11,7 +11,9 @@ export type PathOutcome =
   /** A second or later iteration of a `repeat` (what an earlier iteration asked may change the write). */
   | { kind: "repeat-again"; stepId: string; pos: Position }
   /** Leaving a `repeat` whose own confirm covered the iteration: the region ends with the loop. */
-  | { kind: "after-repeat"; stepId: string; pos: Position; confirmStepId: string; confirm: string };
+  | { kind: "after-repeat"; stepId: string; pos: Position; confirmStepId: string; confirm: string }
+  /** A pass of a `repeat … until`: it starts with no confirm open (one above the loop covers none of its writes). */
+  | { kind: "until-pass"; stepId: string; pos: Position };
 
 /**
  * Why a region was closed on the witness path: an ask, after the confirm, of a field the write depends

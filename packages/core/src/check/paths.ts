@@ -20,6 +20,7 @@ import { childStepsOf, nestsSteps } from "../format/child-steps.js";
 import { branchOutcome, coversEveryValue } from "./switch-ways.js";
 import { ownValue } from "../own-value.js";
 import { writeField, type Dependencies } from "./dependencies.js";
+import { exhaustedBlock } from "./exhausted-block.js";
 import type { ClosedByAsk, GateAnalysis, PathOutcome, WriteGate } from "./path-types.js";
 
 /**
@@ -81,6 +82,8 @@ function markNested(steps: readonly Step[], pass: Pass): Nested {
     if (step.kind === "do" && ownValue(pass.skill.tools, step.tool)?.kind === "write") out.writes.push(step);
     if (step.kind === "confirm") out.confirm ??= step;
     if (!nestsSteps(step)) continue;
+    const exhausted = exhaustedBlock(step);
+    if (exhausted) pass.nested.set(exhausted, markNested(exhausted.steps, pass));
     const inner = markNested(childStepsOf(step), pass);
     pass.nested.set(step, inner);
     for (const a of inner.asks) out.asks.push(a);
@@ -174,6 +177,7 @@ function mergeAsked(skipped: ReadonlyMap<string, Asked>, taken: ReadonlyMap<stri
  * confirms no longer cover anything. The body is walked once, from that state; the loop leaves it too.
  */
 function passRepeat(step: RepeatStep, s: GateState, ctx: PathList, pass: Pass): GateState {
+  if (step.until) return passUntil(step, s, ctx, pass);
   const nested = pass.nested.get(step);
   if (!nested || !touches(step, pass)) {
     walk(step.steps, s, ctx, pass);
@@ -186,6 +190,19 @@ function passRepeat(step: RepeatStep, s: GateState, ctx: PathList, pass: Pass): 
   const after = afterPasses(s, nested, ctx);
   if (!after.bare || !nested.confirm) return after;
   return { ...after, bare: { ...after.bare, afterRepeat: { step, confirm: nested.confirm } } };
+}
+
+/**
+ * A `repeat … until`: each pass starts with no confirm open (a confirm above the loop cannot list the
+ * writes of passes not yet known), so a write in the body is covered only by a confirm in the body. After
+ * the loop, as after a list's; then the `exhausted:` steps, as a `when`.
+ */
+function passUntil(step: RepeatStep, s: GateState, ctx: PathList, pass: Pass): GateState {
+  const nested = pass.nested.get(step);
+  walk(step.steps, { bare: { path: cons({ kind: "until-pass", stepId: step.id, pos: step.pos }, ctx) }, asked: NONE }, ctx, pass);
+  const after = nested ? afterPasses(s, nested, ctx) : s;
+  const exhausted = exhaustedBlock(step);
+  return exhausted ? passWhen(exhausted, after, ctx, pass) : after;
 }
 
 /** The state once the body may have run: every ask and write in it may have come since the last confirm. */

@@ -6,7 +6,7 @@
  * Collects every tool input that cannot be bound and every value read before it exists. Pure.
  */
 import type { AskStep, DoStep, Expr, HandoffStep, Position, Skill, Step, SwitchStep, WhenStep } from "../format/ir.js";
-import { childStepsOf } from "../format/child-steps.js";
+import { everyChildStepOf } from "../format/child-steps.js";
 import { locateInExpr } from "../expr/locate.js";
 import type { SkillExpressions } from "../expr/types.js";
 import { expressionsOf, holes } from "./expressions-of.js";
@@ -26,7 +26,7 @@ function gatheredNames(skill: Skill): Set<string> {
   const visit = (steps: readonly Step[]) => {
     for (const step of steps) {
       if (step.kind === "repeat" && step.gather) names!.add(step.gather.name);
-      visit(childStepsOf(step));
+      visit(everyChildStepOf(step));
     }
   };
   visit(skill.steps);
@@ -84,7 +84,7 @@ function walk(steps: readonly Step[], pass: Pass): void {
       for (const { expr } of holes(step.tell)) readExpr(expr, pass);
     }
     else {
-      for (const { expr } of expressionsOf(step)) readExpr(expr, pass);
+      for (const { expr, role } of expressionsOf(step)) if (role !== "until") readExpr(expr, pass);
       if (step.kind === "when" || step.kind === "repeat") passNested(step, pass);
       if (step.kind === "switch") passSwitch(step, pass);
     }
@@ -105,10 +105,21 @@ function passNested(step: Extract<Step, { kind: "when" | "repeat" }>, pass: Pass
     if (item.t === "object") for (const key of Object.keys(item.fields)) if (!item.optional?.includes(key)) pass.names.add(`r:${key}`);
     pass.loopVars = { ...outer, [step.item]: item };
   }
+  // Inside a `repeat … until`, `as:` names the earlier passes; its condition reads the pass's values at its end.
+  if (step.kind === "repeat" && step.until && step.gather) pass.names.add(`g:${step.gather.name}`);
   walk(step.steps, pass);
+  if (step.kind === "repeat" && step.until) readExpr(step.until.condition, pass);
   pass.loopVars = outer;
   pass.names.rollback(mark);
   if (step.kind === "repeat" && step.gather) pass.names.add(`g:${step.gather.name}`);
+  if (step.kind === "repeat" && step.until?.exhausted) passExhausted(step.until.exhausted, pass);
+}
+
+/** `exhausted:` runs on one way out of the loop only: what it adds is known inside it alone. */
+function passExhausted(steps: readonly Step[], pass: Pass): void {
+  const mark = pass.names.mark();
+  walk(steps, pass);
+  pass.names.rollback(mark);
 }
 
 /**

@@ -29,10 +29,11 @@ function visitAll(ctx: CheckContext, steps: readonly Step[], place: StepPlace, v
     if (step.kind === "when") visitAll(ctx, step.steps, { ...place, whens: [...place.whens, step] }, visit);
     if (step.kind === "repeat") visitAll(ctx, step.steps, enterRepeat(ctx, step, place), visit);
     if (step.kind === "switch") for (const branch of step.branches) visitAll(ctx, branch.steps, place, visit);
+    if (step.kind === "repeat" && step.until?.exhausted) visitAll(ctx, step.until.exhausted, place, visit);
   }
 }
 
-function enterRepeat(ctx: CheckContext, step: RepeatStep, place: StepPlace): StepPlace {
+export function enterRepeat(ctx: CheckContext, step: RepeatStep, place: StepPlace): StepPlace {
   const loopVars = { ...place.scope.loopVars, [step.item]: loopVarType(ctx, step, place.scope) };
   return { ...place, scope: { loopVars }, repeats: [...place.repeats, step] };
 }
@@ -51,6 +52,7 @@ export interface PlacedExpr extends StepExpr {
 /** Visit every expression of every step, with the scope it is read in. */
 export function walkExpressions(ctx: CheckContext, visit: (e: PlacedExpr) => void): void {
   walkSteps(ctx, (step, place) => {
-    for (const e of expressionsOf(step)) visit({ ...e, step, place });
+    // A `repeat … until` condition is read at the end of a pass, in the body's scope.
+    for (const e of expressionsOf(step)) visit({ ...e, step, place: e.role === "until" && step.kind === "repeat" ? enterRepeat(ctx, step, place) : place });
   });
 }

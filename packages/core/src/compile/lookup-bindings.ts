@@ -3,7 +3,7 @@
  * it runs or its output is read (a write's `with:` stays its step's own). The checker reports a second,
  * different `with:` on the same lookup (`with-on-lookup`). One map per Skill object. Pure.
  */
-import { childStepsOf } from "../format/child-steps.js";
+import { everyChildStepOf } from "../format/child-steps.js";
 import type { InputBinding, Skill, Step } from "../format/ir.js";
 import { ownValue } from "../own-value.js";
 
@@ -23,7 +23,7 @@ function collect(skill: Skill): Map<string, readonly InputBinding[]> {
       if (step.kind === "do" && step.with && !found.has(step.tool) && ownValue(skill.tools, step.tool)?.kind === "lookup") {
         found.set(step.tool, step.with);
       }
-      visit(childStepsOf(step));
+      visit(everyChildStepOf(step));
     }
   };
   visit(skill.steps);

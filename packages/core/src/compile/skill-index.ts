@@ -5,6 +5,7 @@
  * (compileSkill). Pure.
  */
 import type { AskStep, ConfirmStep, Skill, Step } from "../format/ir.js";
+import { exhaustedOf } from "../format/parse-steps.js";
 
 export interface AskSite {
   step: AskStep;
@@ -52,6 +53,7 @@ function visit(steps: readonly Step[], repeats: string[], index: SkillIndex): vo
       for (const branch of step.branches) visit(branch.steps, repeats, index);
     } else if (step.kind === "repeat") {
       visit(step.steps, [...repeats, step.id], index);
+      visit(exhaustedOf(step), repeats, index);
     }
   }
 }

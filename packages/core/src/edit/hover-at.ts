@@ -3,7 +3,7 @@
  * its questions, who may set it — the runtime's own rule), on a tool output property (its type), on a key of a `with:` (the tool input it binds), and
  * on a key of a step or field (the format's description of it), as Markdown. Pure.
  */
-import { childStepsOf } from "../format/child-steps.js";
+import { everyChildStepOf } from "../format/child-steps.js";
 import type { Skill, Step, ToolInfo } from "../format/ir.js";
 import { ownValue } from "../own-value.js";
 import { describeGiver, describeShape as describeFieldShape } from "../procedure/describe-shape.js";
@@ -61,7 +61,7 @@ function inputHover(skill: Skill, stepId: string | undefined, name: string): str
 function findStep(steps: readonly Step[], id: string): Step | undefined {
   for (const step of steps) {
     if (step.id === id) return step;
-    const inner = findStep(childStepsOf(step), id);
+    const inner = findStep(everyChildStepOf(step), id);
     if (inner) return inner;
   }
   return undefined;
@@ -103,7 +103,7 @@ export function fieldHover(skill: Skill, name: string): string | undefined {
 function asksOf(steps: readonly Step[], field: string): Array<Step & { kind: "ask" }> {
   return steps.flatMap((step) => {
     if (step.kind === "ask") return step.field === field ? [step] : [];
-    return asksOf(childStepsOf(step), field);
+    return asksOf(everyChildStepOf(step), field);
   });
 }
 

@@ -3,7 +3,7 @@
  * the chain at the cursor, the hole it is in, the names it may start with and the type a chain has
  * (from field shapes and tools' output schemas, as the checker types them). Pure.
  */
-import { childStepsOf, nestsSteps } from "../format/child-steps.js";
+import { everyChildStepOf, nestsSteps } from "../format/child-steps.js";
 import { fieldValueType } from "../expr/field-type.js";
 import type { Skill, Step } from "../format/ir.js";
 import { ownValue } from "../own-value.js";
@@ -89,8 +89,9 @@ export function repeatsAround(steps: readonly Step[], stepId: string | undefined
   for (const step of stepId.split(".").map((_, i, all) => all.slice(0, i + 1).join("."))) {
     const here = level.find((s) => s.id === step);
     if (!here || !nestsSteps(here)) break;
-    if (here.kind === "repeat" && step !== stepId) found.push(here);
-    level = childStepsOf(here);
+    // A `repeat … until`'s own expression (`until:`) is read inside its passes: its loop variable is in scope.
+    if (here.kind === "repeat" && (step !== stepId || here.until)) found.push(here);
+    level = everyChildStepOf(here);
   }
   return found;
 }

@@ -4,8 +4,8 @@
  * this. Pure.
  */
 import type { Skill, ToolKind } from "../format/ir.js";
-import { ownValue } from "../own-value.js";
 import { allSteps } from "../format/parse-steps.js";
+import { ownValue } from "../own-value.js";
 import type { BlockPlace, YamlPath } from "./locate-in-block.js";
 
 export type Spot =
@@ -46,6 +46,11 @@ export function stepOf(path: YamlPath, skill?: Skill): { id: string; rest: YamlP
     if (path[i] === "steps" && typeof path[i + 1] === "number") {
       ids.push((path[i + 1] as number) + 1);
       i += 2;
+    } else if (path[i] === "exhausted" && typeof path[i + 1] === "number") {
+      // `exhausted:` steps are numbered after the body's (build-step.ts): the skill says how many those are
+      // (without it, only `rest` is meant to be read).
+      ids.push((bodySize(skill, ids.join(".")) ?? 0) + (path[i + 1] as number) + 1);
+      i += 2;
     } else if (path[i] === "else" && typeof path[i + 1] === "number") {
       ids.push(wayOffset(skill, ids.join("."), undefined) + (path[i + 1] as number) + 1);
       i += 2;
@@ -67,6 +72,12 @@ function wayOffset(skill: Skill | undefined, id: string, value: string | undefin
   if (step?.kind !== "switch") return 0;
   const k = step.branches.findIndex((b) => b.value === value);
   return step.branches.slice(0, k < 0 ? step.branches.length : k).reduce((n, b) => n + b.steps.length, 0);
+}
+
+/** How many steps the body of the `repeat` written at `id` has, when the skill is known. */
+function bodySize(skill: Skill | undefined, id: string): number | undefined {
+  const step = skill && allSteps(skill.steps).find((s) => s.id === ((skill.writtenIds && ownValue(skill.writtenIds, id)) ?? id));
+  return step?.kind === "repeat" ? step.steps.length : undefined;
 }
 
 /** The spot of `place`. */
@@ -100,7 +111,7 @@ function stepSpot(place: BlockPlace): Spot | undefined {
   if (first === "do" && step.rest.length === 1) return { kind: "tool", only: ["lookup", "write"] };
   if (first === "handoff" && step.rest.length === 1) return { kind: "tool", only: ["handoff"] };
   if ((first === "when" || first === "switch" || first === "from") && step.rest.length === 1) return { kind: "expression" };
-  if (first === "repeat" && second === "in") return { kind: "expression" };
+  if (first === "repeat" && (second === "in" || second === "until")) return { kind: "expression" };
   if (first === "with" && step.rest.length === 2) return { kind: "expression" };
   if (first === "say" || first === "tell" || ((first === "ask" || first === "confirm") && step.rest.length === 2)) return { kind: "template" };
   return { kind: "value", schema: { def: "step", keys: [{ key: String(first), beside: stepKeys }] } };

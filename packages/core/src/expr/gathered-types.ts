@@ -3,7 +3,9 @@
  * per element of the list, in its order. A record holds the loop variable under its name, every field
  * asked in the body under its name, every nested repeat's own gathered list under its `as:` name, and
  * `picked`: for each pick of the body, the row picked (typed by its list's rows). What is asked inside a
- * `when` of the body may be absent from a record: those entries are optional (`has(c.field)`). Pure.
+ * `when` of the body may be absent from a record: those entries are optional (`has(c.field)`). A pass of
+ * a `repeat … until` also holds the output of each tool its body runs, under the tool's name, and the
+ * pass number only when `for:` names it. Pure.
  */
 import type { Skill, Step } from "../format/ir.js";
 import type { ValueType } from "../tools/value-type.js";
@@ -34,13 +36,18 @@ function walk(skill: Skill, steps: readonly Step[], loopVars: Record<string, Val
     const item: ValueType = list?.t === "list" ? list.of : { t: "dyn" };
     const inner = { ...loopVars, [step.item]: item };
     walk(skill, step.steps, inner, typeOf, out);
-    if (step.gather) out.set(step.gather.name, { t: "list", of: recordType(skill, step.item, item, step.steps, inner, typeOf, out) });
+    if (step.until?.exhausted) walk(skill, step.until.exhausted, loopVars, typeOf, out);
+    if (!step.gather) continue;
+    const record = recordType(skill, step.item, item, step.steps, inner, typeOf, out, step.until !== undefined);
+    if (step.until && !step.until.named) delete record.fields[step.item];
+    out.set(step.gather.name, { t: "list", of: record });
   }
 }
 
 /** The record of one pass: the loop variable, the body's answers, its nested gathered lists, the picked rows. */
 function recordType(
   skill: Skill, item: string, itemType: ValueType, body: readonly Step[], loopVars: Record<string, ValueType>, typeOf: TypeOf, gathered: Map<string, ValueType>,
+  withTools: boolean,
 ): ObjectType {
   const record: ObjectType = { t: "object", fields: { [item]: itemType }, optional: [] };
   const picked: ObjectType = { t: "object", fields: {}, optional: [] };
@@ -49,6 +56,11 @@ function recordType(
       if (step.kind === "when") visit(step.steps, true);
       if (step.kind === "switch") for (const branch of step.branches) visit(branch.steps, true);
       if (step.kind === "repeat" && step.gather) add(record, step.gather.name, gathered.get(step.gather.name) ?? { t: "dyn" }, optional);
+      // A pass of a `repeat … until` also records each tool it ran, under the tool's name.
+      if (withTools && step.kind === "do") {
+        const tool = ownValue(skill.tools, step.tool);
+        if (tool) add(record, step.tool, tool.output, optional);
+      }
       if (step.kind !== "ask") continue;
       const field = ownValue(skill.fields, step.field);
       if (field) add(record, step.field, fieldValueType(field), optional);

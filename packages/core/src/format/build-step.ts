@@ -178,23 +178,75 @@ function buildConfirm(entries: Entries, common: Common, ctx: StepContext, bad: B
 
 function buildRepeat(entries: Entries, common: Common, ctx: StepContext, bad: Bad): Step | undefined {
   const map = asMap(entries.get("repeat")!.value);
-  if (!map) return bad(`\`repeat:\` is ${describeNode(entries.get("repeat")!.value)}, not \`{ for: item, in: list }\`.`, "Write `repeat: { for: item, in: order.items }`.");
-  let item: string | undefined;
-  let list: Expr | undefined;
-  let gather: { name: string; pos: Position } | undefined;
+  if (!map) return bad(`\`repeat:\` is ${describeNode(entries.get("repeat")!.value)}, not \`{ for: item, in: list }\`.`, "Write `repeat: { for: item, in: order.items }`, or `repeat: { until: condition, at_most: 3 }`.");
+  const found: RepeatKeys = {};
   const keys = STEP_KINDS.repeat.form.mapping;
   for (const pair of map.items) {
     const key = keyName(pair);
-    if (key === "for") item = fitsLeaf(keys.for.form, pair.value) ? nameOf(pair.value) : undefined;
-    else if (key === "in") list = fitsLeaf(keys.in.form, pair.value) ? exprOf(pair.value, ctx) : undefined;
-    else if (key === "as") gather = gatherOf(pair, ctx);
+    if (key === "for") found.item = fitsLeaf(keys.for.form, pair.value) ? nameOf(pair.value) : undefined;
+    else if (key === "in") found.list = fitsLeaf(keys.in.form, pair.value) ? exprOf(pair.value, ctx) : undefined;
+    else if (key === "until") found.until = fitsLeaf(keys.until.form, pair.value) ? exprOf(pair.value, ctx) : undefined;
+    else if (key === "at_most") found.atMost = pair;
+    else if (key === "as") found.gather = gatherOf(pair, ctx);
     else ctx.report("unknown-step-key", ctx.pos(pair.key), `\`${key ?? "?"}\` is not a key of \`repeat:\`.`, didYouMean(key ?? "", Object.keys(keys), "keys of `repeat:`"));
+    if (key === "until" || key === "in") found[key === "until" ? "untilPos" : "inPos"] = ctx.pos(pair.key);
   }
+  if (found.untilPos || found.atMost) return buildRepeatUntil(entries, common, ctx, bad, found);
+  const { item, list, gather } = found;
   if (item === undefined || !list) {
     return bad("`repeat:` needs `for:` with a name for each element and `in:` with a list.", "Write `repeat: { for: item, in: order.items }`.");
   }
+  if (entries.has("exhausted")) ctx.report("invalid-step", ctx.pos(entries.get("exhausted")!.key), "`exhausted:` is on a `repeat` over a list, which never runs out of passes: it goes through the list once.", "Remove `exhausted:`, or make the loop `repeat: { until: condition, at_most: 3 }`.");
   const steps = nestedSteps("repeat", entries, common, ctx);
   return steps && { id: common.id, pos: common.pos, keys: common.keys, kind: "repeat", item, list, ...(gather ? { gather } : {}), steps };
+}
+
+/** The keys of a `repeat:` mapping, as read. */
+interface RepeatKeys {
+  item?: string | undefined;
+  list?: Expr | undefined;
+  until?: Expr | undefined;
+  atMost?: YamlPair;
+  gather?: { name: string; pos: Position } | undefined;
+  untilPos?: Position;
+  inPos?: Position;
+}
+
+/**
+ * `repeat: { until:, at_most:, for:, as: }` with `exhausted:`. The passes are the list 1..at_most (written
+ * at `at_most:`), so the checker, the gathered records and the procedure read it as a loop over that list.
+ */
+function buildRepeatUntil(entries: Entries, common: Common, ctx: StepContext, bad: Bad, found: RepeatKeys): Step | undefined {
+  if (found.inPos && found.untilPos) return bad("This `repeat:` has both `in:` and `until:`: a loop goes through a list or repeats until a condition, not both.", "Keep `in:` to go through a list, or `until:` with `at_most:` to repeat until a condition holds.");
+  if (!found.untilPos) return bad("`at_most:` is on a `repeat` without `until:`, so nothing says when the loop should stop early.", "Add `until:` with the condition that ends the loop, or remove `at_most:` (a loop over a list with `in:` has no bound).");
+  if (!found.atMost) return bad("This `repeat: { until: … }` has no `at_most:`, so it could repeat forever: a loop that repeats until a condition needs a bound.", "Add `at_most:` with the most passes it may run, like `at_most: 3` (a whole number from 1 to 100).");
+  const atMostValue = found.atMost.value;
+  if (!fitsLeaf("bound", atMostValue)) {
+    return bad(`\`at_most:\` is ${describeNode(atMostValue)}, not a whole number from 1 to 100.`, "Write the most passes the loop may run, like `at_most: 3` (from 1 to 100).");
+  }
+  if (!found.until) return undefined;
+  const atMost = (atMostValue as { value: number }).value;
+  const atMostPos = ctx.pos(atMostValue);
+  // The body, then `exhausted:` numbered on after it, so every id stays a path in the tree.
+  const from: NumberFrom = { number: 0, written: 0 };
+  const steps = nestedSteps("repeat", entries, common, ctx, from);
+  if (!steps) return undefined;
+  const exhaustedPair = entries.get("exhausted");
+  let exhausted: Step[] | undefined;
+  if (exhaustedPair) {
+    const seq = asSeq(exhaustedPair.value);
+    if (!seq || seq.items.length === 0) {
+      ctx.report("invalid-step", ctx.pos(exhaustedPair.value ?? exhaustedPair.key), `\`exhausted:\` is ${describeNode(exhaustedPair.value)}, not a list of steps.`, "Write the steps to run when the loop runs out of passes as a list under `exhausted:`, or remove it.");
+      return undefined;
+    }
+    exhausted = ctx.children(seq, common.id, from);
+  }
+  const named = found.item !== undefined;
+  const item = found.item ?? `_pass_${common.id.replaceAll(".", "_")}`;
+  const passes = Array.from({ length: atMost }, (_, i) => i + 1);
+  const list: Expr = { source: `[${passes.join(", ")}]`, pos: atMostPos };
+  const until = { condition: found.until, atMost, atMostPos, named, ...(exhausted ? { exhausted } : {}) };
+  return { id: common.id, pos: common.pos, keys: common.keys, kind: "repeat", item, list, ...(found.gather ? { gather: found.gather } : {}), steps, until };
 }
 
 /** `as: name` on a repeat: a name for the gathered answers (reported and left out when it is not a name). */

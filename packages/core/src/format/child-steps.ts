@@ -12,6 +12,21 @@ export function childStepsOf(step: Step): readonly Step[] {
   return [];
 }
 
+/** The `exhausted:` steps of a `repeat … until:` (none for any other step): they run after the loop, on one way out of it. */
+export function exhaustedOf(step: Step): Step[] {
+  return step.kind === "repeat" ? step.until?.exhausted ?? [] : [];
+}
+
+/**
+ * Every step nested in `step`, for the walks that visit all of them (find a step, list the asks): its
+ * `childStepsOf`, then a `repeat … until`'s `exhausted:` steps. A walk that gives `exhausted:` its meaning
+ * (a way out of the loop) reads it with `exhaustedOf` or `check/exhausted-block.ts` instead.
+ */
+export function everyChildStepOf(step: Step): readonly Step[] {
+  const exhausted = exhaustedOf(step);
+  return exhausted.length === 0 ? childStepsOf(step) : [...childStepsOf(step), ...exhausted];
+}
+
 /** Does `step` nest steps (a `when`, a `repeat` or a `switch`)? */
 export function nestsSteps(step: Step): step is Extract<Step, { kind: "when" | "repeat" | "switch" }> {
   return step.kind === "when" || step.kind === "repeat" || step.kind === "switch";

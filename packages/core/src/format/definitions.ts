@@ -25,7 +25,9 @@ export type LeafForm =
   | "true"
   | "boolean"
   /** Text that is a valid JavaScript regular expression. */
-  | "regex";
+  | "regex"
+  /** A loop's bound: a whole number from 1 to 100 (`at_most:`). */
+  | "bound";
 
 /** How a number is read: any finite number, a whole number, or a whole number from 0. */
 export type NumberForm = "number" | "integer" | "count";
@@ -54,8 +56,17 @@ export type ValueForm =
   | { range: Readonly<Record<string, NumberForm>> }
   /** One of these words, exactly as written. */
   | { oneOf: readonly string[] }
-  /** A mapping with these keys, each required unless it says `optional`. */
-  | { mapping: Readonly<Record<string, KeyDef>> };
+  /**
+   * A mapping with these keys, each required unless it says `optional`; with `variants`, it is exactly
+   * one of them: the keys a variant requires are there and those it forbids are not.
+   */
+  | { mapping: Readonly<Record<string, KeyDef>>; variants?: readonly MappingVariant[] };
+
+/** One way to fill a mapping form (`repeat:` over a list, or until a condition). */
+export interface MappingVariant {
+  required: readonly string[];
+  forbids: readonly string[];
+}
 
 export interface KeyDef {
   form: ValueForm;
@@ -89,6 +100,7 @@ export const STEP_EXTRAS = {
   steps: { form: "steps", doc: "The nested steps." },
   cases: { form: "cases", doc: "With `switch:`: each possible value mapped to the steps run when the value is that one, like `{ credit_card: [ … ], gift_card: [ … ] }`; exactly one way runs.", alsoChecked: "each key is a possible value of the switch, and without `else:` the keys name every possible value" },
   else: { form: "steps", doc: "With `switch:`: the steps run when the value is none of the cases'. With `when:`: the steps run when the condition is false." },
+  exhausted: { form: "steps", doc: "With `repeat: { until:, at_most: }`: the steps run when the last allowed pass ends and `until` is still false (not run when the loop ends on its condition)." },
 } as const satisfies Record<string, KeyDef>;
 
 export type StepExtra = keyof typeof STEP_EXTRAS;
@@ -112,18 +124,22 @@ export const STEP_KINDS = {
   repeat: {
     form: {
       mapping: {
-        for: { form: "name", doc: "The name of each element inside the nested steps." },
-        in: { form: "expression", doc: "The list to go through, like `order.items`." },
+        for: { form: "name", doc: "The name of each element inside the nested steps (with `until:`, the pass number: 1 for the first).", alsoChecked: "required with `in:`", optional: true },
+        in: { form: "expression", doc: "The list to go through, like `order.items`.", alsoChecked: "exactly one of `in:` and `until:`", optional: true },
+        until: { form: "expression", doc: "A loop that ends on a condition: evaluated when a pass has run to its end, with the body's names meaning that pass's values; the loop ends when it is true.", alsoChecked: "exactly one of `in:` and `until:`, and `at_most:` beside it; the condition is a boolean", optional: true },
+        at_most: { form: "bound", doc: "With `until:`: the most passes the loop runs (a whole number from 1 to 100); `exhausted:` runs when the last one ends without the condition.", alsoChecked: "required with `until:`", optional: true },
         as: {
           form: "name",
-          doc: "A name for the answers of every pass, gathered after the loop as a list of records in the list's order: `{ for: line, in: lines, as: changes }` gives `changes.map(c, c.new_item_id)`.",
+          doc: "A name for the answers of every pass, gathered as a list of records: `{ for: line, in: lines, as: changes }` gives `changes.map(c, c.new_item_id)`. With `until:`, each record also holds each tool run in the pass (its output, under the tool's name) and the pass number; inside the body it is the earlier passes.",
           alsoChecked: "the name is not a field, a tool, a loop variable or another repeat's `as:`",
           optional: true,
         },
       },
+      /** A loop over a list, or a loop until a condition. */
+      variants: [{ required: ["for", "in"], forbids: ["until", "at_most"] }, { required: ["until", "at_most"], forbids: ["in"] }],
     },
-    doc: "Run the nested `steps:` once per element of a list (`{ for: item, in: list }`, with `as: name` to gather the answers of every pass).",
-    extras: ["steps"],
+    doc: "Run the nested `steps:` once per element of a list (`{ for: item, in: list }`), or again until a condition holds (`{ until: condition, at_most: 3 }`, with `exhausted:` for when it never does); `as: name` gathers the answers of every pass.",
+    extras: ["steps", "exhausted"],
     needs: ["steps"],
   },
 } as const satisfies Record<StepKind, StepKindDef>;

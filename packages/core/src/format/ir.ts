@@ -236,6 +236,25 @@ export interface RepeatStep extends StepCommon {
    */
   gather?: { name: string; pos: Position };
   steps: Step[];
+  /**
+   * `repeat: { until:, at_most: }` — a loop that ends on a condition instead of going through a list: the
+   * passes are numbered 1..`atMost` (`list` is that list, written at `at_most:`; `item` names the pass
+   * number, a hidden name when `for:` is not given). `condition` is evaluated at the end of each pass with
+   * the body's names meaning that pass's values; when it is true the loop ends. `exhausted` runs when the
+   * last allowed pass ends and `condition` is still false.
+   */
+  until?: RepeatUntil;
+}
+
+/** The condition part of a `repeat … until:` (see `RepeatStep.until`). */
+export interface RepeatUntil {
+  condition: Expr;
+  atMost: number;
+  atMostPos: Position;
+  /** `for:` was written (else `item` is a hidden name, left out of the gathered records). */
+  named: boolean;
+  /** `exhausted:` — the steps run when the bound is reached without the condition (ids after the body's). */
+  exhausted?: Step[];
 }
 
 export type Step = SayStep | AskStep | DoStep | HandoffStep | EndStep | ConfirmStep | DecideStep | ChatStep | WhenStep | RepeatStep | SwitchStep;

@@ -9,7 +9,7 @@ import { parseStep } from "./parse-step.js";
 import type { BlockContext } from "./yaml-block.js";
 import { asSeq, describeNode } from "./yaml-node.js";
 import type { FieldDecl, Step } from "./ir.js";
-import { childStepsOf } from "./child-steps.js";
+import { everyChildStepOf } from "./child-steps.js";
 import { ownValue } from "../own-value.js";
 
 /** The steps a `use:` item brings, and how many step numbers they take (the part's top-level count). */
@@ -86,8 +86,10 @@ function parseList(node: unknown, parentId: string, ctx: StepContext, use: UseHo
 
 /** Every step in the tree, parents before their children, in file order. */
 export function allSteps(steps: readonly Step[]): Step[] {
-  return steps.flatMap((step) => [step, ...allSteps(childStepsOf(step))]);
+  return steps.flatMap((step) => [step, ...allSteps(everyChildStepOf(step))]);
 }
+
+export { exhaustedOf } from "./child-steps.js";
 
 /**
  * Fields that exist only because an ask picks them `from:` a list: added as undeclared `pick` fields

@@ -32,6 +32,7 @@ const LEAVES: Record<LeafForm, JsonSchema> = {
   true: { enum: [true, null], description: "`true` (or nothing)." },
   boolean: { type: "boolean" },
   regex: { type: SCALAR_TYPES, format: "regex", description: "A JavaScript regular expression." },
+  bound: { type: "integer", minimum: 1, maximum: 100, description: "A whole number from 1 to 100." },
 };
 
 const NUMBERS: Record<NumberForm, JsonSchema> = {
@@ -95,7 +96,9 @@ function stepBranch(kind: StepKind): JsonSchema {
   const def: StepKindDef = STEP_KINDS[kind];
   const properties: JsonSchema = { [kind]: keySchema(def) };
   for (const extra of def.extras) properties[extra] = keySchema(STEP_EXTRAS[extra]);
-  return { title: kind, description: def.doc, type: "object", properties, required: [kind, ...(def.needs ?? [])], additionalProperties: false };
+  // `exhausted:` goes with a `repeat` that has `until:` (a loop over a list never runs out of passes).
+  const dependent = def.extras.includes("exhausted" as never) ? { dependentSchemas: { exhausted: { properties: { [kind]: { type: "object", ...present(["until"]) } } } } } : {};
+  return { title: kind, description: def.doc, type: "object", properties, required: [kind, ...(def.needs ?? [])], additionalProperties: false, ...dependent };
 }
 
 /** A field of one shape: the shape's key, the flags that go with it, nothing else. */
@@ -117,6 +120,11 @@ function keySchema(def: KeyDef): JsonSchema {
   return { ...formSchema(def.form), description: def.doc, ...(def.alsoChecked && { $comment: `Also checked: ${def.alsoChecked}.` }) };
 }
 
+/** "These keys are there" (each named in `properties`, as a strict schema wants). */
+function present(keys: readonly string[]): JsonSchema {
+  return { properties: Object.fromEntries(keys.map((key) => [key, true])), required: [...keys] };
+}
+
 /** The schema of a value of form `form`. */
 export function formSchema(form: ValueForm): JsonSchema {
   if (typeof form === "object") {
@@ -127,7 +135,9 @@ export function formSchema(form: ValueForm): JsonSchema {
     }
     const properties = Object.fromEntries(Object.entries(form.mapping).map(([key, def]) => [key, keySchema(def)]));
     const required = Object.entries(form.mapping).filter(([, def]) => !(def as KeyDef).optional).map(([key]) => key);
-    return { type: "object", properties, required, additionalProperties: false };
+    const variants = form.variants?.map((v) => ({ ...present(v.required), not: { anyOf: v.forbids.map((key) => present([key])) } }));
+    // Under `allOf`, so a reader of the keys (edit/schema-keys.ts) still finds them all on the mapping itself.
+    return { type: "object", properties, required, additionalProperties: false, ...(variants ? { allOf: [{ oneOf: variants }] } : {}) };
   }
   switch (form) {
     case "words": return { type: "array", minItems: 1, uniqueItems: true, items: { $ref: "#/$defs/scalar" } };

@@ -31,6 +31,8 @@ export function fitsLeaf(form: LeafForm, node: unknown): boolean {
       const text = scalarText(node);
       return text !== undefined && regexProblem(text) === undefined;
     }
+    case "bound":
+      return isScalar(node) && typeof node.value === "number" && Number.isInteger(node.value) && node.value >= 1 && node.value <= 100;
   }
 }
 

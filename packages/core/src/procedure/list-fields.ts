@@ -32,7 +32,8 @@ const KEPT = "; kept for the conversation: a later request that keeps it too sta
 export function listFields(skill: Skill): FieldRow[] {
   const rows = new Map<string, FieldRow & { questions: string[] }>();
   for (const { step, ancestors } of placeSteps(skill.steps)) {
-    const perRow = ancestors.some((b) => b.kind === "repeat") ? " (each row)" : "";
+    const loop = [...ancestors].reverse().find((b) => b.kind === "repeat");
+    const perRow = loop ? (loop.kind === "repeat" && loop.until ? " (each pass)" : " (each row)") : "";
     if (step.kind === "ask") {
       const decl = ownValue(skill.fields, step.field)
         ?? pickField(step.field, { kind: "pick", from: step.from ?? { source: "?", pos: step.pos }, ...(step.many ? { many: true as const } : {}) }, step.pos);

@@ -14,6 +14,7 @@ import { coveredWrites } from "./describe-coverage.js";
 import { isWrite, placeSteps, type PlacedStep } from "./walk-steps.js";
 import { ownValue } from "../own-value.js";
 import { decideLine } from "./describe-decide.js";
+import { allSteps } from "../format/parse-steps.js";
 
 const WIDGET_KINDS = ["checkout", "grid", "card"];
 
@@ -83,6 +84,7 @@ function stepLine(step: Step, ctx: WordsContext, byId: ReadonlyMap<string, Place
       return { text: [`Answer questions freely: ${step.instructions.trim()}`], notes: [["The assistant's answers set no field and change nothing"]] };
     case "when": return { text: inline("Only when ", describeCondition(step.condition, ctx), ":"), notes: [] };
     case "repeat":
+      if (step.until) return untilLine(step, ctx);
       return { text: inline("For each ", code(step.item), " in ", describeValue(step.list, ctx), ":"), notes: step.gather ? [gatherNote(step)] : [] };
     case "switch": return { text: switchWords(step, ctx), notes: [["Exactly one of these ways runs, chosen again whenever an answer changes"]] };
   }
@@ -109,10 +111,41 @@ function stepRange(steps: readonly Step[]): string {
   return first === last ? `step ${first}` : `steps ${first}–${last}`;
 }
 
+/** "Repeat, at most 3 times, until …; when the 3rd pass ends without it: the steps below run (2.5)". */
+function untilLine(step: Extract<Step, { kind: "repeat" }>, ctx: WordsContext): Omit<StepLine, "number" | "depth"> {
+  const until = step.until!;
+  const inBody = { ...ctx, loops: new Map([...ctx.loops, [step.item, step.list] as const]) };
+  const exhausted = until.exhausted ?? [];
+  const then = exhausted.length > 0
+    ? exhausted.length === 1 ? `step ${exhausted[0]!.id} runs` : `steps ${exhausted.map((s) => s.id).join(", ")} run`
+    : "the flow goes on after the loop";
+  const text = inline(`Repeat, at most ${timesWords(until.atMost)}, until `, describeCondition(until.condition, inBody), `; when the ${ordinal(until.atMost)} pass ends without it: ${then}`);
+  const notes: Inline[] = [["The condition is read when a pass has run to its end, with that pass's answers and tool results; each pass asks, confirms and runs its tools anew"]];
+  if (until.named) notes.push(inline("The pass number is ", code(step.item), ", 1 for the first"));
+  if (step.gather) notes.push(gatherNote(step));
+  return { text, notes };
+}
+
+function timesWords(n: number): string {
+  return n === 1 ? "once" : n === 2 ? "twice" : `${n} times`;
+}
+
+/** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st. */
+export function ordinal(n: number): string {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  const suffix = teen ? "th" : n % 10 === 1 ? "st" : n % 10 === 2 ? "nd" : n % 10 === 3 ? "rd" : "th";
+  return `${n}${suffix}`;
+}
+
 /** What a repeat's `as:` gathers, in words. */
 function gatherNote(step: Extract<Step, { kind: "repeat" }>): ReturnType<typeof inline> {
   const asked = askedIn(step.steps);
   const answers = asked.length > 0 ? inline(" with ", ...asked.flatMap((f, i) => (i === 0 ? [code(f)] : [", ", code(f)]))) : [];
+  if (step.until) {
+    const tools = [...new Set(allSteps(step.steps).flatMap((s) => (s.kind === "do" ? [s.tool] : [])))];
+    const ran = tools.length > 0 ? inline(asked.length > 0 ? " and the results of " : " with the results of ", joinList(tools.map((t) => [code(t)]))) : [];
+    return inline("The passes are gathered, in order, as ", code(step.gather!.name), ": one record per pass", ...answers, ...ran, "; inside the loop it holds the earlier passes");
+  }
   return inline("The answers of every pass are gathered, in order, as ", code(step.gather!.name), ": one record per ", code(step.item), ...answers);
 }
 

@@ -17,6 +17,8 @@ import { isWrite, placeSteps, type Block, type PlacedStep } from "./walk-steps.j
 import { eitherOrPair } from "../check/either-or.js";
 import type { SkillExpressions } from "../expr/types.js";
 import { expressionsFor } from "../compile/compile-skill.js";
+import { exhaustedBlock, loopOfExhausted } from "../check/exhausted-block.js";
+import { ordinal } from "./list-steps.js";
 
 /** Up to this many ways are listed one by one (three independent conditions). */
 export const MAX_WAYS = 8;
@@ -52,11 +54,30 @@ function countOpen(steps: readonly Step[], exprs: SkillExpressions, skill: Skill
       i++;
     } else if (s.kind === "end" || s.kind === "handoff") step = { open: 0, ended: 1 };
     else if (s.kind === "when") step = sum([countOpen(s.steps, exprs, skill)], 1);
-    else if (s.kind === "repeat") step = countOpen(s.steps, exprs, skill);
+    else if (s.kind === "repeat") {
+      // After the loop: the bound reached (the `exhausted:` steps run) or the condition held (nothing more).
+      const body = countOpen(s.steps, exprs, skill);
+      const out = s.until?.exhausted ? sum([countOpen(s.until.exhausted, exprs, skill)], 1) : undefined;
+      step = out ? { open: body.open * out.open, ended: body.ended + body.open * out.ended } : body;
+    }
     else if (s.kind === "switch") step = sum(s.branches.map((b) => countOpen(b.steps, exprs, skill)), coversEveryValue(s, skill) ? 0 : 1);
     if (step) n = { open: n.open * step.open, ended: n.ended + n.open * step.ended };
   }
   return n;
+}
+
+/**
+ * The ways out of a `repeat … until` with `exhausted:`, after each way through its body: the bound
+ * reached without the condition (the `exhausted:` steps run), or the condition held (the flow goes on).
+ */
+function waysOut(s: Extract<Step, { kind: "repeat" }>, body: RawWay[], ancestors: Block[], exprs: SkillExpressions, skill: Skill): RawWay[] {
+  const block = exhaustedBlock(s);
+  if (!block) return body;
+  const out = enumerate(block.steps, [...ancestors, block], exprs, skill);
+  return body.flatMap((b) => (b.ended ? [b] : [
+    ...out.map((o) => ({ choices: [...b.choices, { when: block, ancestors, value: true }, ...o.choices], steps: [...b.steps, ...o.steps], ...endingOf(o) })),
+    { choices: [...b.choices, { when: block, ancestors, value: false }], steps: b.steps },
+  ]));
 }
 
 /** The ways of a `when` taken (its condition holds), each starting with it. */
@@ -80,7 +101,7 @@ function enumerate(steps: readonly Step[], ancestors: Block[], exprs: SkillExpre
     } else if (s.kind === "when") {
       options = [...taken(s, ancestors, exprs, skill), { choices: [{ when: s, ancestors, value: false }], steps: [] }];
     } else if (s.kind === "repeat") {
-      options = enumerate(s.steps, [...ancestors, s], exprs, skill).map((w) => ({ choices: w.choices, steps: [s.id, ...w.steps], ...endingOf(w) }));
+      options = waysOut(s, enumerate(s.steps, [...ancestors, s], exprs, skill).map((w) => ({ choices: w.choices, steps: [s.id, ...w.steps], ...endingOf(w) })), ancestors, exprs, skill);
     } else if (s.kind === "switch") {
       // Exactly one way runs: each is named by the value that takes it (one way, not one per case and its absence).
       options = s.branches.flatMap((b) => taken(branchBlock(s, b), ancestors, exprs, skill));
@@ -95,7 +116,15 @@ function enumerate(steps: readonly Step[], ancestors: Block[], exprs: SkillExpre
 }
 
 function conditionWords(skill: Skill, when: WhenStep, ancestors: readonly Block[], value: boolean): Inline {
-  const perRow = ancestors.some((b) => b.kind === "repeat") ? " (for that row)" : "";
+  const loop = loopOfExhausted(when);
+  if (loop?.until) {
+    const ctx = contextAt(skill, [...ancestors, loop]);
+    return value
+      ? inline(`the ${ordinal(loop.until.atMost)} pass of step ${loop.id} ends and `, describeCondition(loop.until.condition, ctx, true))
+      : inline(describeCondition(loop.until.condition, ctx), ` by the ${ordinal(loop.until.atMost)} pass of step ${loop.id}`);
+  }
+  const around = [...ancestors].reverse().find((b) => b.kind === "repeat");
+  const perRow = around ? (around.kind === "repeat" && around.until ? " (for that pass)" : " (for that row)") : "";
   return inline(describeCondition(when.condition, contextAt(skill, ancestors), !value), perRow);
 }
 
@@ -121,6 +150,13 @@ function grouped(skill: Skill, placed: readonly PlacedStep[], total: number): Wa
     if (s.kind === "switch") return s.branches.flatMap((b) => effectOf(skill, branchBlock(s, b), p, placed, byId));
     return s.kind === "when" ? effectOf(skill, s, p, placed, byId) : [];
   });
+  // The way out of a `repeat … until` when its bound is reached: what its `exhausted:` steps add.
+  for (const p of placed) {
+    const block = exhaustedBlock(p.step);
+    if (!block) continue;
+    const adds = placed.filter((q) => q.ancestors.includes(block)).map((q) => q.step.id);
+    effects.push({ number: p.step.id, conditions: [conditionWords(skill, block, p.ancestors, true)], adds, changes: changes(skill, adds, byId) });
+  }
   return { kind: "grouped", total, always: always.map((p) => p.step.id), effects };
 }
 

@@ -23,7 +23,9 @@ function onlyWhen(skill: Skill, inner: PlacedStep, target: PlacedStep): Inline {
     const ctx = contextAt(skill, inner.ancestors.slice(0, inner.ancestors.indexOf(b)));
     return b.kind === "when"
       ? inline(", only when ", describeCondition(b.condition, ctx))
-      : inline(", for each row of ", describeValue(b.list, ctx));
+      : b.until
+        ? inline(`, in each pass of step ${b.id}`)
+        : inline(", for each row of ", describeValue(b.list, ctx));
   });
   return inline(...parts);
 }
@@ -63,6 +65,7 @@ function gapWords(skill: Skill, gap: GateGap, byId: ReadonlyMap<string, PlacedSt
       return when?.step.kind === "when" ? describeCondition(when.step.condition, ctx, !o.value) : [code(o.condition)];
     }
     if (o.kind === "repeat-again") return [`on a later row of step ${o.stepId}`];
+    if (o.kind === "until-pass") return [`in a pass of step ${o.stepId}`];
     return inline(`after step ${o.stepId} ends (`, code(o.confirm), " covers only its own rows)");
   });
   if (gap.omitted) parts.push([`${gap.omitted} more conditions on that way`]);

@@ -5,6 +5,7 @@
 import type { RepeatStep, Skill, Step, WhenStep } from "../format/ir.js";
 import { ownValue } from "../own-value.js";
 import { branchBlock } from "./switch-branches.js";
+import { exhaustedBlock } from "../check/exhausted-block.js";
 
 export type Block = WhenStep | RepeatStep;
 
@@ -24,6 +25,9 @@ export function placeSteps(steps: readonly Step[]): PlacedStep[] {
       placed.push({ step, ancestors, order: placed.length });
       if (step.kind === "when" || step.kind === "repeat") visit(step.steps, [...ancestors, step]);
       if (step.kind === "switch") for (const branch of step.branches) visit(branch.steps, [...ancestors, branchBlock(step, branch)]);
+      // `exhausted:` runs after the loop, on one way out of it: a block of its own (check/exhausted-block.ts).
+      const exhausted = exhaustedBlock(step);
+      if (exhausted) visit(exhausted.steps, [...ancestors, exhausted]);
     }
   };
   visit(steps, []);

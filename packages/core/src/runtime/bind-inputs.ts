@@ -17,6 +17,7 @@ import { visibleAnswerKey } from "./answer-keys.js";
 import { fail, hiddenInCard, type Frame, type Run } from "./run-context.js";
 import { requestCall } from "./request-call.js";
 import { lookupKeyOf } from "./digest.js";
+import { lookupPassScope } from "./until-passes.js";
 import { namesTool, toolFailureCause, toolFailureText } from "./tool-failure-text.js";
 import { ownValue } from "../own-value.js";
 
@@ -154,7 +155,9 @@ export function ensureLookup(run: Run, tool: ToolInfo, frame: Frame, instance: s
   }
   const inputs = lookupInputs(run, tool, frame, evaluate);
   const inputsDigest = run.digest(inputs);
-  const key = lookupKeyOf(tool.name, inputsDigest);
+  // Inside a `repeat … until` pass, a lookup its body runs is cached for that pass alone.
+  const pass = lookupPassScope(run.skill, tool.name, frame.scope);
+  const key = lookupKeyOf(tool.name, pass ? run.digest([inputsDigest, pass]) : inputsDigest);
   const hit = ownValue(run.state.lookups, key);
   if (!hit) requestCall(run, { tool: tool.name, kind: "lookup", inputs, key, instance }, inputsDigest);
   run.lookupsRead.add(key);

@@ -44,6 +44,8 @@ function collectRegion(run: Run, frames: Frame[]): Card["writes"] {
   const loop = live ? { frame: ahead[frames.indexOf(live.frame)]!, row: live.row } : undefined;
   const card: Run = {
     ...run, exec: CARD, outputs: new Map(run.outputs), collected: [], regions: [],
+    // The passes a card walks ahead through are not passes the run has ended (until-passes.ts).
+    passOutputs: new Map(run.passOutputs ?? []),
     collect: { asked: new Set(), ...(loop ? { loop } : {}) },
   };
   const stop = walkToStop(card, ahead);

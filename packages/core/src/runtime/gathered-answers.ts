@@ -16,6 +16,7 @@ import type { EvaluateResult } from "../expr/types.js";
 import type { Expr } from "../format/ir.js";
 import { hiddenInCard, type Frame, type Run } from "./run-context.js";
 import { ownValue } from "../own-value.js";
+import { passOutputs, passSegment } from "./until-passes.js";
 
 interface Gathering { step: RepeatStep; repeats: string[] }
 
@@ -61,6 +62,7 @@ export function gatheredValue(run: Run, name: string, frame: Frame, reader: Read
 }
 
 function passes(run: Run, step: RepeatStep, frame: Frame, reader: Reader): unknown[] | undefined {
+  if (step.until) return untilPasses(run, step, frame, reader);
   const list = reader.evaluate(run, step.list, frame);
   if (!list.ok || !Array.isArray(list.value)) return undefined;
   const listType = run.exprs.valueType(step.list, { loopVars: frame.varTypes });
@@ -73,6 +75,27 @@ function passes(run: Run, step: RepeatStep, frame: Frame, reader: Reader): unkno
     };
     const record = recordOf(run, step, pass, reader);
     if (!record) return undefined;
+    records.push(record);
+  }
+  return records;
+}
+
+/**
+ * The records of a `repeat … until`: the passes that ended on this walk, in order (inside the body, the
+ * earlier ones; after it, all), each with the tools it ran under their names, and the pass number under
+ * the `for:` name when there is one.
+ */
+function untilPasses(run: Run, step: RepeatStep, frame: Frame, reader: Reader): unknown[] | undefined {
+  const records: unknown[] = [];
+  for (let n = 1; n <= step.until!.atMost; n++) {
+    const scope = frame.scope ? `${frame.scope}/${passSegment(step.id, n)}` : passSegment(step.id, n);
+    const tools = passOutputs(run, scope);
+    if (!tools) break;
+    const pass: Frame = { ...frame, scope, vars: { ...frame.vars, [step.item]: n }, varTypes: { ...frame.varTypes, [step.item]: { t: "int" } } };
+    const record = recordOf(run, step, pass, reader);
+    if (!record) return undefined;
+    if (!step.until!.named) delete record[step.item];
+    for (const [tool, output] of Object.entries(tools)) if (!Object.hasOwn(record, tool)) record[tool] = output;
     records.push(record);
   }
   return records;

@@ -18,7 +18,8 @@ export interface Frame {
   /** Loop variables bound here (name → row) and their declared types. */
   vars: Record<string, unknown>;
   varTypes: Record<string, ValueType>;
-  loop?: { step: RepeatStep; rows: unknown[]; row: number; parentScope: string } | undefined;
+  /** `outer`: the vars of the frame around the loop (an `exhausted:` frame runs with them). */
+  loop?: { step: RepeatStep; rows: unknown[]; row: number; parentScope: string; outer?: { vars: Frame["vars"]; varTypes: Frame["varTypes"] } } | undefined;
 }
 
 /**
@@ -84,6 +85,8 @@ export interface Run {
   ownSaid: FlowState["said"] | undefined;
   /** What a "verify" walk has found so far. */
   verify: VerifyLog | undefined;
+  /** The passes of `repeat … until` loops that ended on this walk: the tools each ran, by pass scope (until-passes.ts). */
+  passOutputs?: Map<string, Record<string, unknown>>;
 }
 
 /** A completed write that would now receive other inputs: which ones, and the values it ran with. */

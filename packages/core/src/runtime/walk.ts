@@ -7,6 +7,7 @@
 import type { RepeatStep, Step, SwitchStep } from "../format/ir.js";
 import type { ValueType } from "../tools/value-type.js";
 import { rowKeyOf, rowScope } from "./answer-keys.js";
+import { keepPass, passSegment, startPass } from "./until-passes.js";
 import { evaluateIn } from "./eval-in-frame.js";
 import { runDo } from "./run-do.js";
 import { fail, Halt, traceStep, type Frame, type Run } from "./run-context.js";
@@ -43,7 +44,8 @@ function walk(run: Run, frames: Frame[]): void {
     const frame = frames[frames.length - 1]!;
     if (frame.i >= frame.steps.length) {
       if (frame.loop) run.exec.endIteration(run, frame);
-      if (!nextRow(frame)) frames.pop();
+      if (frame.loop?.step.until) endPass(run, frame, frames);
+      else if (!nextRow(frame)) frames.pop();
       continue;
     }
     const step = frame.steps[frame.i++]!;
@@ -113,14 +115,43 @@ function runRepeat(run: Run, step: RepeatStep, frame: Frame, frames: Frame[]): v
   const keys = rows.map(rowKeyOf);
   const twice = keys.find((key, i) => keys.indexOf(key) !== i);
   if (twice !== undefined) fail(run, `\`${step.list.source}\` (step ${step.id}) has two rows with the id ${twice}: each row needs an id of its own, or their answers, confirmations and writes would be mixed up.`);
-  traceStep(run, step, frame, `${rows.length} rows`);
+  traceStep(run, step, frame, step.until ? "pass 1" : `${rows.length} rows`);
   if (rows.length === 0) return;
   const listType = run.exprs.valueType(step.list, { loopVars: frame.varTypes });
   const itemType: ValueType = listType?.t === "list" ? listType.of : { t: "dyn" };
   const varTypes = { ...frame.varTypes, [step.item]: itemType };
-  const body = frameOf(step.steps, frame.scope, frame.vars, varTypes, { step, rows, row: -1, parentScope: frame.scope });
+  const outer = { vars: frame.vars, varTypes: frame.varTypes };
+  const body = frameOf(step.steps, frame.scope, frame.vars, varTypes, { step, rows, row: -1, parentScope: frame.scope, outer });
   nextRow(body);
+  if (step.until) startPass(run, step);
   frames.push(body);
+}
+
+/**
+ * The end of a pass of a `repeat … until`: the pass is kept (its tools, for its record), then its
+ * condition is evaluated with the pass's values. True ends the loop; false starts the next pass, or,
+ * after the last allowed one, runs the `exhausted:` steps (in the scope around the loop).
+ */
+function endPass(run: Run, frame: Frame, frames: Frame[]): void {
+  const loop = frame.loop!;
+  const step = loop.step;
+  const until = step.until!;
+  keepPass(run, frame);
+  const pass = loop.row + 1;
+  const result = evaluateIn(run, until.condition, frame);
+  // A verify walk goes on to the next pass (to reach the completed writes of every pass that ran).
+  if (!result.ok && !run.exec.goesOnAfterError(run)) fail(run, `Cannot decide \`${until.condition.source}\` at the end of pass ${pass} (step ${step.id}): ${result.error}`);
+  const done = result.ok && result.value === true;
+  frames.pop();
+  const around = { ...frame, vars: loop.outer?.vars ?? frame.vars, varTypes: loop.outer?.varTypes ?? frame.varTypes, scope: loop.parentScope, loop: undefined };
+  if (done) return traceStep(run, step, around, `until held after pass ${pass}`);
+  if (nextRow(frame)) {
+    startPass(run, step);
+    frames.push(frame);
+    return traceStep(run, step, around, `pass ${pass + 1}`);
+  }
+  traceStep(run, step, around, `exhausted after pass ${pass}`);
+  if (until.exhausted) frames.push(frameOf(until.exhausted, loop.parentScope, around.vars, around.varTypes, undefined));
 }
 
 /** Moves a loop frame to its next row; false when the frame is not a loop or has no rows left. */
@@ -130,7 +161,11 @@ function nextRow(frame: Frame): boolean {
   loop.row += 1;
   const row = loop.rows[loop.row];
   frame.i = 0;
-  frame.scope = rowScope(loop.parentScope, loop.step.id, row, loop.row);
+  frame.scope = loop.step.until ? joinScope(loop.parentScope, passSegment(loop.step.id, loop.row + 1)) : rowScope(loop.parentScope, loop.step.id, row, loop.row);
   frame.vars = { ...frame.vars, [loop.step.item]: row };
   return true;
+}
+
+function joinScope(parent: string, segment: string): string {
+  return parent ? `${parent}/${segment}` : segment;
 }

@@ -6,7 +6,7 @@
  * answer it does not know): here it is a located proof error, with "did you mean" when a name is close.
  * A proof of several skills may name what any of them has. Pure.
  */
-import { childStepsOf, didYouMean, type Skill, type Step } from "@skillflow/core";
+import { everyChildStepOf, didYouMean, type Skill, type Step } from "@skillflow/core";
 import { ProofError, type NameUse, type Proof } from "./proof-types.js";
 
 const KIND_WORDS: Record<NameUse["kind"], [string, string]> = {
@@ -45,10 +45,10 @@ function knownNames(skills: readonly Skill[]): Record<NameUse["kind"], Set<strin
 
 /** The outcome of every `end`, nested ones too. */
 function outcomesOf(steps: readonly Step[]): string[] {
-  return steps.flatMap((step) => (step.kind === "end" ? [step.outcome] : outcomesOf(childStepsOf(step))));
+  return steps.flatMap((step) => (step.kind === "end" ? [step.outcome] : outcomesOf(everyChildStepOf(step))));
 }
 
 /** The ids of every confirm and decide (pressed and approved alike), nested ones too. */
 function confirmsOf(steps: readonly Step[]): string[] {
-  return steps.flatMap((step) => (step.kind === "confirm" ? [step.confirm] : step.kind === "decide" ? [step.decide] : confirmsOf(childStepsOf(step))));
+  return steps.flatMap((step) => (step.kind === "confirm" ? [step.confirm] : step.kind === "decide" ? [step.decide] : confirmsOf(everyChildStepOf(step))));
 }

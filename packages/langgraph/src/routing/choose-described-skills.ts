@@ -12,7 +12,7 @@
  * the model may set `skill` to any hosted skill; that skill then asks for its fields. A host with no
  * more skills than fit in full describes every one. Pure (the index is built once per hosted list).
  */
-import { childStepsOf, type Skill, type Step } from "@skillflow/core";
+import { everyChildStepOf, type Skill, type Step } from "@skillflow/core";
 import { rankSkills } from "./rank-skills.js";
 
 /** How many skills besides the hand-off skills are described in full when no skill is in progress. */
@@ -41,6 +41,6 @@ export function chooseDescribedSkills(hosted: readonly { skill: Skill }[], activ
 /** Whether the skill hands the conversation to a person: a `handoff:` step, at any depth. Pure. */
 export function handsOff(skill: Skill): boolean {
   const has = (steps: readonly Step[]): boolean =>
-    steps.some((step) => step.kind === "handoff" || has(childStepsOf(step)));
+    steps.some((step) => step.kind === "handoff" || has(everyChildStepOf(step)));
   return has(skill.steps);
 }

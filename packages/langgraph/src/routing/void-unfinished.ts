@@ -10,7 +10,7 @@
  *   withdrawn; coming back files a new one. A rejected request stays rejected.
  * - Completed writes stay in the ledger, so they never run again in this run of the skill.
  */
-import { childStepsOf, nameOfKey, ownValue, writesCoveredBy, type FlowState, type Skill, type Step } from "@skillflow/core";
+import { everyChildStepOf, nameOfKey, ownValue, writesCoveredBy, type FlowState, type Skill, type Step } from "@skillflow/core";
 
 export interface Voided {
   flow: FlowState;
@@ -44,7 +44,7 @@ function gatingConfirms(skill: Skill): Set<string> {
   const visit = (steps: readonly Step[]): void => {
     for (const step of steps) {
       if (step.kind === "confirm" && writesCoveredBy(skill, step.id).length > 0) ids.add(step.confirm);
-      visit(childStepsOf(step));
+      visit(everyChildStepOf(step));
     }
   };
   visit(skill.steps);

@@ -6,7 +6,7 @@
  * Built from the parsed skill even when the check fails (an ungated write is what the Canvas must show).
  * Pure.
  */
-import { childStepsOf, coverageOf, ownValue, type Diagnostic, type Skill, type Step, type SwitchStep, type ToolKind } from "@skillflow/core";
+import { childStepsOf, coverageOf, everyChildStepOf, ownValue, type Diagnostic, type Skill, type Step, type SwitchStep, type ToolKind } from "@skillflow/core";
 
 export interface CanvasStep {
   id: string;
@@ -66,7 +66,7 @@ export function buildCanvas(skill: Skill, diagnostics: readonly Diagnostic[], la
       node.coveredBy = (gate?.confirms ?? []).map((c) => ({ confirm: c.id, stepId: c.stepId, ...(c.by ? { by: c.by } : {}) }));
     }
     if (step.kind === "confirm") node.covers = covers(step.id).map((c) => ({ tool: c.write.tool, stepId: c.write.id }));
-    if (step.kind === "when" || step.kind === "repeat") node.steps = draw(step.steps, endLine);
+    if (step.kind === "when" || step.kind === "repeat") node.steps = draw(nestedOf(step), endLine);
     if (step.kind === "switch") node.steps = drawWays(step, endLine);
     const inner = (d: Diagnostic) => (node.steps ?? []).some((s) => s.part === file && d.line >= s.line && d.line <= s.endLine);
     node.problems = diagnostics.filter((d) => d.file === (file ?? skill.file)).filter((d) => d.line >= node.line && d.line <= endLine && !inner(d)).map((d) => ({ severity: d.severity, ruleId: d.ruleId, line: d.line }));
@@ -86,7 +86,7 @@ export function buildCanvas(skill: Skill, diagnostics: readonly Diagnostic[], la
 
 /** The last line a step's own text or its nested steps reach. */
 function lastLineOf(step: Step): number {
-  const nested = childStepsOf(step).map(lastLineOf);
+  const nested = everyChildStepOf(step).map(lastLineOf);
   return Math.max(step.pos.endLine ?? step.pos.line, ...nested);
 }
 
@@ -109,7 +109,7 @@ function titleOf(step: Step): string {
     case "decide": return step.by ? `decide ${step.decide} by ${step.by}` : `decide ${step.decide}`;
     case "chat": return "chat";
     case "when": return `when ${step.condition.source}`;
-    case "repeat": return `repeat for ${step.item} in ${step.list.source}`;
+    case "repeat": return step.until ? untilTitle(step) : `repeat for ${step.item} in ${step.list.source}`;
     case "switch": return step.written === "when" ? `when ${step.on.source} (else)` : `switch ${step.on.source}`;
   }
 }
@@ -134,4 +134,16 @@ function detailsOf(skill: Skill, step: Step): Partial<CanvasStep> {
     case "end": return { text: step.tell.source };
     default: return {};
   }
+}
+
+/** A block's nested steps as drawn: a `repeat … until` draws its `exhausted:` steps after its body. */
+function nestedOf(step: Extract<Step, { kind: "when" | "repeat" }>): Step[] {
+  return step.kind === "repeat" && step.until?.exhausted ? [...step.steps, ...step.until.exhausted] : step.steps;
+}
+
+/** "repeat until review.ok (at most 3, for round; exhausted: 2.5)". */
+function untilTitle(step: Extract<Step, { kind: "repeat" }>): string {
+  const until = step.until!;
+  const exhausted = until.exhausted ? `; exhausted: ${until.exhausted.map((s) => s.id).join(", ")}` : "";
+  return `repeat until ${until.condition.source} (at most ${until.atMost}${until.named ? `, for ${step.item}` : ""}${exhausted})`;
 }
