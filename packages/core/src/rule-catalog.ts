@@ -60,6 +60,7 @@ const rules = [
   ["bad-lookup-shape", "error", "`lookup:` naming a tool that is not a lookup answering `known`"],
   ["bad-from", "error", "`from:` that is not a lookup's list of objects with an `id`"],
   ["bad-repeat", "error", "`repeat` over something that is not a list"],
+  ["write-in-checked-repeat", "error", "a `repeat` with `check:` whose steps hold a write"],
   ["by-outside-confirm", "error", "`by:` on a step that is not a confirm"],
   ["widget-not-allowed", "error", "`widget:` on a step that cannot show one"],
   ["duplicate-ask", "error", "one field asked twice on one path"],

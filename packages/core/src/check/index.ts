@@ -26,6 +26,7 @@ import { checkGridColumns } from "./check-grid-columns.js";
 import { checkLookupShapes } from "./check-lookup-shapes.js";
 import { checkPartWrites } from "./check-part-writes.js";
 import { checkRepeatLists } from "./check-repeat-lists.js";
+import { checkCheckedRepeats } from "./check-checked-repeats.js";
 import { checkRowBindsAskedInput } from "./check-row-binds-asked-input.js";
 import { checkSecretDerivedInText } from "./check-secret-derived-in-text.js";
 import { checkSecretInText } from "./check-secret-in-text.js";
@@ -50,6 +51,7 @@ export const SEMANTIC_RULES: readonly Rule[] = [
   checkFromLists,
   checkGridColumns,
   checkRepeatLists,
+  checkCheckedRepeats,
   checkUsedBeforeAsked,
   checkUnboundInputs,
   checkWithBindings,

@@ -1,7 +1,7 @@
 /**
  * Build a step of a known kind from its keys: each kind's value and the extra keys it takes
  * (ask: from, widget, columns, check; do: with; handoff: with, tell; end: status, tell; confirm: by, widget; when/repeat:
- * steps). Pure.
+ * steps; repeat: check). Pure.
  */
 import { isScalar } from "yaml";
 import { didYouMean } from "./suggest.js";
@@ -180,7 +180,16 @@ function buildRepeat(entries: Entries, common: Common, ctx: StepContext, bad: Ba
     return bad("`repeat:` needs `for:` with a name for each element and `in:` with a list.", "Write `repeat: { for: item, in: order.items }`.");
   }
   const steps = nestedSteps("repeat", entries, common, ctx);
-  return steps && { id: common.id, pos: common.pos, keys: common.keys, kind: "repeat", item, list, ...(gather ? { gather } : {}), steps };
+  const checks = repeatChecks(entries.get("check"), gather, ctx);
+  return steps && { id: common.id, pos: common.pos, keys: common.keys, kind: "repeat", item, list, ...(gather ? { gather } : {}), steps, ...(checks.length > 0 ? { checks } : {}) };
+}
+
+/** `check:` on a repeat: its conditions read the passes through `as:`, so without it they are reported and left out. */
+function repeatChecks(pair: YamlPair | undefined, gather: { name: string } | undefined, ctx: StepContext): Check[] {
+  const checks = parseChecks(pair, ctx);
+  if (!pair || gather || checks.length === 0) return checks;
+  ctx.report("invalid-step", ctx.pos(pair.key), "`check:` is on a `repeat` without `as:`, so its conditions have no name for the answers of the passes.", "Add `as: payments` to the `repeat:` mapping and read the passes through it, like `sum(payments.map(p, p.amount)) == total`.");
+  return [];
 }
 
 /** `as: name` on a repeat: a name for the gathered answers (reported and left out when it is not a name). */
@@ -226,7 +235,7 @@ function widgetOf(entries: Entries, ctx: BlockContext): string | undefined {
   return undefined;
 }
 
-/** `check: { condition: message, … }` on an ask. */
+/** `check: { condition: message, … }` on an ask, or on a repeat (over its gathered passes). */
 function parseChecks(pair: YamlPair | undefined, ctx: BlockContext): Check[] {
   if (!pair) return [];
   const map = asMap(pair.value);

@@ -185,6 +185,11 @@ export interface RepeatStep extends StepCommon {
    */
   gather?: { name: string; pos: Position };
   steps: Step[];
+  /**
+   * `check:` (with `as:`) — conditions over the gathered passes, each with its message, evaluated once
+   * every pass is answered and before any step after the loop: a failing one asks which pass to change.
+   */
+  checks?: Check[];
 }
 
 export type Step = SayStep | AskStep | DoStep | HandoffStep | EndStep | ConfirmStep | ChatStep | WhenStep | RepeatStep;

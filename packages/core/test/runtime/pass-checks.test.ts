@@ -1,0 +1,173 @@
+/**
+ * Issue 38, part E: `check:` on a `repeat` with `as:` — a check across the loop's passes — and correcting
+ * one pass. The worked example is test/fixtures/loops/split-payment: a booking of 300.00 paid with
+ * several payment methods, whose amounts must add up to the total. Before this, the amounts could not be
+ * checked together, a correction of one amount after the loop was dropped, and picking the same methods
+ * again kept the old amounts: the person was stuck. Each attack on the check is kept here as a test.
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { checkSkill } from "../../src/check/index.js";
+import { parseSkill } from "../../src/format/parse-skill.js";
+import { readTypedAnswer } from "../../src/runtime/read-typed-answer.js";
+import type { Effect } from "../../src/runtime/types.js";
+import { asked, cards, dropped, errors, Host, refusals, skillFrom, T, toolInfo, writes, type Turn } from "./host.js";
+
+const FIXTURE = readFileSync(new URL("../../../../test/fixtures/loops/split-payment/SKILL.md", import.meta.url), "utf8");
+const METHODS = [
+  { id: "visa-4242", name: "Visa ending 4242" },
+  { id: "gift-77", name: "Gift card 77" },
+  { id: "amex-1005", name: "Amex ending 1005" },
+];
+const TOOLS = [
+  toolInfo("find_booking", "lookup", { booking_id: T.str }, { total: T.dbl, methods: T.list(T.obj({ id: T.str, name: T.str })) }),
+  { ...toolInfo("charge_payments", "write", { booking_id: T.str, method_ids: T.list(T.str), amounts: T.list(T.dbl) }, { receipt: T.str }), card: "Charge {amounts} on {method_ids} for booking {booking_id}" },
+];
+
+function host(text = FIXTURE) {
+  return new Host(skillFrom(text, TOOLS), {
+    find_booking: () => ({ total: 300, methods: METHODS }),
+    charge_payments: (i) => ({ receipt: `R-${(i.amounts as number[]).join("+")}` }),
+  });
+}
+const question = (turn: Turn) => turn.effects.filter((e): e is Extract<Effect, { type: "ask" }> => e.type === "ask").at(-1);
+const charged = (h: Host) => h.runs.filter((r) => r.kind === "write").map((r) => r.inputs);
+
+/** Booking B1, the methods picked, then one amount per pass in order. */
+function upToCheck(h: Host, ids: string[], amounts: number[]): Turn {
+  h.text("booking B1", { booking_id: "B1" });
+  let turn = h.pick("method_ids", ids);
+  for (const amount of amounts) turn = h.text(String(amount), { amount });
+  return turn;
+}
+
+describe("repeat … check: — the passes checked together after the loop", () => {
+  it("loads clean, and amounts that add up go straight on to the card", () => {
+    const h = host();
+    expect(checkSkill(h.skill)).toEqual([]);
+    const turn = upToCheck(h, ["visa-4242", "gift-77"], [200, 100]);
+    expect(cards(turn)[0]!.question).toBe("Charge Visa ending 4242 200.00, Gift card 77 100.00 for booking B1?");
+    h.press("pay");
+    expect(charged(h)).toEqual([{ booking_id: "B1", method_ids: ["visa-4242", "gift-77"], amounts: [200, 100] }]);
+  });
+
+  it("amounts that do not add up show the check's message and ask which payment to change, with the loop's elements as rows", () => {
+    const h = host();
+    const turn = upToCheck(h, ["visa-4242", "gift-77"], [200, 50]);
+    expect(cards(turn)).toEqual([]);
+    const ask = question(turn)!;
+    expect(ask.field).toBe("payments");
+    expect(ask.question).toBe("Those add up to 250.00, not 300.00. Which one do you want to change?");
+    expect(ask.widget).toEqual({
+      name: "list", kind: "grid", field: "payments",
+      rows: [{ id: "visa-4242", name: "Visa ending 4242", amount: 200 }, { id: "gift-77", name: "Gift card 77", amount: 50 }],
+    });
+    expect(writes(turn)).toEqual([]);
+  });
+
+  it("the pass picked is cleared and asked again, the others keep their answers, and the check runs again", () => {
+    const h = host();
+    upToCheck(h, ["visa-4242", "gift-77"], [200, 50]);
+    const again = h.pick("payments", "gift-77");
+    expect(question(again)!.question).toBe("How much goes on Gift card 77?");
+    expect(Object.keys(h.state.answers).filter((k) => k.startsWith("amount@"))).toEqual(["amount@3:visa-4242"]);
+    const still = h.text("60", { amount: 60 });
+    expect(question(still)!.question).toBe("Those add up to 260.00, not 300.00. Which one do you want to change?");
+    h.pick("payments", "visa-4242");
+    const card = cards(h.text("240", { amount: 240 }))[0]!;
+    expect(card.writes[0]!.inputs).toEqual({ booking_id: "B1", method_ids: ["visa-4242", "gift-77"], amounts: [240, 60] });
+  });
+
+  it("typed words that name one payment pick it with no model; words naming none are left to the model", () => {
+    const h = host();
+    upToCheck(h, ["visa-4242", "gift-77"], [200, 50]);
+    expect(readTypedAnswer(h.skill, h.state, "the gift card")).toEqual({ event: { type: "pick", field: "payments", value: "gift-77" } });
+    expect(readTypedAnswer(h.skill, h.state, "Visa ending 4242")).toEqual({ event: { type: "pick", field: "payments", value: "visa-4242" } });
+    expect(readTypedAnswer(h.skill, h.state, "why?")).toBeUndefined();
+  });
+
+  it("a pick that names no pass (a method not in the loop) is refused and the question stays", () => {
+    const h = host();
+    upToCheck(h, ["visa-4242", "gift-77"], [200, 50]);
+    const turn = h.pick("payments", "amex-1005");
+    expect(refusals(turn)).toEqual(["That is not one of the ones listed. Pick one of them to change."]);
+    expect(asked(turn)).toBe("payments");
+    expect(Object.keys(h.state.answers).filter((k) => k.startsWith("amount@"))).toHaveLength(2);
+  });
+});
+
+describe("repeat … check: — attacks on the check", () => {
+  it("no write after the loop runs while the check fails: a press, a model's yes, a forged pick of the gathered name", () => {
+    const h = host();
+    upToCheck(h, ["visa-4242", "gift-77"], [200, 50]);
+    expect(writes(h.press("pay"))).toEqual([]);
+    const model = h.text("yes, charge it", { pay: "yes", payments: "gift-77" });
+    expect(dropped(model)).toEqual(["pay", "payments"]);
+    expect(asked(model)).toBe("payments");
+    expect(charged(h)).toEqual([]);
+  });
+
+  it("a yes given while the sum held does not release the write once a new pass breaks it", () => {
+    const h = host();
+    const card = cards(upToCheck(h, ["visa-4242", "gift-77"], [200, 100]))[0]!;
+    h.pick("method_ids", ["visa-4242", "gift-77", "amex-1005"]);
+    const broken = h.text("30", { amount: 30 });
+    expect(question(broken)!.question).toBe("Those add up to 330.00, not 300.00. Which one do you want to change?");
+    const stale = h.send({ type: "press", confirm: "pay", yes: true, card: card.digest });
+    expect(writes(stale)).toEqual([]);
+    expect(charged(h)).toEqual([]);
+  });
+
+  it("a pass cannot be cleared under a write that ran with its answer: the pick is refused as a change", () => {
+    // The total is a field here, so it can change after the charge and break the check.
+    const text = FIXTURE.replace("amount: { decimal", "total: { decimal: { min: 1 } }\namount: { decimal")
+      .replace('- ask: { method_ids:', '- ask: { total: "What is the total?" }\n- ask: { method_ids:')
+      .replaceAll("find_booking.total", "total");
+    const h = host(text);
+    expect(checkSkill(h.skill)).toEqual([]);
+    h.text("booking B1", { booking_id: "B1" });
+    h.text("300", { total: 300 });
+    h.pick("method_ids", ["visa-4242", "gift-77"]);
+    h.text("200", { amount: 200 });
+    h.text("100", { amount: 100 });
+    h.press("pay");
+    expect(charged(h)).toHaveLength(1);
+    const changed = h.text("the total is 250", { total: 250 });
+    expect(question(changed)!.question).toBe("Those add up to 300.00, not 250.00. Which one do you want to change?");
+    const turn = h.pick("payments", "gift-77");
+    expect(refusals(turn)[0]).toMatch(/^charge_payments already ran with .*, so amount cannot change now\.$/);
+    expect(h.state.answers["amount@4:gift-77"]?.value).toBe(100);
+    expect(charged(h)).toHaveLength(1);
+  });
+
+  it("a loop with no element and a failing check stops the run with the message: nothing after it runs", () => {
+    const text = FIXTURE.replace('"find_booking.methods.filter(m, m.id in method_ids)"', '"find_booking.methods.filter(m, m.id in method_ids && m.id == \'none\')"');
+    const h = host(text);
+    h.text("booking B1", { booking_id: "B1" });
+    const after = h.pick("method_ids", ["visa-4242"]);
+    expect(errors(after)).toEqual(["Those add up to 0.00, not 300.00. There is nothing in the list to change, so nothing after it can run until the list changes."]);
+    expect(cards(after)).toEqual([]);
+    expect(charged(h)).toEqual([]);
+  });
+});
+
+describe("repeat … check: — checked when the skill loads", () => {
+  const rules = (text: string) => checkSkill(skillFrom(text, TOOLS)).map((d) => `${d.ruleId}: ${d.reason}`);
+
+  it("a write inside a checked repeat is an error", () => {
+    const text = FIXTURE.replace('    - ask: { amount: "How much goes on {method.name}?" }', '    - ask: { amount: "How much goes on {method.name}?" }\n    - confirm: { pay_one: "Charge {amount}?" }\n    - do: charge_payments\n      with: { method_ids: "[method.id]", amounts: "[amount]" }');
+    expect(rules(text)).toContain("write-in-checked-repeat: `charge_payments` is a write inside the `repeat` at line 25, whose `check:` is evaluated only after every pass: a pass would run it before the check could hold it back.");
+  });
+
+  it("a check on a repeat without `as:` is an error: its conditions have no name for the passes", () => {
+    const { diagnostics } = parseSkill(FIXTURE.replace(", as: payments }", " }"), "test/SKILL.md");
+    expect(diagnostics.map((d) => `${d.ruleId} ${d.line}: ${d.reason}`)).toContain(
+      "invalid-step 28: `check:` is on a `repeat` without `as:`, so its conditions have no name for the answers of the passes.");
+  });
+
+  it("the condition is typed with the gathered list in scope, and the message is a template", () => {
+    expect(rules(FIXTURE.replace("== find_booking.total", "== 'all'")).some((r) => r.startsWith("ill-typed-condition:"))).toBe(true);
+    expect(rules(FIXTURE.replace("round(sum(", "size(payments) + round(sum(").replace("), 2) == find", "), 2) + 0 == find")).some((r) => r.startsWith("ill-typed-condition:"))).toBe(true);
+    expect(rules(FIXTURE.replace("not {money(find_booking.total)}", "not {find_booking.totl}")).some((r) => r.startsWith("unknown-reference:"))).toBe(true);
+  });
+});
