@@ -95,7 +95,10 @@ function stepBranch(kind: StepKind): JsonSchema {
   const def: StepKindDef = STEP_KINDS[kind];
   const properties: JsonSchema = { [kind]: keySchema(def) };
   for (const extra of def.extras) properties[extra] = keySchema(STEP_EXTRAS[extra]);
-  return { title: kind, description: def.doc, type: "object", properties, required: [kind, ...(def.needs ?? [])], additionalProperties: false };
+  const branch: JsonSchema = { title: kind, description: def.doc, type: "object", properties, required: [kind, ...(def.needs ?? [])], additionalProperties: false };
+  // `check:` on a repeat reads the passes through `as:`.
+  if (kind === "repeat") branch.dependentSchemas = { check: { properties: { repeat: { type: "object", properties: { as: {} }, required: ["as"] } } } };
+  return branch;
 }
 
 /** A field of one shape: the shape's key, the flags that go with it, nothing else. */
