@@ -80,7 +80,7 @@ function stepLine(step: Step, ctx: WordsContext, byId: ReadonlyMap<string, Place
       return { text: [`Answer questions freely: ${step.instructions.trim()}`], notes: [["The assistant's answers set no field and change nothing"]] };
     case "when": return { text: inline("Only when ", describeCondition(step.condition, ctx), ":"), notes: [] };
     case "repeat":
-      return { text: inline("For each ", code(step.item), " in ", describeValue(step.list, ctx), ":"), notes: step.gather ? [gatherNote(step)] : [] };
+      return { text: inline("For each ", code(step.item), " in ", describeValue(step.list, ctx), ":"), notes: [...(step.gather ? [gatherNote(step)] : []), ...passCheckNotes(step, ctx)] };
   }
 }
 
@@ -89,6 +89,17 @@ function gatherNote(step: Extract<Step, { kind: "repeat" }>): ReturnType<typeof 
   const asked = askedIn(step.steps);
   const answers = asked.length > 0 ? inline(" with ", ...asked.flatMap((f, i) => (i === 0 ? [code(f)] : [", ", code(f)]))) : [];
   return inline("The answers of every pass are gathered, in order, as ", code(step.gather!.name), ": one record per ", code(step.item), ...answers);
+}
+
+/**
+ * A repeat's `check:`: "After every pass: the total of … must equal …, before any step after it;
+ * otherwise say "…" and the person picks which `method` to change (its pass is asked again)".
+ */
+function passCheckNotes(step: Extract<Step, { kind: "repeat" }>, ctx: WordsContext): Inline[] {
+  return (step.checks ?? []).map((c) => inline(
+    "After every pass: ", describeCondition(c.condition, ctx), ", before any step after it; otherwise say ", quoted(c.message),
+    " and the person picks which ", code(step.item), " to change (its pass is asked again)",
+  ));
 }
 
 function askedIn(steps: readonly Step[]): string[] {
