@@ -93,7 +93,7 @@ function titleOf(step: Step): string {
     case "confirm": return step.by ? `confirm ${step.confirm} by ${step.by}` : `confirm ${step.confirm}`;
     case "chat": return "chat";
     case "when": return `when ${step.condition.source}`;
-    case "repeat": return `repeat for ${step.item} in ${step.list.source}`;
+    case "repeat": return `repeat for ${step.item} in ${step.list.source}${step.gather ? ` as ${step.gather.name}` : ""}`;
   }
 }
 
@@ -114,6 +114,8 @@ function detailsOf(skill: Skill, step: Step): Partial<CanvasStep> {
     case "confirm": return { text: step.question.source, ...(step.by ? { by: step.by } : {}), ...(step.widget ? { widget: step.widget } : {}) };
     case "chat": return { text: step.instructions };
     case "end": return { text: step.tell.source };
+    // A check across the passes, evaluated after the loop (`check:` beside `as:`).
+    case "repeat": return step.checks?.length ? { checks: step.checks.map((c) => c.condition.source) } : {};
     default: return {};
   }
 }
