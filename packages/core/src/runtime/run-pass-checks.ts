@@ -53,7 +53,7 @@ export function passIds(rows: readonly unknown[]): string[] {
 }
 
 /** A pass as a grid row: its id, the element's plain values (or the element under the loop's name), and the pass's answers (secrets left out). */
-function passRow(run: Run, step: RepeatStep, row: unknown, id: string, scope: string): Record<string, unknown> {
+export function passRow(run: Run, step: RepeatStep, row: unknown, id: string, scope: string): Record<string, unknown> {
   const shown: Record<string, unknown> = { id };
   if (typeof row === "object" && row !== null) {
     for (const [key, value] of Object.entries(row)) if (isPlain(value)) shown[key] = value;

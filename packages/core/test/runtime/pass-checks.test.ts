@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { checkSkill } from "../../src/check/index.js";
 import { parseSkill } from "../../src/format/parse-skill.js";
 import { readTypedAnswer } from "../../src/runtime/read-typed-answer.js";
+import { understandingContext } from "../../src/runtime/understanding-context.js";
 import type { Effect } from "../../src/runtime/types.js";
 import { asked, cards, dropped, errors, Host, refusals, skillFrom, T, toolInfo, writes, type Turn } from "./host.js";
 
@@ -93,6 +94,56 @@ describe("repeat … check: — the passes checked together after the loop", () 
     expect(refusals(turn)).toEqual(["That is not one of the ones listed. Pick one of them to change."]);
     expect(asked(turn)).toBe("payments");
     expect(Object.keys(h.state.answers).filter((k) => k.startsWith("amount@"))).toHaveLength(2);
+  });
+});
+
+describe("a correction of one pass after the loop (the issue: it was dropped, and the person was stuck)", () => {
+  const amounts = (h: Host) => Object.fromEntries(Object.entries(h.state.answers).filter(([k]) => k.startsWith("amount@")).map(([k, a]) => [k, a.value]));
+
+  it("a value the model proposes goes to the one payment the person's words name; the check and the card follow it", async () => {
+    const h = host();
+    upToCheck(h, ["visa-4242", "gift-77"], [200, 100]);
+    const broken = h.text("put 150 on the gift card", { amount: 150 });
+    expect(amounts(h)).toEqual({ "amount@3:visa-4242": 200, "amount@3:gift-77": 150 });
+    expect(question(broken)!.question).toBe("Those add up to 350.00, not 300.00. Which one do you want to change?");
+    const fixed = h.text("then the visa is 150", { amount: 150 });
+    expect(cards(fixed)[0]!.question).toBe("Charge Visa ending 4242 150.00, Gift card 77 150.00 for booking B1?");
+  });
+
+  it("at the question of which payment to change, a message naming one with its new amount changes it at once", () => {
+    const h = host();
+    upToCheck(h, ["visa-4242", "gift-77"], [200, 50]);
+    expect(readTypedAnswer(h.skill, h.state, "make the gift card 100")).toBeUndefined();
+    const card = cards(h.text("make the gift card 100", { amount: 100 }))[0]!;
+    expect(card.question).toBe("Charge Visa ending 4242 200.00, Gift card 77 100.00 for booking B1?");
+  });
+
+  it("words that name no payment, or two, change nothing: the value is dropped and the card stays", () => {
+    const h = host();
+    const card = cards(upToCheck(h, ["visa-4242", "gift-77"], [200, 100]))[0]!;
+    for (const text of ["make it 150", "150 on the visa and the gift card", "150 on the 4242"]) {
+      const turn = h.text(text, { amount: 150 });
+      expect(dropped(turn)).toEqual(["amount"]);
+      expect(cards(turn)[0]!.digest).toBe(card.digest);
+    }
+    expect(amounts(h)).toEqual({ "amount@3:visa-4242": 200, "amount@3:gift-77": 100 });
+  });
+
+  it("before the loop has answered a pass there is nothing to correct: the value is dropped", () => {
+    const h = host();
+    h.text("booking B1", { booking_id: "B1" });
+    const turn = h.text("100 on the gift card", { amount: 100 });
+    expect(dropped(turn)).toEqual(["amount"]);
+    expect(amounts(h)).toEqual({});
+  });
+
+  it("the model is offered the field after the loop, told a value applies only to the pass the message names", () => {
+    const h = host();
+    h.text("booking B1", { booking_id: "B1" });
+    expect(understandingContext(h.skill, h.state).fields.map((f) => f.name)).not.toContain("amount");
+    upToCheck(h, ["visa-4242", "gift-77"], [200, 100]);
+    const amount = understandingContext(h.skill, h.state).fields.find((f) => f.name === "amount")!;
+    expect(amount).toMatchObject({ question: "How much goes on {method.name}?", description: "(answered once per method; a new value applies only to the one method the message names)" });
   });
 });
 
