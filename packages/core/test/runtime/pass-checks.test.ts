@@ -191,6 +191,47 @@ describe("repeat … check: — attacks on the check", () => {
     expect(charged(h)).toHaveLength(1);
   });
 
+  it("a yes given above the loop does not release a write after it while the check fails", () => {
+    const text = FIXTURE.replace('- ask: { method_ids:', '- confirm: { hold: "Hold booking {booking_id} while you pay?" }\n- ask: { method_ids:')
+      .replace("- confirm: { pay:", "- do: hold_booking\n- confirm: { pay:");
+    const tools = [...TOOLS, { ...toolInfo("hold_booking", "write", { booking_id: T.str }, { held: T.bool }), card: "Hold booking {booking_id}" }];
+    const h = new Host(skillFrom(text, tools), {
+      find_booking: () => ({ total: 300, methods: METHODS }),
+      hold_booking: () => ({ held: true }),
+      charge_payments: () => ({ receipt: "R" }),
+    });
+    expect(checkSkill(h.skill)).toEqual([]);
+    h.text("booking B1", { booking_id: "B1" });
+    expect(cards(h.press("hold"))).toEqual([]);
+    h.pick("method_ids", ["visa-4242", "gift-77"]);
+    h.text("200", { amount: 200 });
+    const failing = h.text("50", { amount: 50 });
+    expect(asked(failing)).toBe("payments");
+    expect(h.runs.filter((r) => r.kind === "write")).toEqual([]);
+    h.pick("payments", "gift-77");
+    const held = h.text("100", { amount: 100 });
+    expect(writes(held)).toEqual(["hold_booking"]);
+  });
+
+  it("a forged pick of a pass while no check fails is dropped: nothing is cleared", () => {
+    const h = host();
+    const card = cards(upToCheck(h, ["visa-4242", "gift-77"], [200, 100]))[0]!;
+    const forged = h.pick("payments", "gift-77");
+    expect(dropped(forged)).toEqual(["payments"]);
+    expect(cards(forged)[0]!.digest).toBe(card.digest);
+    expect(Object.keys(h.state.answers).filter((k) => k.startsWith("amount@"))).toHaveLength(2);
+  });
+
+  it("a correction naming a pass after the write took its answer is refused as a change", () => {
+    const h = host();
+    upToCheck(h, ["visa-4242", "gift-77"], [200, 100]);
+    h.press("pay");
+    const turn = h.text("put 150 on the gift card", { amount: 150 });
+    expect(refusals(turn)[0]).toMatch(/^charge_payments already ran with .*, so amount cannot change now\.$/);
+    expect(h.state.answers["amount@3:gift-77"]?.value).toBe(100);
+    expect(charged(h)).toHaveLength(1);
+  });
+
   it("a loop with no element and a failing check stops the run with the message: nothing after it runs", () => {
     const text = FIXTURE.replace('"find_booking.methods.filter(m, m.id in method_ids)"', '"find_booking.methods.filter(m, m.id in method_ids && m.id == \'none\')"');
     const h = host(text);
