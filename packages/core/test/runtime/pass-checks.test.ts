@@ -97,6 +97,32 @@ describe("repeat … check: — the passes checked together after the loop", () 
   });
 });
 
+describe("repeat … check: over plain elements", () => {
+  const plain = (list: string) => FIXTURE.replace('"find_booking.methods.filter(m, m.id in method_ids)"', `"${list}"`)
+    .replace("{method.name}", "{method}").replace("p.method.name", "p.method");
+
+  it("an element that is not a row is shown under the loop's name and picked as written", () => {
+    const h = host(plain("['visa', 'gift']"));
+    h.text("booking B1", { booking_id: "B1" });
+    h.pick("method_ids", ["visa-4242"]);
+    h.text("200", { amount: 200 });
+    const ask = question(h.text("50", { amount: 50 }))!;
+    expect(ask.widget!.rows).toEqual([{ id: "visa", method: "visa", amount: 200 }, { id: "gift", method: "gift", amount: 50 }]);
+    expect(question(h.pick("payments", "gift"))!.question).toBe("How much goes on gift?");
+  });
+
+  it("two elements written alike are picked by their place", () => {
+    const h = host(plain("['card', 'card']"));
+    h.text("booking B1", { booking_id: "B1" });
+    h.pick("method_ids", ["visa-4242"]);
+    h.text("200", { amount: 200 });
+    const ask = question(h.text("50", { amount: 50 }))!;
+    expect(ask.widget!.rows!.map((r) => r.id)).toEqual(["1", "2"]);
+    h.pick("payments", "2");
+    expect(Object.keys(h.state.answers).filter((k) => k.startsWith("amount@"))).toEqual(["amount@3:0"]);
+  });
+});
+
 describe("a correction of one pass after the loop (the issue: it was dropped, and the person was stuck)", () => {
   const amounts = (h: Host) => Object.fromEntries(Object.entries(h.state.answers).filter(([k]) => k.startsWith("amount@")).map(([k, a]) => [k, a.value]));
 
