@@ -62,6 +62,7 @@ const rules = [
   ["bad-repeat", "error", "`repeat` over something that is not a list"],
   ["unknown-case", "error", "a `switch` case that is not one of the values it switches on can take"],
   ["switch-not-exhaustive", "error", "a `switch` without `else:` whose cases miss a value it can take, or whose values are not known"],
+  ["write-in-checked-repeat", "error", "a `repeat` with `check:` whose steps hold a write"],
   ["by-outside-confirm", "error", "`by:` on a step that is not a confirm"],
   ["widget-not-allowed", "error", "`widget:` on a step that cannot show one"],
   ["duplicate-ask", "error", "one field asked twice on one path"],

@@ -39,6 +39,17 @@ describe("analyzeText", () => {
     for (const s of steps) expect(text[s.line - 1]).toContain(s.kind === "do" ? `do: ${s.title.slice(3)}` : `${s.kind}:`);
   });
 
+  it("a repeat with check: is drawn with its gathered name and its check across the passes", async () => {
+    const folder = fileURLToPath(new URL("../../../test/fixtures/loops/split-payment/", import.meta.url));
+    const file = join(folder, "SKILL.md");
+    const { analysis } = await analyzeText(file, folder, readFileSync(file, "utf8"), await importToolsBeside(file));
+    expect(analysis.passes).toBe(true);
+    const repeat = analysis.canvas.find((s) => s.kind === "repeat")!;
+    expect(repeat.title).toBe("repeat for method in find_booking.methods.filter(m, m.id in method_ids) as payments");
+    expect(repeat.checks).toEqual(["round(sum(payments.map(p, p.amount)), 2) == find_booking.total"]);
+    expect(repeat.steps!.map((s) => s.title)).toEqual(["ask amount"]);
+  });
+
   it("a retail skill: the sign-in part's steps are drawn with their part and its lines, a problem in the skill on the skill's steps", async () => {
     const { analysis } = await analyze("retail/cancel-order");
     expect(analysis.passes).toBe(true);

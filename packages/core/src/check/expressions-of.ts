@@ -1,6 +1,6 @@
 /**
  * The expressions a step carries, each with its role: a `when` condition (with or without `else:`), a `switch` value, a `check:` condition,
- * a `repeat` list, a `from:` list, a hole in a text (say, question, confirm question, check message), or the value of a
+ * a `repeat` list (its `until:`, and its `check:`), a `from:` list, a hole in a text (say, question, confirm question, check message), or the value of a
  * tool input in a `do:` step's `with:`. Pure.
  */
 import type { Expr, Step, Template } from "../format/ir.js";
@@ -29,7 +29,7 @@ export function expressionsOf(step: Step): StepExpr[] {
     case "when":
       return [{ expr: step.condition, role: "condition" }];
     case "repeat":
-      return [{ expr: step.list, role: "list" }, ...(step.until ? [{ expr: step.until.condition, role: "until" as const }] : [])];
+      return [{ expr: step.list, role: "list" }, ...(step.until ? [{ expr: step.until.condition, role: "until" as const }] : []), ...repeatCheckExprs(step)];
     case "switch":
       return [{ expr: step.on, role: step.written === "when" ? "condition" : "switch" }];
     case "do":
@@ -41,6 +41,11 @@ export function expressionsOf(step: Step): StepExpr[] {
     default:
       return [];
   }
+}
+
+/** The conditions and message holes of a repeat's `check:`, read after its passes (value-flow.ts). */
+export function repeatCheckExprs(step: Extract<Step, { kind: "repeat" }>): StepExpr[] {
+  return (step.checks ?? []).flatMap((c) => [{ expr: c.condition, role: "check" as const }, ...holes(c.text)]);
 }
 
 export function holes(template: Template): StepExpr[] {

@@ -27,6 +27,7 @@ import { checkLookupShapes } from "./check-lookup-shapes.js";
 import { checkPartWrites } from "./check-part-writes.js";
 import { checkRepeatLists } from "./check-repeat-lists.js";
 import { checkSwitchCases } from "./check-switch-cases.js";
+import { checkCheckedRepeats } from "./check-checked-repeats.js";
 import { checkRowBindsAskedInput } from "./check-row-binds-asked-input.js";
 import { checkSecretDerivedInText } from "./check-secret-derived-in-text.js";
 import { checkSecretInText } from "./check-secret-in-text.js";
@@ -52,6 +53,7 @@ export const SEMANTIC_RULES: readonly Rule[] = [
   checkGridColumns,
   checkRepeatLists,
   checkSwitchCases,
+  checkCheckedRepeats,
   checkUsedBeforeAsked,
   checkUnboundInputs,
   checkWithBindings,

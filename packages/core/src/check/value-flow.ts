@@ -9,7 +9,7 @@ import type { AskStep, DoStep, Expr, HandoffStep, Position, Skill, Step, SwitchS
 import { everyChildStepOf } from "../format/child-steps.js";
 import { locateInExpr } from "../expr/locate.js";
 import type { SkillExpressions } from "../expr/types.js";
-import { expressionsOf, holes } from "./expressions-of.js";
+import { expressionsOf, holes, repeatCheckExprs } from "./expressions-of.js";
 import { ScopedNames } from "./scoped-names.js";
 import { eitherOrPair } from "./either-or.js";
 import { ownValue } from "../own-value.js";
@@ -83,9 +83,14 @@ function walk(steps: readonly Step[], pass: Pass): void {
       passDo(step, pass);
       for (const { expr } of holes(step.tell)) readExpr(expr, pass);
     }
-    else {
-      for (const { expr, role } of expressionsOf(step)) if (role !== "until") readExpr(expr, pass);
-      if (step.kind === "when" || step.kind === "repeat") passNested(step, pass);
+    else if (step.kind === "repeat") {
+      readExpr(step.list, pass);
+      passNested(step, pass);
+      // A repeat's `check:` runs once every pass is answered: its gathered list is known there.
+      for (const { expr } of repeatCheckExprs(step)) readExpr(expr, pass);
+    } else {
+      for (const { expr } of expressionsOf(step)) readExpr(expr, pass);
+      if (step.kind === "when") passNested(step, pass);
       if (step.kind === "switch") passSwitch(step, pass);
     }
   }

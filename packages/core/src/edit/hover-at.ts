@@ -41,6 +41,7 @@ export function hoverAt(text: string, position: EditorPosition, skill: Skill | u
       }
       if (root?.kind === "tool") return markdown(toolHover(skill.tools[root.name]));
       if (root?.kind === "field") return markdown(fieldHover(skill, root.name));
+      if (root?.kind === "gathered") return markdown(`**\`${root.name}\`** · the answers of every pass of a \`repeat\` (\`as:\`): \`${formatType(root.type)}\``);
       return markdown(root && `**\`${root.name}\`** · loop variable: \`${formatType(root.type)}\``);
     }
     default: return undefined;

@@ -4,6 +4,7 @@
  * (from field shapes and tools' output schemas, as the checker types them). Pure.
  */
 import { everyChildStepOf, nestsSteps } from "../format/child-steps.js";
+import { expressionsFor } from "../compile/compile-skill.js";
 import { fieldValueType } from "../expr/field-type.js";
 import type { Skill, Step } from "../format/ir.js";
 import { ownValue } from "../own-value.js";
@@ -11,7 +12,8 @@ import type { ValueType } from "../tools/value-type.js";
 
 export interface RootName {
   name: string;
-  kind: "field" | "tool" | "loop";
+  /** `gathered`: a repeat's `as:` name, the answers of every pass. */
+  kind: "field" | "tool" | "loop" | "gathered";
   type: ValueType;
   /** A pick's row type: what `hotel_id.name` reads (the picked row's `name`). */
   row?: ValueType;
@@ -53,7 +55,7 @@ export function chainAround(raw: string, at: number): { chain: string[]; index: 
   return { chain, index, start: wordStart, end: wordStart + (chain[index]?.length ?? 0) };
 }
 
-/** The names an expression at step `stepId` may start with: fields, tools and the loop variables around it. */
+/** The names an expression at step `stepId` may start with: fields, tools, the repeats' gathered lists and the loop variables around it. */
 export function rootsAt(skill: Skill, stepId: string | undefined): RootName[] {
   const roots: RootName[] = [];
   for (const field of Object.values(skill.fields)) roots.push({ name: field.name, kind: "field", type: fieldValueType(field) });
@@ -63,11 +65,17 @@ export function rootsAt(skill: Skill, stepId: string | undefined): RootName[] {
     const list = shape?.kind === "pick" ? typeOfChain(roots, shape.from.source.trim().split(".")) : undefined;
     if (list?.t === "list") root.row = list.of;
   }
+  for (const name of gatheredNames(skill.steps)) roots.push({ name, kind: "gathered", type: expressionsFor(skill).gatheredType(name) ?? { t: "dyn" } });
   for (const repeat of repeatsAround(skill.steps, stepId)) {
     const list = typeOfChain(roots, repeat.list.source.trim().split("."));
     roots.push({ name: repeat.item, kind: "loop", type: list?.t === "list" ? list.of : { t: "dyn" } });
   }
   return roots;
+}
+
+/** The `as:` names of the repeats among `steps`, at any depth (where each may be read is the checker's). */
+function gatheredNames(steps: readonly Step[]): string[] {
+  return steps.flatMap((s) => (s.kind === "repeat" ? [...(s.gather ? [s.gather.name] : []), ...gatheredNames(s.steps)] : s.kind === "when" ? gatheredNames(s.steps) : []));
 }
 
 /** The type of `chain` (`["quote_trip", "total"]`), or undefined when a name in it is unknown. */

@@ -1,7 +1,7 @@
 /**
  * Build a step of a known kind from its keys: each kind's value and the extra keys it takes
  * (ask: from, widget, columns, check; do: with; handoff: with, tell; end: status, tell; confirm: by, widget; when/repeat:
- * steps). Pure.
+ * steps; repeat: check). Pure.
  */
 import { isScalar } from "yaml";
 import { didYouMean } from "./suggest.js";
@@ -198,7 +198,16 @@ function buildRepeat(entries: Entries, common: Common, ctx: StepContext, bad: Ba
   }
   if (entries.has("exhausted")) ctx.report("invalid-step", ctx.pos(entries.get("exhausted")!.key), "`exhausted:` is on a `repeat` over a list, which never runs out of passes: it goes through the list once.", "Remove `exhausted:`, or make the loop `repeat: { until: condition, at_most: 3 }`.");
   const steps = nestedSteps("repeat", entries, common, ctx);
-  return steps && { id: common.id, pos: common.pos, keys: common.keys, kind: "repeat", item, list, ...(gather ? { gather } : {}), steps };
+  const checks = repeatChecks(entries.get("check"), gather, ctx);
+  return steps && { id: common.id, pos: common.pos, keys: common.keys, kind: "repeat", item, list, ...(gather ? { gather } : {}), steps, ...(checks.length > 0 ? { checks } : {}) };
+}
+
+/** `check:` on a repeat: its conditions read the passes through `as:`, so without it they are reported and left out. */
+function repeatChecks(pair: YamlPair | undefined, gather: { name: string } | undefined, ctx: StepContext): Check[] {
+  const checks = parseChecks(pair, ctx);
+  if (!pair || gather || checks.length === 0) return checks;
+  ctx.report("invalid-step", ctx.pos(pair.key), "`check:` is on a `repeat` without `as:`, so its conditions have no name for the answers of the passes.", "Add `as: payments` to the `repeat:` mapping and read the passes through it, like `sum(payments.map(p, p.amount)) == total`.");
+  return [];
 }
 
 /** The keys of a `repeat:` mapping, as read. */
@@ -219,6 +228,7 @@ interface RepeatKeys {
 function buildRepeatUntil(entries: Entries, common: Common, ctx: StepContext, bad: Bad, found: RepeatKeys): Step | undefined {
   if (found.inPos && found.untilPos) return bad("This `repeat:` has both `in:` and `until:`: a loop goes through a list or repeats until a condition, not both.", "Keep `in:` to go through a list, or `until:` with `at_most:` to repeat until a condition holds.");
   if (!found.untilPos) return bad("`at_most:` is on a `repeat` without `until:`, so nothing says when the loop should stop early.", "Add `until:` with the condition that ends the loop, or remove `at_most:` (a loop over a list with `in:` has no bound).");
+  if (entries.has("check")) return bad("`check:` is on a `repeat … until`: a check across the passes goes with a loop over a list (`in:`), whose passes the person can pick to change.", "Read the passes after the loop through `as:` in a `when` or `switch`, or check each pass's answer with `check:` on its `ask`.");
   if (!found.atMost) return bad("This `repeat: { until: … }` has no `at_most:`, so it could repeat forever: a loop that repeats until a condition needs a bound.", "Add `at_most:` with the most passes it may run, like `at_most: 3` (a whole number from 1 to 100).");
   const atMostValue = found.atMost.value;
   if (!fitsLeaf("bound", atMostValue)) {
@@ -305,7 +315,7 @@ function widgetOf(entries: Entries, ctx: BlockContext): string | undefined {
   return undefined;
 }
 
-/** `check: { condition: message, … }` on an ask. */
+/** `check: { condition: message, … }` on an ask, or on a repeat (over its gathered passes). */
 function parseChecks(pair: YamlPair | undefined, ctx: BlockContext): Check[] {
   if (!pair) return [];
   const map = asMap(pair.value);

@@ -89,7 +89,7 @@ export const STEP_EXTRAS = {
   from: { form: "expression", doc: "The answer is a pick: the `id` of one row of this lookup's list, like `search_flights.flights`." },
   many: { form: "boolean", doc: "With `from:`: `true` makes the answer a list of row ids, several rows of the list picked together (each once, at least one).", alsoChecked: "the ask has `from:`" },
   widget: { form: "widget", doc: "Render this step with the named widget (a grid, a card, a checkout)." },
-  check: { form: "checks", doc: "Conditions on the answer, each with the message shown when it is false; the answer is refused and asked again." },
+  check: { form: "checks", doc: "On an `ask`: conditions on the answer, each with the message shown when it is false; the answer is refused and asked again. On a `repeat` with `as:`: conditions over every pass, checked before the steps after the loop; a false one shows its message and asks which pass to change." },
   columns: { form: "columns", doc: "The row properties a pick's grid shows, in order, each with its header: `{ name: Hotel, nightly_rate: \"Per night (EUR)\" }`, or a list of names.", alsoChecked: "the ask has `from:`, and each name is a property of the rows of its list" },
   with: { form: "bindings", doc: "Inputs of the tool bound from expressions instead of by name: `{ zip: new_zip, item_ids: \"changes.map(c, c.item_id)\" }`; each value is CEL over fields, tool outputs and loop variables.", alsoChecked: "each name is an input of the tool, each value's type fits the input, and a lookup has one `with:` (it binds the lookup wherever it is read)" },
   card: { form: "template", doc: "With `do:` of a write: the words its line on a confirmation card reads, like `\"Hold flight {flight_id} ({flight_id.carrier}, departs {date(flight_id.departs)})\"`; holes read anything in scope at the step. Inputs the words leave out are listed under them with their descriptions.", alsoChecked: "the tool is a write, and the holes name known values" },
@@ -138,8 +138,8 @@ export const STEP_KINDS = {
       /** A loop over a list, or a loop until a condition. */
       variants: [{ required: ["for", "in"], forbids: ["until", "at_most"] }, { required: ["until", "at_most"], forbids: ["in"] }],
     },
-    doc: "Run the nested `steps:` once per element of a list (`{ for: item, in: list }`), or again until a condition holds (`{ until: condition, at_most: 3 }`, with `exhausted:` for when it never does); `as: name` gathers the answers of every pass.",
-    extras: ["steps", "exhausted"],
+    doc: "Run the nested `steps:` once per element of a list (`{ for: item, in: list }`), or again until a condition holds (`{ until: condition, at_most: 3 }`, with `exhausted:` for when it never does); `as: name` gathers the answers of every pass, and `check:` (with `as:`, over a list) checks them together.",
+    extras: ["steps", "exhausted", "check"],
     needs: ["steps"],
   },
 } as const satisfies Record<StepKind, StepKindDef>;

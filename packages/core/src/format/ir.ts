@@ -244,6 +244,11 @@ export interface RepeatStep extends StepCommon {
    * last allowed pass ends and `condition` is still false.
    */
   until?: RepeatUntil;
+  /**
+   * `check:` (with `as:`) — conditions over the gathered passes, each with its message, evaluated once
+   * every pass is answered and before any step after the loop: a failing one asks which pass to change.
+   */
+  checks?: Check[];
 }
 
 /** The condition part of a `repeat … until:` (see `RepeatStep.until`). */

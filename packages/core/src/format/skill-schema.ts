@@ -96,9 +96,14 @@ function stepBranch(kind: StepKind): JsonSchema {
   const def: StepKindDef = STEP_KINDS[kind];
   const properties: JsonSchema = { [kind]: keySchema(def) };
   for (const extra of def.extras) properties[extra] = keySchema(STEP_EXTRAS[extra]);
+  const branch: JsonSchema = { title: kind, description: def.doc, type: "object", properties, required: [kind, ...(def.needs ?? [])], additionalProperties: false };
+  const dependent: Record<string, JsonSchema> = {};
   // `exhausted:` goes with a `repeat` that has `until:` (a loop over a list never runs out of passes).
-  const dependent = def.extras.includes("exhausted" as never) ? { dependentSchemas: { exhausted: { properties: { [kind]: { type: "object", ...present(["until"]) } } } } } : {};
-  return { title: kind, description: def.doc, type: "object", properties, required: [kind, ...(def.needs ?? [])], additionalProperties: false, ...dependent };
+  if (def.extras.includes("exhausted" as never)) dependent.exhausted = { properties: { [kind]: { type: "object", ...present(["until"]) } } };
+  // `check:` on a repeat reads the passes through `as:`.
+  if (kind === "repeat") dependent.check = { properties: { repeat: { type: "object", properties: { as: {} }, required: ["as"] } } };
+  if (Object.keys(dependent).length > 0) branch.dependentSchemas = dependent;
+  return branch;
 }
 
 /** A field of one shape: the shape's key, the flags that go with it, nothing else. */

@@ -85,7 +85,7 @@ function stepLine(step: Step, ctx: WordsContext, byId: ReadonlyMap<string, Place
     case "when": return { text: inline("Only when ", describeCondition(step.condition, ctx), ":"), notes: [] };
     case "repeat":
       if (step.until) return untilLine(step, ctx);
-      return { text: inline("For each ", code(step.item), " in ", describeValue(step.list, ctx), ":"), notes: step.gather ? [gatherNote(step)] : [] };
+      return { text: inline("For each ", code(step.item), " in ", describeValue(step.list, ctx), ":"), notes: [...(step.gather ? [gatherNote(step)] : []), ...passCheckNotes(step, ctx)] };
     case "switch": return { text: switchWords(step, ctx), notes: [["Exactly one of these ways runs, chosen again whenever an answer changes"]] };
   }
 }
@@ -147,6 +147,17 @@ function gatherNote(step: Extract<Step, { kind: "repeat" }>): ReturnType<typeof 
     return inline("The passes are gathered, in order, as ", code(step.gather!.name), ": one record per pass", ...answers, ...ran, "; inside the loop it holds the earlier passes");
   }
   return inline("The answers of every pass are gathered, in order, as ", code(step.gather!.name), ": one record per ", code(step.item), ...answers);
+}
+
+/**
+ * A repeat's `check:`: "After every pass: the total of … must equal …, before any step after it;
+ * otherwise say "…" and the person picks which `method` to change (its pass is asked again)".
+ */
+function passCheckNotes(step: Extract<Step, { kind: "repeat" }>, ctx: WordsContext): Inline[] {
+  return (step.checks ?? []).map((c) => inline(
+    "After every pass: ", describeCondition(c.condition, ctx), ", before any step after it; otherwise say ", quoted(c.message),
+    " and the person picks which ", code(step.item), " to change (its pass is asked again)",
+  ));
 }
 
 function askedIn(steps: readonly Step[]): string[] {

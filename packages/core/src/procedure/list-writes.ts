@@ -41,8 +41,16 @@ function approvalWords(skill: Skill, p: PlacedStep, target: PlacedStep): Inline 
   return inline("the ", code(c.by ?? ""), " role approves ", code(c.confirm), ` (step ${c.id})`, onlyWhen(skill, p, target));
 }
 
-/** The checks an ask makes, in words, without their conditions of reach (the same for every write). */
+/**
+ * The checks an ask makes, or a repeat makes after its passes, in words, without their conditions of
+ * reach (the same for every write).
+ */
 function askChecks(skill: Skill, p: PlacedStep): Inline[] {
+  if (p.step.kind === "repeat") {
+    const repeat = p.step;
+    const ctx = contextAt(skill, p.ancestors);
+    return (repeat.checks ?? []).map((c) => inline(`step ${repeat.id} (after every pass of `, code(repeat.gather?.name ?? repeat.item), "): ", describeCondition(c.condition, ctx)));
+  }
   if (p.step.kind !== "ask") return [];
   const ask = p.step;
   const at = inline(`step ${ask.id} (`, code(ask.field), "): ");

@@ -7,6 +7,7 @@
  */
 import { applyText } from "./apply-text.js";
 import { applyToolResult } from "./apply-tool-result.js";
+import { clearPass, isPassPick } from "./clear-pass.js";
 import { copyState } from "./copy-state.js";
 import { drop, proposeValue } from "./propose-value.js";
 import { emit, record, type Run } from "./run-context.js";
@@ -34,15 +35,21 @@ export function applyEvent(run: Run, event: FlowEvent): void {
 function applyPersonEvent(run: Run, event: Exclude<FlowEvent, { type: "tool_result" }>): void {
   switch (event.type) {
     case "text": return applyText(run, event);
-    case "pick":
-      // A row click at a decide's buttons is the press of that option.
-      if (run.state.pending?.kind === "decide" && run.state.pending.decide === event.field) return applyChoice(run, event.field, event.value, undefined);
-      return void proposeValue(run, event.field, event.value, "widget");
+    case "pick": return applyPick(run, event);
     case "press": return applyPress(run, event);
     case "approve": return applyApprove(run, event);
     case "preset":
       for (const [name, value] of Object.entries(event.values)) proposeValue(run, name, value, "fixture");
   }
+}
+
+/** A row click: the pass to change at a failing repeat check, or a field's value. */
+function applyPick(run: Run, event: Of<"pick">): void {
+  const pending = run.state.pending;
+  if (isPassPick(pending) && pending.field === event.field) return clearPass(run, pending, event.value);
+  // A row click at a decide's buttons is the press of that option.
+  if (pending?.kind === "decide" && pending.decide === event.field) return applyChoice(run, event.field, event.value, undefined);
+  proposeValue(run, event.field, event.value, "widget");
 }
 
 function startTurn(run: Run): void {

@@ -1,9 +1,11 @@
 /**
  * Free text from the person. While a secret is the pending question the model is never involved: the
  * text itself is the value if it passes the field's shape, else it is refused (never echoed). Otherwise
- * the model's extraction proposes values, each filtered and validated; malformed model output sets
- * nothing; a free `reply` is shown only when a `chat` step was passed on the current path.
+ * the model's extraction proposes values, each filtered and validated (a value for a field of a loop
+ * whose passes are done goes to the one pass the text names, if it names one: name-pass.ts); malformed
+ * model output sets nothing; a free `reply` is shown only when a `chat` step was passed on the current path.
  */
+import { passKeyNamed } from "./name-pass.js";
 import { drop, proposeValue, refuse, setAnswer } from "./propose-value.js";
 import { replayCopy } from "./replay.js";
 import { emit, type Run } from "./run-context.js";
@@ -33,7 +35,7 @@ export function applyText(run: Run, event: TextEvent): void {
     // The model saw `[secret]` where a secret was typed: a value holding it is not what the person typed.
     if (holdsMask(value) && !event.text.includes(SECRET_MASK)) drop(run, name, "the value holds a hidden secret's mask, not what the person typed");
     else if (fieldDecl(run.skill, name)?.typed && !typedIn(event.text, value)) drop(run, name, "`typed: true`, and the value is not in what the person typed");
-    else proposeValue(run, name, value, "model");
+    else proposeValue(run, name, value, "model", passKeyNamed(run, name, event.text));
   }
   if (extraction.reply) {
     if (chatInScope) emit(run, { type: "say", text: extraction.reply });

@@ -42,6 +42,8 @@ export const CARD: StepExecutor = {
   endIteration(run, frame) {
     if (run.collect!.loop?.frame === frame) throw new Halt("region_end");
   },
+  // A card lists what a yes would release; a failing check after a loop stops the run before those writes.
+  loopEnded: () => {},
   goesOnAfterError: () => false,
   trace: () => {},
 };

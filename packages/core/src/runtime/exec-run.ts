@@ -13,6 +13,7 @@ import { runDecide } from "./run-decide.js";
 import { emit, record, recordStep, traceStep, type Frame, type Run } from "./run-context.js";
 import { runLookup, runWrite } from "./run-do.js";
 import { runEnd } from "./run-end.js";
+import { runPassChecks } from "./run-pass-checks.js";
 import { runHandoff } from "./run-handoff.js";
 import type { StepExecutor } from "./step-executor.js";
 
@@ -31,6 +32,7 @@ export const RUN: StepExecutor = {
   end: runEnd,
   passesOver: () => false,
   endIteration: endRegionsOf,
+  loopEnded: runPassChecks,
   goesOnAfterError: () => false,
   trace: recordStep,
 };

@@ -12,14 +12,17 @@ import { validateValue } from "./validate-value.js";
 import { keyInScope, modelMayNotSet } from "./who-may-set.js";
 import { ownValue } from "../own-value.js";
 
-/** Proposes `value` for `name` from `by`; returns true when it was set. */
-export function proposeValue(run: Run, name: string, value: unknown, by: Provenance): boolean {
+/**
+ * Proposes `value` for `name` from `by`; returns true when it was set. `at`: the answer key of a pass
+ * the person's words named after its loop (name-pass.ts), used when no iteration is current.
+ */
+export function proposeValue(run: Run, name: string, value: unknown, by: Provenance, at?: string): boolean {
   const { skill, state } = run;
   const field = fieldDecl(skill, name);
   // A decision is set only by a choice at its question (apply-decision.ts), never as a field value.
   const notAllowed = by === "model" || field?.decide ? modelMayNotSet(skill, name) : field ? undefined : "unknown field";
   if (notAllowed || !field) return drop(run, name, notAllowed ?? "unknown field");
-  const key = keyInScope(skill, state, name);
+  const key = keyInScope(skill, state, name) ?? at;
   if (key === undefined) return drop(run, name, "not asked at this point of the flow");
   const checked = validateValue(field, value);
   if (!checked.ok) {

@@ -4,7 +4,7 @@
  * (exec-card.ts: lists what its yes would release), and the check of a change against the writes already
  * done (exec-verify.ts: compares their inputs). The walk (walk.ts) is the same for all three.
  */
-import type { AskStep, ChatStep, ConfirmStep, DecideStep, DoStep, EndStep, HandoffStep, SayStep, Step, ToolInfo } from "../format/ir.js";
+import type { AskStep, ChatStep, ConfirmStep, DecideStep, DoStep, EndStep, HandoffStep, RepeatStep, SayStep, Step, ToolInfo } from "../format/ir.js";
 import type { Frame, Run } from "./run-context.js";
 
 export interface StepExecutor {
@@ -24,6 +24,8 @@ export interface StepExecutor {
   passesOver(run: Run, block: Extract<Step, { kind: "when" | "repeat" | "switch" }>): boolean;
   /** An iteration of a loop frame ends. */
   endIteration(run: Run, frame: Frame): void;
+  /** A `repeat` with `check:` ran its last pass over `rows`; `frame` is where the repeat is. */
+  loopEnded(run: Run, step: RepeatStep, frame: Frame, rows: readonly unknown[]): void;
   /** A step stopped with an error: true to go on with the next one (the verify walk passes over it). */
   goesOnAfterError(run: Run): boolean;
   /** Records that a step was evaluated (only the run traces its steps). */

@@ -68,13 +68,14 @@ function restoreBefore(run: Run): void {
   run.state = { ...before, lookups: copyRecord(lookups), callsThisEvent, usage };
 }
 
-/** Field names whose answer the event set or changed. Pure. */
+/** Field names whose answer the event set, changed or cleared (a pass picked to change at a repeat check). Pure. */
 function changedFields(before: FlowState["answers"], after: FlowState["answers"]): string[] {
   const keys = Object.entries(after).filter(([key, now]) => {
     const was = ownValue(before, key);
     return !was || canonicalJson(was.value) !== canonicalJson(now.value);
-  });
-  return [...new Set(keys.map(([key]) => nameOfKey(key)))];
+  }).map(([key]) => key);
+  const cleared = Object.keys(before).filter((key) => !Object.hasOwn(after, key));
+  return [...new Set([...keys, ...cleared].map(nameOfKey))];
 }
 
 /**

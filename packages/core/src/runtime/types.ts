@@ -122,8 +122,12 @@ export interface CardDetail {
 
 /** What the flow is waiting for after a replay. */
 export type Pending =
-  /** `many`: the pick takes several rows (a list of row ids). */
-  | { kind: "ask"; field: string; answerKey: string; stepId: string; secret: boolean; pick: boolean; many?: true }
+  /**
+   * `many`: the pick takes several rows (a list of row ids). `passes`: the pick of a pass to change at a
+   * failing `repeat` check (`field` is the repeat's `as:` name, `stepId` the repeat's): each pass id
+   * shown, with the scope of that pass.
+   */
+  | { kind: "ask"; field: string; answerKey: string; stepId: string; secret: boolean; pick: boolean; many?: true; passes?: Record<string, string> }
   | { kind: "confirm"; confirm: string; key: string; stepId: string; card: Card }
   | { kind: "approval"; confirm: string; key: string; stepId: string; role: string; requestId: string }
   /** A `decide` without `by:`: the person chooses one of `options` for the question rendered as `digest`. */

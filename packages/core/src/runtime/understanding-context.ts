@@ -1,10 +1,12 @@
 /**
  * What the host needs before a free-text turn, and nothing more: the fields the model may fill here
- * (never secrets, picks or confirmations), the pending question, whether a secret is pending (then the
+ * (never secrets, picks or confirmations; a field of a loop with `as:` whose passes are done, for a
+ * correction of the one pass the message names), the pending question, whether a secret is pending (then the
  * model must not be called: send `{ type: "text", text }` without extraction), and the instructions of
  * the `chat` steps passed on the current path. Pure (replays a copy of the state; runs no tool).
  */
-import type { FieldDecl, Shape, Skill } from "../format/ir.js";
+import type { FieldDecl, RepeatStep, Shape, Skill } from "../format/ir.js";
+import { gatheringRepeatOf } from "./name-pass.js";
 import { renderIn } from "./eval-in-frame.js";
 import { replayCopy } from "./replay.js";
 import { frameOf } from "./walk.js";
@@ -14,7 +16,7 @@ import { indexOf } from "../compile/compile-skill.js";
 import type { AskSite } from "../compile/skill-index.js";
 import type { FlowState, StepOptions } from "./types.js";
 import { keyInScope, modelMayNotSet } from "./who-may-set.js";
-import { scopeOfKey } from "./answer-keys.js";
+import { nameOfKey, scopeOfKey } from "./answer-keys.js";
 
 export interface FieldInScope {
   name: string;
@@ -55,11 +57,34 @@ function fieldsInScope(run: Run): FieldInScope[] {
     const name = site.step.field;
     if (seen.has(name) || modelMayNotSet(run.skill, name) !== undefined) continue;
     const key = keyInScope(run.skill, run.state, name);
-    if (key === undefined) continue;
+    if (key === undefined) {
+      const loop = passesDone(run, name);
+      if (loop) out.push(perPass(site, fieldDecl(run.skill, name)!, loop));
+      if (loop) seen.add(name);
+      continue;
+    }
     seen.add(name);
     out.push(describe(run, site, fieldDecl(run.skill, name)!, scopeOfKey(key)));
   }
   return out;
+}
+
+/**
+ * A field asked once per pass of a `repeat … as:` whose passes have answers and none is in progress:
+ * the model may propose a correction, which is taken only for the one pass the message names
+ * (name-pass.ts). Undefined for any other field.
+ */
+function passesDone(run: Run, name: string): RepeatStep | undefined {
+  const loop = gatheringRepeatOf(run, name);
+  if (!loop) return undefined;
+  const ofPass = (key: string) => nameOfKey(key) === name && scopeOfKey(key).startsWith(`${loop.id}:`) && !scopeOfKey(key).includes("/");
+  return Object.keys(run.state.answers).some(ofPass) ? loop : undefined;
+}
+
+function perPass(site: AskSite, field: FieldDecl, loop: RepeatStep): FieldInScope {
+  // A note for the model's prompt, not a sentence shown to the person.
+  const note = `(answered once per ${loop.item}; a new value applies only to the one ${loop.item} the message names)`;
+  return { name: field.name, shape: field.shape, question: site.step.question.source, description: field.description ? `${field.description} ${note}` : note };
 }
 
 function describe(run: Run, site: AskSite, field: FieldDecl, scope: string): FieldInScope {

@@ -44,8 +44,14 @@ function walk(run: Run, frames: Frame[]): void {
     const frame = frames[frames.length - 1]!;
     if (frame.i >= frame.steps.length) {
       if (frame.loop) run.exec.endIteration(run, frame);
-      if (frame.loop?.step.until) endPass(run, frame, frames);
-      else if (!nextRow(frame)) frames.pop();
+      if (frame.loop?.step.until) {
+        endPass(run, frame, frames);
+        continue;
+      }
+      if (nextRow(frame)) continue;
+      frames.pop();
+      // Every pass has run to its end: a repeat's `check:` holds back the steps after it.
+      if (frame.loop?.step.checks) run.exec.loopEnded(run, frame.loop.step, frames[frames.length - 1]!, frame.loop.rows);
       continue;
     }
     const step = frame.steps[frame.i++]!;
@@ -116,7 +122,7 @@ function runRepeat(run: Run, step: RepeatStep, frame: Frame, frames: Frame[]): v
   const twice = keys.find((key, i) => keys.indexOf(key) !== i);
   if (twice !== undefined) fail(run, `\`${step.list.source}\` (step ${step.id}) has two rows with the id ${twice}: each row needs an id of its own, or their answers, confirmations and writes would be mixed up.`);
   traceStep(run, step, frame, step.until ? "pass 1" : `${rows.length} rows`);
-  if (rows.length === 0) return;
+  if (rows.length === 0) return run.exec.loopEnded(run, step, frame, rows);
   const listType = run.exprs.valueType(step.list, { loopVars: frame.varTypes });
   const itemType: ValueType = listType?.t === "list" ? listType.of : { t: "dyn" };
   const varTypes = { ...frame.varTypes, [step.item]: itemType };

@@ -1,6 +1,7 @@
 /**
  * Every name a proof takes from its skill must be one of the skill's: a field for `answers:`, `pick:`,
- * `asks:` and `fields:`, a confirm (or a decide) for `press:`, `approve:` and `waits_for:`, a tool for `fail:`,
+ * `asks:` and `fields:` (or, for `pick:` and `asks:`, the `as:` name of a repeat with `check:`, whose
+ * failing check asks which pass to change), a confirm (or a decide) for `press:`, `approve:` and `waits_for:`, a tool for `fail:`,
  * `reject:` and `called…:`, a skill for `active:`, an outcome (an `end`'s) for `ends:`. A typo (`press: bok`) would otherwise run and fail
  * later with a message about something else, or pass while proving less (the runtime drops a preset
  * answer it does not know): here it is a located proof error, with "did you mean" when a name is close.
@@ -36,6 +37,7 @@ function knownNames(skills: readonly Skill[]): Record<NameUse["kind"], Set<strin
   for (const skill of skills) {
     names.skill.add(skill.name);
     for (const field of Object.keys(skill.fields)) names.field.add(field);
+    for (const name of checkedPassesOf(skill.steps)) names.field.add(name);
     for (const tool of Object.keys(skill.tools)) names.tool.add(tool);
     for (const id of confirmsOf(skill.steps)) names.confirm.add(id);
     for (const outcome of outcomesOf(skill.steps)) names.outcome.add(outcome);
@@ -46,6 +48,15 @@ function knownNames(skills: readonly Skill[]): Record<NameUse["kind"], Set<strin
 /** The outcome of every `end`, nested ones too. */
 function outcomesOf(steps: readonly Step[]): string[] {
   return steps.flatMap((step) => (step.kind === "end" ? [step.outcome] : outcomesOf(everyChildStepOf(step))));
+}
+
+/** The `as:` names of the repeats with `check:` (their pick of a pass to change is asked under that name), nested ones too. */
+function checkedPassesOf(steps: readonly Step[]): string[] {
+  return steps.flatMap((step): string[] => {
+    if (step.kind === "when") return checkedPassesOf(step.steps);
+    if (step.kind !== "repeat") return [];
+    return [...(step.checks?.length && step.gather ? [step.gather.name] : []), ...checkedPassesOf(step.steps)];
+  });
 }
 
 /** The ids of every confirm and decide (pressed and approved alike), nested ones too. */

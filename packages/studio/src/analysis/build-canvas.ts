@@ -109,7 +109,7 @@ function titleOf(step: Step): string {
     case "decide": return step.by ? `decide ${step.decide} by ${step.by}` : `decide ${step.decide}`;
     case "chat": return "chat";
     case "when": return `when ${step.condition.source}`;
-    case "repeat": return step.until ? untilTitle(step) : `repeat for ${step.item} in ${step.list.source}`;
+    case "repeat": return step.until ? untilTitle(step) : `repeat for ${step.item} in ${step.list.source}${step.gather ? ` as ${step.gather.name}` : ""}`;
     case "switch": return step.written === "when" ? `when ${step.on.source} (else)` : `switch ${step.on.source}`;
   }
 }
@@ -132,6 +132,8 @@ function detailsOf(skill: Skill, step: Step): Partial<CanvasStep> {
     case "decide": return { text: step.question.source, options: step.options.map((o) => o.key), ...(step.by ? { by: step.by } : {}) };
     case "chat": return { text: step.instructions };
     case "end": return { text: step.tell.source };
+    // A check across the passes, evaluated after the loop (`check:` beside `as:`).
+    case "repeat": return step.checks?.length ? { checks: step.checks.map((c) => c.condition.source) } : {};
     default: return {};
   }
 }
