@@ -28,7 +28,7 @@ describe("check: on a repeat in the parser", () => {
   it("is in the JSON Schema on ask and repeat, and on a repeat only with as:", () => {
     const steps = (skillBlocksSchema().$defs as Record<string, { oneOf: Array<{ title: string; properties: Record<string, unknown>; dependentSchemas?: unknown }> }>).step.oneOf;
     expect(steps.filter((b) => "check" in b.properties).map((b) => b.title)).toEqual(["ask", "repeat"]);
-    expect(steps.find((b) => b.title === "repeat")!.dependentSchemas).toEqual({ check: { properties: { repeat: { type: "object", properties: { as: {} }, required: ["as"] } } } });
+    expect(steps.find((b) => b.title === "repeat")!.dependentSchemas).toMatchObject({ check: { properties: { repeat: { type: "object", properties: { as: {} }, required: ["as"] } } } });
   });
 });
 
