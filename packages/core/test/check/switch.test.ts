@@ -214,3 +214,26 @@ describe("switch: outcomes", () => {
     expect(check(steps('"!ok"')).filter((d) => d.ruleId === "outcome-unreached")).toEqual([]);
   });
 });
+
+describe("switch on a decide", () => {
+  const decide = (by: string, cases: string) => `
+- ask: { note: "What is it about?" }
+- decide: { escalation: "What now for {note}?" }${by}
+  options:
+    send_back: "Send it back"
+    stop: "Stop"
+- switch: escalation
+  cases:
+${cases}`;
+
+  it("knows the decide's options, and `no` when a role decides", () => {
+    const byLead = rules(decide("\n  by: lead", `    send_back:\n      - say: "back"\n    stop:\n      - say: "stop"\n    later:\n      - say: "later"`));
+    expect(byLead.filter((r) => r.endsWith("switch-not-exhaustive")).length).toBe(1);
+    expect(byLead.filter((r) => r.endsWith("unknown-case")).length).toBe(1);
+    expect(check(decide("\n  by: lead", `    send_back:\n      - say: "back"\n    stop:\n      - say: "stop"`)).find((d) => d.ruleId === "switch-not-exhaustive")?.reason).toContain("`no`");
+  });
+
+  it("needs no `no` case when the person decides", () => {
+    expect(rules(decide("", `    send_back:\n      - say: "back"\n    stop:\n      - say: "stop"`))).toEqual([]);
+  });
+});
