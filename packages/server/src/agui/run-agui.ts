@@ -118,7 +118,8 @@ async function sendAll(ctx: ServerContext, threadId: string, events: FlowInput[]
       ctx.log(turnLogLine({ at: ctx.now(), via: "agui", thread: threadId, skill: skillName(ctx.flow, turn), event, turn, durationMs: performance.now() - started }));
       await syncApprovals(ctx, threadId, turn, mayHaveWaiting);
       mayHaveWaiting = turn.pending?.kind === "approval";
-      taken.push({ shown: toShown(turn, taken.length ? taken[taken.length - 1]!.shown : lastShown), repeated: turn.repeated === true, state: turn.state });
+      const said = { flow: ctx.flow, fromText: "text" in event };
+      taken.push({ shown: toShown(turn, taken.length ? taken[taken.length - 1]!.shown : lastShown, said), repeated: turn.repeated === true, state: turn.state });
     } catch (error) {
       if (!(error instanceof FlowInputError)) throw error;
       return done({ code: "bad_event", message: error.message });
