@@ -1,10 +1,11 @@
 /**
  * Words for what a message changed, where the screen alone would not tell: values the runtime would
  * not take from a message (and why), a message that answered nothing (with what the question takes,
- * `expectedAnswer`), a message that picked none of the skills on the menu. A no at a card needs no
+ * `expectedAnswer`), a message that picked none of the skills on the menu. A long field name is cut (`shortName`). A no at a card needs no
  * note: the runtime's own reply says that nothing was run (`SAID_NO`), on every host. `flow chat` prints these lines before a turn, and the chat page shows them as the
  * turn's first messages: every host says the same words. Pure.
  */
+import { shortName } from "../text/shorten-names.js";
 import type { Pending, TraceEvent } from "./types.js";
 
 /** What the notes read of a turn. */
@@ -41,7 +42,7 @@ export function changeNotes(turn: ChangedTurn, fromText: boolean, context: Chang
   const refused = new Set(turn.trace.flatMap((t) => (t.type === "refused" ? [t.field] : [])));
   // Which skill a message is for is the routing's choice, not a value the person gave: a guess it did
   // not follow ("switching away … needs intent: switch") is not theirs to hear about.
-  const dropped = turn.trace.flatMap((t) => (t.type === "dropped" && t.field !== "skill" && !refused.has(t.field) ? [`${t.field} (${t.reason})`] : []));
+  const dropped = turn.trace.flatMap((t) => (t.type === "dropped" && t.field !== "skill" && !refused.has(t.field) ? [`${shortName(t.field)} (${t.reason})`] : []));
   if (dropped.length) notes.push(`Not taken from a message: ${dropped.join("; ")}.`);
   const routed = turn.route !== undefined && Object.keys(turn.route).length > 0;
   const acted = routed || turn.trace.some((t) => EFFECTS.has(t.type));
