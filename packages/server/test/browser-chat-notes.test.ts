@@ -2,7 +2,7 @@
  * The chat page says what `flow chat` says around a turn (core's `changeNotes`), in headless Chromium on
  * a real server: a message that answered nothing says so, with what the question takes; a value the
  * runtime would not take from a message is named with the reason; a no at the checkout says once that
- * nothing was run. The offline extractor reads the messages, except where a scripted model proposes a
+ * nothing was run; a conversation handed over to a person says once that it ends there. The offline extractor reads the messages, except where a scripted model proposes a
  * value only a person may give (the pick of a flight). Each is checked at 1280 px and at 390 px, and the
  * viewport is kept as a screenshot in test-artifacts/ (notes-*.png).
  */
@@ -21,29 +21,33 @@ const SAID_NO = "You said no, so nothing was run. Change what you need, or say y
 const WIDTHS = [1280, 390] as const;
 /** Per width: the opening message's values, then a flight the model may not pick. */
 const SCRIPT = WIDTHS.flatMap(() => [{ conference: "Lisbon AI Summit", nights: 3 }, { flight_id: "TP1350" }]);
+const TRANSFER = "YOU ARE BEING TRANSFERRED TO A HUMAN AGENT. PLEASE HOLD ON.";
+const HANDED = "Handed over to a person. The conversation ends here; the New conversation button starts another.";
 let offline: ServeFixture;
 let scripted: ServeFixture;
+let human: ServeFixture;
 let chrome: OpenBrowser;
 
 beforeAll(async () => {
   if (!HAVE_CHROMIUM) return;
   const model = new ScriptedChatModel(SCRIPT, { strict: true });
-  [offline, scripted, chrome] = await Promise.all([
+  [offline, scripted, human, chrome] = await Promise.all([
     startServe({ skills: [skillPath("conference-trip")] }),
     startServe({ skills: [skillPath("conference-trip")], model }),
+    startServe({ skills: [skillPath("retail/human-agent")] }),
     launch(),
   ]);
 }, 60_000);
 afterAll(async () => {
   await chrome?.close();
-  await Promise.all([offline?.close(), scripted?.close()]);
+  await Promise.all([offline?.close(), scripted?.close(), human?.close()]);
 });
 
-async function open(serve: ServeFixture, width: number): Promise<Page> {
+async function open(serve: ServeFixture, width: number, first = "Which conference are you going to?"): Promise<Page> {
   const context = await chrome.browser.newContext({ viewport: { width, height: 800 } });
   const page = await context.newPage();
   await page.goto(serve.url);
-  await expect.poll(() => lastBot(page).textContent()).toBe("Which conference are you going to?");
+  await expect.poll(() => lastBot(page).textContent()).toBe(first);
   return page;
 }
 
@@ -98,6 +102,20 @@ suite(`the chat page says flow chat's notes${HAVE_CHROMIUM ? "" : " (skipped: /u
       expect((await bots(page)).at(-1)).toBe(FLIGHTS);
       await expectReadable(page, lastBot(page));
       await screenshot(page, `notes-3-not-taken-${width}`, { viewport: true });
+      await page.context().close();
+    });
+
+    it(`at ${width} px, a conversation handed over to a person says so once, with no tool name`, async () => {
+      const page = await open(human, width, "What do you need help with?");
+      await send(page, "My parcel was stolen from my porch");
+      await expect.poll(async () => (await bots(page)).slice(-2)).toEqual([TRANSFER, HANDED]);
+      // A later message is answered that a person has it; the end is not said again.
+      await send(page, "hello?");
+      await expect.poll(async () => (await bots(page)).length).toBeGreaterThan(3);
+      expect(await timesShown(page, HANDED)).toBe(1);
+      expect((await bots(page)).join("\n")).not.toContain("transfer_to_human_agents");
+      await expectReadable(page, lastBot(page));
+      await screenshot(page, `notes-4-handed-over-${width}`, { viewport: true });
       await page.context().close();
     });
   }
