@@ -140,6 +140,12 @@ describe("offline extractor: email addresses", () => {
     expect(run("It's Ana.Lima+shop@mail.example.co.uk, thanks", email, [signIn, email, order])).toEqual({ email: "Ana.Lima+shop@mail.example.co.uk" });
   });
 
+  it("takes an address typed alone at the question of how to go on as its email choice too", () => {
+    expect(run("sophia.thomas1364@example.com", signIn, [signIn, email, order])).toEqual({ sign_in: "email", email: "sophia.thomas1364@example.com" });
+    const how: FieldInScope = { name: "contact", shape: { kind: "choices", choices: ["phone", "post"] } };
+    expect(run("sophia.thomas1364@example.com", how, [how, email])).toEqual({ email: "sophia.thomas1364@example.com" });
+  });
+
   it("gives it to no other lookup, and takes no word that is not an address", () => {
     expect(run("sophia.thomas1364@example.com", order, [order])).toEqual({ order_id: "sophia.thomas1364@example.com" });
     expect(run("my email is sophia at example dot com", signIn, [signIn, email])).toEqual({ sign_in: "email" });

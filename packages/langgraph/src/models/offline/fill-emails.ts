@@ -2,8 +2,9 @@
  * The offline rule for email addresses: an address in the message (`name@example.com`) is the value of
  * the `lookup` or `text` field whose name or description says it is an email address — the pending one
  * first, else any in scope. An address leaves no doubt which field it is for, so "my email is
- * sophia@example.com", typed while the question is how to find the account, gives the email too. The
- * lookup still decides whether it knows the address; the rule never guesses one. Pure.
+ * sophia@example.com", typed while the question is how to find the account, gives the email too; and an
+ * address typed alone at a choice that has an `email` choice (how to find the account) is that choice
+ * as well. The lookup still decides whether it knows the address; the rule never guesses one. Pure.
  */
 import type { FieldInScope } from "../../understand/model-port.js";
 import { RANK, type Candidate, type Rule } from "./spans.js";
@@ -25,5 +26,9 @@ export const fillEmails: Rule = ({ text, fields, pending }) => {
   for (const m of text.matchAll(ADDRESS)) {
     out.push({ field: field.name, value: m[0], start: m.index, end: m.index + m[0].length, rank: field === pending ? RANK.pendingSure : RANK.other });
   }
+  // The address alone answers a pending choice of how to go on whose choice is "email" (the retail sign-in).
+  const choice = pending?.shape.kind === "choices" ? pending.shape.choices.find((c) => /^e-?mail$/i.test(c)) : undefined;
+  const [first] = out;
+  if (choice && first) out.push({ field: pending!.name, value: choice, start: first.start, end: first.start, rank: RANK.pending });
   return out;
 };
