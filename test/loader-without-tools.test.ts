@@ -68,9 +68,11 @@ describe("checked by tool names only, an example skill is told nothing the full 
     const full = await loadSkill(path);
     const toolsFile = ["tools.ts", "tools.mts", "tools.js"].map((n) => join(path, "..", n)).find((f) => { try { return readFileSync(f) && true; } catch { return false; } });
     if (!toolsFile) return;
-    const infos = readToolNames((await readToolSources(toolsFile, readFileSync(toolsFile, "utf8"))).join("\n"));
-    expect(infos).toBeDefined();
-    const byName = await loadSkillText(path, readFileSync(path, "utf8"), { tools: { toolsFile, collected: { infos, runnables: {}, diagnostics: [] }, byName: true } });
+    const named = readToolNames((await readToolSources(toolsFile, readFileSync(toolsFile, "utf8"))).join("\n"));
+    expect(named).toBeDefined();
+    const infos = named!.tools;
+    const tools = { toolsFile, collected: { infos, runnables: {}, diagnostics: [] }, byName: true as const, ...(named!.open && { openNames: true as const }) };
+    const byName = await loadSkillText(path, readFileSync(path, "utf8"), { tools });
     const known = new Set(lines(full.diagnostics));
     expect(lines(byName.diagnostics).filter((d) => !known.has(d))).toEqual([]);
     expect(Object.keys(infos).sort()).toEqual(expect.arrayContaining(Object.keys(full.skill?.tools ?? {}).sort()));
@@ -78,11 +80,85 @@ describe("checked by tool names only, an example skill is told nothing the full 
 });
 
 describe("reading tool names from the text", () => {
+  const kinds = (source: string) => Object.values(readToolNames(source)!.tools).map((t) => `${t.name} ${t.kind}`);
+
   it("reads each lookup, action and hand-off by its written name, and guesses nothing when a tool is declared another way", () => {
     const declared = 'export default [\n  lookup({ name: "find_x", input, output }, run),\n  // action({ name: "commented_out" })\n  action({\n    name: "pay", input, output }, run),\n  handoff({ name: \'to_agent\', input, output }, run),\n];\n';
-    expect(Object.values(readToolNames(declared)!).map((t) => `${t.name} ${t.kind}`)).toEqual(["find_x lookup", "pay write", "to_agent handoff"]);
-    for (const other of ['const name = "x";\nlookup({ name, input, output }, run);', 'mcpTools({ command: "srv" });', 'import { lookup as l } from "@skillflow/core";\nl({ name: "x" });', "const x = 1;"]) {
-      expect(readToolNames(other)).toBeUndefined();
-    }
+    expect(kinds(declared)).toEqual(["find_x lookup", "pay write", "to_agent handoff"]);
+    expect(readToolNames(declared)!.open).toBe(false);
+    const others = [
+      'const name = "x";\nlookup({ name, input, output }, run);', 'import { lookup as l } from "@skillflow/core";\nl({ name: "x" });', "const x = 1;",
+      'tool(run, { name: someName, schema });', 'tool(run, { name: "x", schema, metadata: meta });', 'tool(run, { name: "x", metadata: { readOnly: isReadOnly } });',
+      'mcpTools({ command: "srv", only: names });', 'mcpTools({ command: "srv", ...(x && { only: ["a"] }) });', 'new DynamicStructuredTool({ name: "x" });',
+    ];
+    for (const other of others) expect(readToolNames(other), other).toBeUndefined();
+  });
+
+  it("reads a LangChain tool(fn, { name, metadata }) by the name in its config, not a name: inside its function, and its kind from metadata", () => {
+    const declared = [
+      'tool(async ({ name }) => ({ greeting: `hi ${name}` }), { name: "greet", schema: z.object({ name: z.string() }) }),',
+      'tool((input) => find({ name: "inner", ...input }), { name: "find_order", schema, metadata: { readOnly: true } }),',
+      'tool(run, { description: "to a person, (sic)", name: "to_agent", metadata: { handoff: true, readOnly: true } }),',
+    ].join("\n");
+    expect(kinds(declared)).toEqual(["greet write", "find_order lookup", "to_agent handoff"]);
+    expect(readToolNames(declared)!.open).toBe(false);
+  });
+
+  it("reads the tools an mcpTools(…) server takes with only:, with their kinds; without only:, or trusted, the names are open", () => {
+    const only = 'mcpTools({ command: "node", args: ["srv.js"], only: ["find_x", "pay", "to_agent"], readOnly: ["find_x"], handoff: ["to_agent"] })';
+    expect(kinds(only)).toEqual(["find_x lookup", "pay write", "to_agent handoff"]);
+    expect(readToolNames(only)!.open).toBe(false);
+    const open = 'mcpTools({ url: "https://x", headers: { A: "b" }, readOnly: ["find_x"] }),\nmcpTools({ command: "srv", only: ["a"], trusted: true, ...(log && { env: { LOG: log } }) })';
+    expect(kinds(open)).toEqual(["find_x lookup"]);
+    expect(readToolNames(open)!.open).toBe(true);
+  });
+});
+
+describe("a copy outside the repository whose tools come from tool(…) and mcpTools(…)", () => {
+  /** conference-trip's SKILL.md, with `edit` applied, beside `toolsTs`, outside the repository. */
+  function copyWith(toolsTs: string, edit: (text: string) => string = (t) => t): string {
+    const dir = copyOfTrip(edit);
+    writeFileSync(join(dir, "tools.ts"), toolsTs);
+    return dir;
+  }
+  const LOOKUPS = ["find_conference", "search_flights", "check_arrival", "search_hotels", "quote_hotel", "quote_cab", "quote_trip", "verify_code"];
+  const WRITES = ["hold_flight", "hold_hotel", "reserve_cab", "take_payment"];
+  const langChain = [
+    'import { tool } from "@langchain/core/tools";',
+    'import { z } from "zod";',
+    "const run = async () => ({});",
+    "export default [",
+    ...LOOKUPS.map((name) => `  tool(run, { name: "${name}", schema: z.object({}), metadata: { readOnly: true } }),`),
+    ...WRITES.map((name) => `  tool(run, { name: "${name}", schema: z.object({}) }),`),
+    "];",
+  ].join("\n");
+
+  it("LangChain tools: a misspelt tool and a missing confirm are reported with the import error", async () => {
+    const dir = copyWith(langChain, (text) => text.replace("- do: hold_hotel\n", "- do: hold_hotell\n").replace(/- confirm: \{ pay: .*\n {2}widget: trip_checkout\n/, ""));
+    const errors = (await loadSkill(dir)).diagnostics.filter((d) => d.severity === "error");
+    expect(new Set(errors.map((d) => d.ruleId))).toEqual(new Set(["tools-throws", "unknown-tool", "ungated-write"]));
+    expect(errors.find((d) => d.ruleId === "tools-throws")!.fix).toContain("the skill was checked against the tools named in tools.ts, but not for the types");
+  });
+
+  it("an MCP server with only:: its tools are read with their kinds, and a misspelt tool and a missing confirm are reported", async () => {
+    const server = `import { mcpTools } from "@skillflow/mcp";\nexport default [mcpTools({ command: "node", args: ["srv.js"], only: ${JSON.stringify([...LOOKUPS, ...WRITES])}, readOnly: ${JSON.stringify(LOOKUPS)} })];\n`;
+    const dir = copyWith(server, (text) => text.replace("- do: hold_hotel\n", "- do: hold_hotell\n").replace(/- confirm: \{ pay: .*\n {2}widget: trip_checkout\n/, ""));
+    const errors = (await loadSkill(dir)).diagnostics.filter((d) => d.severity === "error");
+    expect(new Set(errors.map((d) => d.ruleId))).toEqual(new Set(["tools-throws", "unknown-tool", "ungated-write"]));
+    expect(errors.filter((d) => d.ruleId === "ungated-write").map((d) => /`(\w+)` runs/.exec(d.reason)?.[1])).toEqual(["hold_flight", "reserve_cab", "take_payment"]);
+  });
+
+  it("an MCP server without only:: the tools it names are checked, and the import error says exactly which checks were skipped for the others", async () => {
+    const server = `import { mcpTools } from "@skillflow/mcp";\nexport default [mcpTools({ command: "node", args: ["srv.js"], readOnly: ${JSON.stringify(LOOKUPS)} })];\n`;
+    // hold_hotell may be one of the server's tools: not reported. A field asked twice needs no tool names: reported.
+    const twice = (text: string) => text.replace("- ask: { nights:", "- ask: { nights: \"How many nights?\" }\n- ask: { nights:");
+    const dir = copyWith(server, (text) => twice(text.replace("- do: hold_hotel\n", "- do: hold_hotell\n")));
+    const full = (await loadSkill(copyWith(langChain, twice))).diagnostics.filter((d) => d.ruleId !== "tools-throws").map((d) => d.ruleId);
+    const errors = (await loadSkill(dir)).diagnostics.filter((d) => d.severity === "error");
+    expect(errors.map((d) => d.ruleId).filter((r) => r !== "tools-throws")).toEqual(full.filter((r) => errors.some((e) => e.ruleId === r)));
+    expect(errors.map((d) => d.ruleId)).toContain("duplicate-ask");
+    expect(errors.map((d) => d.ruleId)).not.toContain("unknown-tool");
+    const fix = errors.find((d) => d.ruleId === "tools-throws")!.fix!;
+    expect(fix).toContain("nor for the names the skill uses that tools.ts does not write out (an MCP server's tools without `only:`, or a server it trusts: `unknown-tool`, `unknown-reference`) and whether each confirm covers a write (`confirm-covers-nothing`)");
   });
 });

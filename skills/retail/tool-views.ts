@@ -49,8 +49,12 @@ function whenKnown<S extends z.ZodRawShape>(schema: z.ZodObject<S>) {
   return z.object({ known, ...fields });
 }
 
+/** A variant's options in words, for cards and lists: "color: black, size: M". */
+const optionWords = z.string().describe("the options in words, such as color: black, size: M");
+
 const orderLine = orderItemSchema.extend({
   id: z.string().describe("the line's id: its item id, with #2, #3 for a second or third line of the same item"),
+  option_words: optionWords,
 });
 
 /** An order's items as rows a pick can name: each line has an id of its own, even an item ordered twice. */
@@ -62,7 +66,7 @@ export function orderRow(order: Order): z.infer<typeof orderView> {
   const items = order.items.map((item) => {
     const n = (seen.get(item.item_id) ?? 0) + 1;
     seen.set(item.item_id, n);
-    return { ...item, id: n === 1 ? item.item_id : `${item.item_id}#${n}` };
+    return { ...item, id: n === 1 ? item.item_id : `${item.item_id}#${n}`, option_words: inWords(item.options) };
   });
   return { known: true, ...order, items };
 }
@@ -72,7 +76,7 @@ export function itemIdsOfLines(lines: readonly string[]): string[] {
   return lines.map((line) => line.replace(/#\d+$/, ""));
 }
 
-const variantRow = variantSchema.extend({ id: z.string().describe("the item id, as the row's id") });
+const variantRow = variantSchema.extend({ id: z.string().describe("the item id, as the row's id"), option_words: optionWords });
 
 export const productView = z.object({
   known,
@@ -111,5 +115,10 @@ export function productRow(product: Product): z.infer<typeof productView> {
 }
 
 function variantOf(variant: Variant): z.infer<typeof variantRow> {
-  return { id: variant.item_id, ...variant };
+  return { id: variant.item_id, ...variant, option_words: inWords(variant.options) };
+}
+
+/** Options in words, in the store's order: "color: black, size: M". Pure. */
+function inWords(options: Readonly<Record<string, string>>): string {
+  return Object.entries(options).map(([name, value]) => `${name}: ${value}`).join(", ");
 }

@@ -66,7 +66,7 @@ describe("flow mcp with MCP Apps", () => {
     expect(replayed.content[0].text).toContain("out of date");
 
     const card = await click(host, hotels, { pick: { field: "hotel_id", value: "H-BAIXA" } });
-    expect(card.structuredContent.widget).toMatchObject({ kind: "checkout", confirm: "pay", question: "Pay 1020 EUR for flight TP1350 and 3 nights at Hotel Baixa Nova?" });
+    expect(card.structuredContent.widget).toMatchObject({ kind: "checkout", confirm: "pay", question: "Pay 1,020.00 EUR for flight TP1350 and 3 nights at Hotel Baixa Nova?" });
     expect(card.structuredContent.widget.writes.map((w: { tool: string }) => w.tool)).toEqual(WRITES);
     const pushy = await host.say("Yes, pay now", card.structuredContent.conversation);
     expect(pushy.view.pending).toMatchObject({ kind: "confirm" });

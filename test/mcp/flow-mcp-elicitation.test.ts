@@ -57,7 +57,7 @@ describe("flow mcp with form and URL elicitation", () => {
     expect(forms.map((e) => Object.keys(e.requestedSchema?.properties ?? {})[0])).toEqual(["flight_id", "hotel_id", "confirm"]);
     const flights = (forms[0].requestedSchema!.properties.flight_id as { oneOf: Array<{ const: string }> }).oneOf.map((o) => o.const);
     expect(flights).toContain("TP1350");
-    expect(forms[2].message).toContain("Pay 1020 EUR");
+    expect(forms[2].message).toContain("Pay 1,020.00 EUR");
     // Every write in its card words, none by its raw name.
     for (const words of ["Hold flight TP1350 (TAP)", "Book Hotel Baixa Nova (hotel code H-BAIXA) for 3 nights", "Cabs both ways", "Charge 1,020.00 EUR"]) expect(forms[2].message).toContain(words);
     for (const write of WRITES) expect(forms[2].message).not.toContain(write);

@@ -70,7 +70,7 @@ describe.skipIf(!hasBrowser)("the widget App in a browser", () => {
     await expect.poll(() => app.locator("p").allTextContents()).toContain("Where would you like to stay?");
     expect(await app.locator("th").allTextContents()).toEqual(["Hotel", "Stars", "Per night (EUR)", ""]);
     await app.locator('button[data-pick="H-BAIXA"]').click();
-    await expect.poll(() => app.locator("p").allTextContents()).toContain("Pay 1020 EUR for flight TP1350 and 3 nights at Hotel Baixa Nova?");
+    await expect.poll(() => app.locator("p").allTextContents()).toContain("Pay 1,020.00 EUR for flight TP1350 and 3 nights at Hotel Baixa Nova?");
     expect(await app.locator("li").allTextContents()).toEqual([
       "Hold flight TP1350 (TAP), leaving 17 March 2027, 07:05, landing at 09:40",
       "Book Hotel Baixa Nova (hotel code H-BAIXA) for 3 nights, 17 March 2027 to 20 March 2027, for Lisbon AI Summit",

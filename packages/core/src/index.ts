@@ -67,6 +67,8 @@ export type { TypedAnswer } from "./runtime/read-typed-answer.js";
 export { readYesNo } from "./runtime/read-yes-no.js";
 export { hideSecrets } from "./runtime/hide-secrets.js";
 export { notedValues } from "./runtime/noted-values.js";
+export { changeNotes, type ChangeContext, type ChangedTurn } from "./runtime/change-notes.js";
+export { expectedAnswer } from "./runtime/expected-answer.js";
 export { nameOfKey } from "./runtime/answer-keys.js";
 export type { AnswerKey } from "./runtime/answer-keys.js";
 export type { HiddenSecrets } from "./runtime/hide-secrets.js";

@@ -8,6 +8,7 @@
  * as the reply's line; its widget below it (grid, card) does not repeat it as a title, nor does the
  * message box's label for a secret (it says how the answer is typed and points at the question). A
  * widget shown again (the same list or card, after a correction) replaces its copy: one on the page.
+ * A conversation handed over to a person, or ended at an `end` step, says so once, as `flow chat` does.
  */
 import { HttpAgent, type AgentSubscriber } from "@ag-ui/client";
 import type { ActivitySnapshotEvent, Interrupt, ResumeEntry } from "@ag-ui/core";
@@ -51,6 +52,7 @@ const subscriber: AgentSubscriber = {
   onActivitySnapshotEvent: ({ event }) => renderActivity(event),
   onRunFinishedEvent: (params) => {
     open = params.outcome === "interrupt" ? params.interrupts[0] : undefined;
+    if (params.outcome === "success") sayEnd(params.result as RunResult | undefined);
   },
   onRunErrorEvent: ({ event }) => {
     runErrored = true;
@@ -126,6 +128,7 @@ function startOver(): void {
   open = undefined;
   log.replaceChildren();
   shownIds.clear();
+  endSaid = false;
   void look();
 }
 
@@ -235,6 +238,18 @@ let poll: ReturnType<typeof setTimeout> | undefined;
 function schedulePoll(waiting: boolean): void {
   clearTimeout(poll);
   if (waiting) poll = setTimeout(() => void (!busy && look()), 2000);
+}
+
+interface RunResult { handedOff?: { tool: string }; ended?: { outcome: string; status: string } }
+/** The end of this conversation was said (once per conversation, as `flow chat` says it on the turn it happened). */
+let endSaid = false;
+
+/** A conversation handed over or ended says so once, and how to start another (the words of `flow chat`'s end lines, without tool names). */
+function sayEnd(result: RunResult | undefined): void {
+  if (endSaid || !(result?.handedOff || result?.ended)) return;
+  endSaid = true;
+  const what = result.handedOff ? "Handed over to a person." : `Ended: ${result.ended!.outcome.replace(/_/g, " ")} (${result.ended!.status}).`;
+  append(el("li", { class: "bot end" }, `${what} The conversation ends here; the New conversation button starts another.`));
 }
 
 function say(text: string, kind: string): void {

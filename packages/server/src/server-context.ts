@@ -3,7 +3,7 @@
  * approvers, and the drain state that graceful shutdown uses (running turns finish, new ones are refused).
  */
 import { randomBytes } from "node:crypto";
-import { notedValues, type Pending, type Skill } from "@skillflow/core";
+import { changeNotes, expectedAnswer, notedValues, type Pending, type Skill } from "@skillflow/core";
 import type { Flow, FlowInput, TurnResult } from "./flow-port.js";
 import type { StartGate } from "./agui/start-gate.js";
 import type { ApproverDirectory } from "./approvals/approvers.js";
@@ -39,12 +39,17 @@ export function skillOf(flow: Flow, name: string | null | undefined): Skill {
 /**
  * What the server keeps of a turn (all redacted by the flow already). `before`: the turn shown just
  * before it in this conversation; when both wait on the same question (a correction at a list or a
- * card), the turn says what it set (`noted`, core's `notedValues`, the words `flow chat` says).
+ * card), the turn says what it set (`noted`, core's `notedValues`, the words `flow chat` says). `said`:
+ * the flow, and whether the turn answered a typed message; with it, the turn carries the notes `flow
+ * chat` prints before a turn (`notes`, core's `changeNotes`: values not taken from a message, a message
+ * that answered nothing and what the question takes).
  */
-export function toShown(turn: TurnResult, before?: ShownTurn | null): ShownTurn {
+export function toShown(turn: TurnResult, before?: ShownTurn | null, said?: { flow: Flow; fromText: boolean }): ShownTurn {
   const shown: ShownTurn = { id: newId("t"), reply: turn.reply, widgets: turn.widgets, cards: turn.cards, done: turn.done };
   const noted = sameQuestion(before?.pending, turn.pending) ? notedValues(turn.trace) : undefined;
   if (noted) shown.noted = noted;
+  const notes = said ? turnNotes(turn, said.flow, noted === undefined && said.fromText) : [];
+  if (notes.length) shown.notes = notes;
   if (turn.pending) shown.pending = turn.pending;
   const refused = turn.trace.flatMap((t) => (t.type === "refused" ? [t.message] : t.type === "change_refused" ? [t.message] : []));
   if (refused.length) shown.refused = refused;
@@ -52,6 +57,12 @@ export function toShown(turn: TurnResult, before?: ShownTurn | null): ShownTurn 
   const answered = turn.trace.find((t) => t.type === "approval_given");
   if (answered?.type === "approval_given") shown.approval = { confirm: answered.confirm, role: answered.role, yes: answered.yes };
   return shown;
+}
+
+/** `flow chat`'s notes for a turn (a turn that noted what it set is not also said to have answered nothing). */
+function turnNotes(turn: TurnResult, flow: Flow, fromText: boolean): string[] {
+  const skill = skillOf(flow, turn.skill);
+  return changeNotes(turn, fromText, { hint: expectedAnswer(skill, turn.pending), menu: flow.skills.length > 1 });
 }
 
 /** Both wait on the same step (the same ask, or the same confirm): the question did not move on. */

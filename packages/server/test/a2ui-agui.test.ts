@@ -60,7 +60,7 @@ describe("A2UI over AG-UI: the conference trip", () => {
     expect(hotels.state!.answers.flight_id).toEqual({ value: "TP1350", by: "widget" });
     const checkout = await act(chat, clickOf(only(surfacesOf(hotels)), "row.0.pick"));
     const card = only(surfacesOf(checkout));
-    expect(componentOf(card, "question").text).toBe("Pay 1020 EUR for flight TP1350 and 3 nights at Hotel Baixa Nova?");
+    expect(componentOf(card, "question").text).toBe("Pay 1,020.00 EUR for flight TP1350 and 3 nights at Hotel Baixa Nova?");
     expect(componentsOf(card).filter((c) => c.id.startsWith("write.")).map((c) => c.text)).toEqual([
       "Hold flight TP1350 (TAP), leaving 17 March 2027, 07:05, landing at 09:40",
       "Book Hotel Baixa Nova (hotel code H-BAIXA) for 3 nights, 17 March 2027 to 20 March 2027, for Lisbon AI Summit",
@@ -90,7 +90,7 @@ describe("A2UI over AG-UI: the conference trip", () => {
     const oldCard = only(surfacesOf(three));
     // The nights change: a new card (810 EUR), a new digest and a new interrupt.
     const two = await chat.say("make it 2 nights");
-    expect(two.interrupt!.message).toBe("Pay 810 EUR for flight TP1350 and 2 nights at Hotel Baixa Nova?");
+    expect(two.interrupt!.message).toBe("Pay 810.00 EUR for flight TP1350 and 2 nights at Hotel Baixa Nova?");
     const open = two.interrupt!.id;
     const pressed = (context: Record<string, unknown>) => act(chat, { ...clickOf(oldCard, "yes"), context });
 

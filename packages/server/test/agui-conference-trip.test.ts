@@ -53,7 +53,7 @@ describe("AG-UI: the conference trip", () => {
 
     const checkout = await chat.answer({ hotel_id: "H-BAIXA" });
     const card = checkout.activities.find((a) => a.activityType === "skillflow.checkout")!;
-    expect(card.content.question).toBe("Pay 1020 EUR for flight TP1350 and 3 nights at Hotel Baixa Nova?");
+    expect(card.content.question).toBe("Pay 1,020.00 EUR for flight TP1350 and 3 nights at Hotel Baixa Nova?");
     expect(card.content.writes.map((w: { tool: string }) => w.tool)).toEqual(["hold_flight", "hold_hotel", "reserve_cab", "take_payment"]);
     expect(card.content.writes[1].inputs).toEqual({ hotel_id: "H-BAIXA", nights: 3, conference: "Lisbon AI Summit" });
     expect(checkout.interrupt).toMatchObject({ reason: "confirmation", message: card.content.question });
@@ -76,7 +76,7 @@ describe("AG-UI: the conference trip", () => {
     const hotels = await chat.say("the British Airways one");
     expect(hotels.state!.answers.flight_id).toEqual({ value: "BA500", by: "widget" });
     const checkout = await chat.say("Hotel Baixa Nova");
-    expect(checkout.interrupt).toMatchObject({ reason: "confirmation", message: "Pay 1065 EUR for flight BA500 and 3 nights at Hotel Baixa Nova?" });
+    expect(checkout.interrupt).toMatchObject({ reason: "confirmation", message: "Pay 1,065.00 EUR for flight BA500 and 3 nights at Hotel Baixa Nova?" });
     const paid = await chat.say("yes please");
     expect(paid.text.at(-1)).toMatch(/^Booked\. Your reference is TRIP-/);
     expect(paid.state!.writes.map((w: { tool: string }) => w.tool)).toEqual(["hold_flight", "hold_hotel", "reserve_cab", "take_payment"]);
@@ -123,7 +123,7 @@ describe("AG-UI: the conference trip", () => {
     other.agent.headers = chat.agent.headers;
     const changed = await other.say("make it 2 nights");
     const card2 = changed.interrupt!;
-    expect(card2.message).toBe("Pay 810 EUR for flight TP1350 and 2 nights at Hotel Baixa Nova?");
+    expect(card2.message).toBe("Pay 810.00 EUR for flight TP1350 and 2 nights at Hotel Baixa Nova?");
     expect((card2.metadata as any).skillflow.card.digest).not.toBe((stale.metadata as any).skillflow.card.digest);
     // The first tab still shows the 3-night card and presses yes on it: refused, nothing runs.
     const pressed = await chat.run({ resume: [{ interruptId: stale.id, status: "resolved", payload: { yes: true } }] });

@@ -76,7 +76,7 @@ suite(`the chat page acknowledges${HAVE_CHROMIUM ? "" : " (skipped: /usr/bin/chr
       await page.locator("li.checkout:not(.done)").waitFor();
       const before = await page.locator("li.checkout").textContent();
       await send(page, "actually 2 nights");
-      await expect.poll(async () => (await bots(page)).slice(-2)).toEqual(["Noted: nights 2.", "Pay 810 EUR for flight TP1350 and 2 nights at Hotel Baixa Nova?"]);
+      await expect.poll(async () => (await bots(page)).slice(-2)).toEqual(["Noted: nights 2.", "Pay 810.00 EUR for flight TP1350 and 2 nights at Hotel Baixa Nova?"]);
       expect(await page.locator("li.checkout").count()).toBe(1);
       const checkout = page.locator("li.checkout:not(.done)");
       // The card now standing is the new one (its words are the card's own: not pinned here).

@@ -63,7 +63,7 @@ suite(`the chat page as a person reads it${HAVE_CHROMIUM ? "" : " (skipped: /usr
     expect(await page.locator("li.me").last().textContent()).toBe("Hotel Baixa Nova");
     const checkout = page.locator("li.checkout:not(.done)");
     await checkout.waitFor();
-    expect(await timesShown(page, "Pay 1020 EUR for flight TP1350 and 3 nights at Hotel Baixa Nova?")).toBe(1);
+    expect(await timesShown(page, "Pay 1,020.00 EUR for flight TP1350 and 3 nights at Hotel Baixa Nova?")).toBe(1);
     await expectReadable(page, checkout.getByRole("button", { name: "No" }));
     await screenshot(page, "reading-1-checkout", { viewport: true });
     await checkout.getByRole("button", { name: "Pay" }).click();
@@ -85,7 +85,7 @@ suite(`the chat page as a person reads it${HAVE_CHROMIUM ? "" : " (skipped: /usr
     const again = page.locator("li.checkout:not(.done)");
     await again.waitFor();
     const lines = await page.locator("#log > li.bot").allTextContents();
-    expect(lines.slice(-2)).toEqual(["You said no, so nothing was run. Change what you need, or say yes when it is right.", "Pay 1020 EUR for flight TP1350 and 3 nights at Hotel Baixa Nova?"]);
+    expect(lines.slice(-2)).toEqual(["You said no, so nothing was run. Change what you need, or say yes when it is right.", "Pay 1,020.00 EUR for flight TP1350 and 3 nights at Hotel Baixa Nova?"]);
     await expectReadable(page, again.getByRole("button", { name: "Pay" }));
     await screenshot(page, "reading-3-said-no", { viewport: true });
     await page.close();
@@ -103,7 +103,7 @@ suite(`the chat page as a person reads it${HAVE_CHROMIUM ? "" : " (skipped: /usr
     await page.locator("li.grid:not(.done)", { hasText: "Hotel Baixa Nova" }).waitFor();
     await send(page, "Hotel Baixa Nova");
     await page.locator("li.checkout:not(.done)").waitFor();
-    expect(await timesShown(page, "Pay 1065 EUR for flight BA500 and 3 nights at Hotel Baixa Nova?")).toBe(1);
+    expect(await timesShown(page, "Pay 1,065.00 EUR for flight BA500 and 3 nights at Hotel Baixa Nova?")).toBe(1);
     await send(page, "yes please");
     await expect.poll(() => lastBot(page).textContent()).toMatch(/^Booked\. Your reference is TRIP-/);
     await screenshot(page, "reading-5-typed-answers", { viewport: true });

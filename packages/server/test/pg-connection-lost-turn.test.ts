@@ -39,6 +39,6 @@ describe.skipIf(!PG_URL)("the database connection drops right after a turn", () 
     expect(state.writes.map((w: any) => `${w.tool}:${w.status}`)).toContain("take_payment:done");
     // … so the conversation must not offer the same Pay card, under the same interrupt id, again.
     expect(finished.outcome.type === "interrupt" ? finished.outcome.interrupts[0].id : null).not.toBe(cardInterrupt);
-    expect(text).not.toContain("Pay 1020 EUR for flight TP1350 and 3 nights at Hotel Baixa Nova?");
+    expect(text).not.toContain("Pay 1,020.00 EUR for flight TP1350 and 3 nights at Hotel Baixa Nova?");
   });
 });

@@ -5,11 +5,11 @@
  * above is shortened to what changed and the question (see `describe-change.ts`); the menu of skills is
  * always shown in full.
  */
+import { expectedAnswer } from "@skillflow/core";
 import type { TurnResult } from "@skillflow/langgraph";
 import { styleText } from "node:util";
 import { menuHint } from "./chat-messages.js";
 import { changeNotes, compactRepeat } from "./describe-change.js";
-import { expectedAnswer } from "./expected-answer.js";
 import type { LineContext } from "./interpret-line.js";
 import type { ChatSession } from "./open-chat.js";
 import { renderTurnText, type TurnView } from "./render-turn-text.js";

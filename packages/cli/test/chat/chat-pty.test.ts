@@ -55,7 +55,7 @@ describe.skipIf(!hasTmux)("flow chat in a terminal: answers in words", () => {
     expect(asked).not.toContain("Nothing in that message answered the question.");
     await type("the British Airways one", "Where would you like to stay?");
     const card = await type("Hotel Baixa Nova", "to go ahead with the above");
-    expect(card).toContain("Pay 1065 EUR for flight BA500 and 3 nights at Hotel Baixa Nova?");
+    expect(card).toContain("Pay 1,065.00 EUR for flight BA500 and 3 nights at Hotel Baixa Nova?");
     const booked = await type("yes, go ahead", "usage:");
     expect(booked).toMatch(/Booked\. Your reference is TRIP-[0-9A-F]+\./);
   }, 90_000);

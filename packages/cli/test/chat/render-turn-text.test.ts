@@ -164,9 +164,10 @@ describe("changeNotes", () => {
     expect(changeNotes({ reply: ["Which order?"], trace: [routing] }, true)).toBe("Nothing in that message answered the question.\n");
   });
 
-  it("says a declined confirmation ran nothing", () => {
+  it("adds nothing to a no at a card: the runtime's reply already says nothing was run (once, not twice)", () => {
     const declined = { type: "confirm_given" as const, confirm: "pay", yes: false, digest: "d" };
-    expect(changeNotes({ reply: ["Pay?"], trace: [declined] }, false)).toMatch(/^Declined: nothing was run\./);
+    const saidNo = "You said no, so nothing was run. Change what you need, or say yes when it is right.";
+    expect(changeNotes({ reply: [saidNo, "Pay?"], trace: [declined] }, true)).toBe("");
   });
 });
 

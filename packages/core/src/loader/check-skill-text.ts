@@ -26,13 +26,14 @@ export interface CheckedSkill {
 /**
  * Attach `tools` to the parsed skill and check it. `toolDiagnostics` are the problems of tools.ts.
  * `byName`: tools.ts did not import and `tools` were read from its text by name and kind; the checks
- * run anyway, less the findings that need the tools' types (check-without-tools.ts).
+ * run anyway, less the findings that need the tools' types (check-without-tools.ts); `"open"`: an MCP
+ * server has more tools than those read, so a tool not read is not reported unknown either.
  */
-export function finishSkill(parsed: ParseResult, tools: Record<string, ToolInfo>, toolDiagnostics: Diagnostic[] = [], byName = false): CheckedSkill {
+export function finishSkill(parsed: ParseResult, tools: Record<string, ToolInfo>, toolDiagnostics: Diagnostic[] = [], byName: boolean | "open" = false): CheckedSkill {
   const diagnostics = [...parsed.diagnostics, ...toolDiagnostics];
   if (!parsed.skill) return { diagnostics: sortDiagnostics(diagnostics) };
   const skill: Skill = { ...parsed.skill, tools: copyRecord(tools) };
-  if (parsed.complete && byName) diagnostics.push(...withoutToolTypes(checkSkill(skill)));
+  if (parsed.complete && byName) diagnostics.push(...withoutToolTypes(checkSkill(skill), byName === "open"));
   else if (parsed.complete && !hasErrors(toolDiagnostics)) diagnostics.push(...checkSkill(skill));
   return { ...(!hasErrors(diagnostics) && { skill }), diagnostics: sortDiagnostics(diagnostics) };
 }

@@ -20,20 +20,33 @@ const NEEDS_TOOL_TYPES: ReadonlySet<RuleId> = new Set<RuleId>([
 /** What is skipped, in words, for the import error's fix. */
 const SKIPPED = "the types of tool outputs (in conditions, templates, `from:`, `columns:` and lookup fields), the inputs each tool is given, and the words of each write's confirmation card";
 
-/** The findings of a check against tools known by name only, less those that need the tools' types. Pure. */
-export function withoutToolTypes(diagnostics: Diagnostic[]): Diagnostic[] {
-  return diagnostics.filter((d) => !NEEDS_TOOL_TYPES.has(d.ruleId as RuleId));
+/**
+ * Rules whose findings depend on knowing every tool's name and kind, which an MCP server without
+ * `only:` (or one tools.ts trusts) keeps to itself: a name the skill uses may be one of its tools, and a
+ * confirm may cover one of its writes.
+ */
+const NEEDS_ALL_NAMES: ReadonlySet<RuleId> = new Set<RuleId>(["unknown-tool", "unknown-reference", "confirm-covers-nothing"]);
+
+/** What is skipped besides, when an MCP server's tool names are not all written in tools.ts. */
+const SKIPPED_OPEN = "the names the skill uses that tools.ts does not write out (an MCP server's tools without `only:`, or a server it trusts: `unknown-tool`, `unknown-reference`) and whether each confirm covers a write (`confirm-covers-nothing`)";
+
+/**
+ * The findings of a check against tools known by name only, less those that need the tools' types;
+ * `open` (an MCP server has tools not read by name), less those that need every tool's name too. Pure.
+ */
+export function withoutToolTypes(diagnostics: Diagnostic[], open = false): Diagnostic[] {
+  return diagnostics.filter((d) => !NEEDS_TOOL_TYPES.has(d.ruleId as RuleId) && !(open && NEEDS_ALL_NAMES.has(d.ruleId as RuleId)));
 }
 
 /**
  * The import error, saying what was checked without the tools and what was skipped: `byName` when the
- * tools were read from the text by name and kind (the rest of the checks ran), else nothing that names
- * a tool was checked. Pure.
+ * tools were read from the text by name and kind (the rest of the checks ran; `"open"` when an MCP
+ * server has tools tools.ts does not name), else nothing that names a tool was checked. Pure.
  */
-export function sayWhatWasSkipped(diagnostic: Diagnostic, byName: boolean, missing: string | undefined): Diagnostic {
+export function sayWhatWasSkipped(diagnostic: Diagnostic, byName: boolean | "open", missing: string | undefined): Diagnostic {
   const install = missing ? `Install \`${missing}\` where the skill is (\`npm install ${missing}\` in its folder or a parent), or correct the import path` : "Fix the import";
   const checked = byName
-    ? `the skill was checked against the tools named in tools.ts, but not for ${SKIPPED}`
+    ? `the skill was checked against the tools named in tools.ts, but not for ${SKIPPED}${byName === "open" ? `, nor for ${SKIPPED_OPEN}` : ""}`
     : "no check that needs its tools ran (unknown tools, the write gate, tool outputs and inputs)";
   return { ...diagnostic, fix: `${install}. Until tools.ts imports, ${checked}: run flow check again once it does.` };
 }

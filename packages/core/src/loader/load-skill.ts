@@ -58,6 +58,8 @@ export interface ToolsBeside {
    * kind only (read-tool-names.ts): the skill is checked against them, less what needs their types.
    */
   byName?: true;
+  /** With `byName`: an MCP server in tools.ts has tools whose names only it knows (read-tool-names.ts). */
+  openNames?: true;
 }
 
 export interface TextLoadOptions extends LoadOptions {
@@ -78,7 +80,7 @@ export async function loadSkillText(file: string, text: string, options: TextLoa
   if (parsed.skill?.name) checkNameIsFolder(parsed.skill.name, file, namePosition(text), reportInto(parsed.diagnostics, file));
   const beside = parsed.skill ? options.tools ?? await importToolsBeside(file, options) : undefined;
   const tools = parsed.skill ? toolsFor(file, parsed.skill, beside!) : emptyTools();
-  const checked = finishSkill(parsed, tools.infos, tools.diagnostics, beside?.byName === true);
+  const checked = finishSkill(parsed, tools.infos, tools.diagnostics, beside?.byName !== true ? false : beside.openNames ? "open" : true);
   return { ...(checked.skill && { skill: checked.skill }), tools: tools.runnables, diagnostics: checked.diagnostics, file };
 }
 
@@ -107,8 +109,10 @@ function withoutImport(toolsFile: string, sources: string[], diagnostic: Diagnos
   const missing = /^tools\.ts imports `([^`]+)`, which cannot be found\.$/.exec(diagnostic.reason)?.[1];
   if (missing === undefined) return { toolsFile, collected: emptyTools([diagnostic]) };
   const named = readToolNames(sources.join("\n"));
-  const said = sayWhatWasSkipped(diagnostic, named !== undefined, missing.startsWith(".") ? undefined : packageOf(missing));
-  return { toolsFile, collected: { infos: named ?? {}, runnables: {}, diagnostics: [said] }, ...(named && { byName: true as const }) };
+  const read = named === undefined ? false : named.open ? "open" : true;
+  const said = sayWhatWasSkipped(diagnostic, read, missing.startsWith(".") ? undefined : packageOf(missing));
+  const collected = { infos: named?.tools ?? {}, runnables: {}, diagnostics: [said] };
+  return { toolsFile, collected, ...(named && { byName: true as const }), ...(named?.open && { openNames: true as const }) };
 }
 
 /** The package a bare import names (`@scope/name/sub` → `@scope/name`, `zod/v4` → `zod`). Pure. */

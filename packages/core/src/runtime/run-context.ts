@@ -119,19 +119,25 @@ export class Halt {
 
 export const DEFAULT_LIMITS: RuntimeLimits = { maxCallsPerEvent: 50 };
 
-/** Adds an effect (tool calls and errors are emitted in both modes; the walk skips the rest when collecting). */
+/**
+ * Adds an effect (tool calls and errors are emitted in both modes; the walk skips the rest when
+ * collecting). An error's or a refusal's sentence has its long names cut (`shortenNames`): a 100 KB
+ * tool or field name is not echoed to the person.
+ */
 export function emit(run: Run, effect: Effect): void {
-  run.effects.push(effect);
+  run.effects.push(effect.type === "error" || effect.type === "refuse" ? { ...effect, message: shortenNames(effect.message) } : effect);
 }
 
-/** Adds a trace record. */
+/** Adds a trace record; a refusal's sentence and a dropped value's reason with their long names cut, as `emit` does. */
 export function record(run: Run, event: TraceEvent): void {
-  run.trace.push(event);
+  if (event.type === "refused" || event.type === "change_refused") run.trace.push({ ...event, message: shortenNames(event.message) });
+  else if (event.type === "dropped") run.trace.push({ ...event, reason: shortenNames(event.reason) });
+  else run.trace.push(event);
 }
 
 /** Reports an error to the person and stops the walk. */
 export function fail(run: Run, message: string): never {
-  emit(run, { type: "error", message: shortenNames(message) });
+  emit(run, { type: "error", message });
   throw new Halt("error");
 }
 

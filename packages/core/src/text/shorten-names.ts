@@ -1,8 +1,9 @@
 /**
  * Long names in messages, cut: a name (or a path, a value) of 100 KB echoed in full buries the sentence
  * around it and can flood a terminal or a log. A message shows at most the first 80 characters of any
- * name, then "…" and how long it is: `aaaa…` (100,000 characters). Every diagnostic, every error the
- * runtime stops a turn with and every command-line error goes through `shortenNames`. Pure.
+ * name, then "…" and how long it is: `aaaa…` (100,000 characters). Every diagnostic, every error and
+ * refusal the runtime says (run-context's `emit` and `record`), every `flow prove` report line, every
+ * command-line error and every error the server answers with goes through `shortenNames`. Pure.
  */
 
 /** How much of a long name a message shows. */

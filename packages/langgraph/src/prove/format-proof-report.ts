@@ -2,9 +2,11 @@
  * The `flow prove` report: a header per proof file, one line per check (✓, or ✗ with what was expected
  * and what was seen, and where the turn is written), then exactly `N passed, N failed`. A replayed
  * cassette's run has its own header; a run against a real model ends with its cassette and field tally
- * (`format-recording.ts`). Color only when asked (a terminal). Pure.
+ * (`format-recording.ts`). A long name in a line (a 100 KB field or tool name in an expectation, a
+ * path) is cut as in every message (`shortenNames`). Color only when asked (a terminal). Pure.
  */
 import { styleText } from "node:util";
+import { shortenNames } from "@skillflow/core/text";
 import { formatRecording } from "./format-recording.js";
 import type { ProveSummary } from "./prove-files.js";
 import type { ProveCheck } from "./run-proof.js";
@@ -16,7 +18,7 @@ export function formatProofReport(summary: ProveSummary, color = false): string 
   const lines: string[] = [];
   for (const run of summary.runs) {
     const header = run.title ? `${run.file} — ${run.title}` : run.file;
-    lines.push(paint("bold", run.replayed ? `${header} (replayed from ${run.replayed.cassette}, ${run.replayed.model})` : header));
+    lines.push(paint("bold", shortenNames(run.replayed ? `${header} (replayed from ${run.replayed.cassette}, ${run.replayed.model})` : header)));
     for (const check of run.checks) lines.push(`  ${formatCheck(check, run.file, paint)}`);
     if (run.recorded) lines.push(...formatRecording(run.recorded).map((line) => `  ${line}`));
   }
@@ -25,9 +27,9 @@ export function formatProofReport(summary: ProveSummary, color = false): string 
 }
 
 function formatCheck(check: ProveCheck, file: string, paint: (style: Style, text: string) => string): string {
-  const where = check.turn === 0 ? check.label : `turn ${check.turn} (${check.label})`;
-  if (check.ok) return `${paint("green", "✓")} ${where} ${check.key}: ${check.expected}`;
-  return `${paint("red", "✗")} ${where} ${check.key}: expected ${check.expected}, saw ${check.seen} — ${paint("cyan", `${file}:${check.line}`)}`;
+  const where = shortenNames(check.turn === 0 ? check.label : `turn ${check.turn} (${check.label})`);
+  if (check.ok) return `${paint("green", "✓")} ${where} ${shortenNames(`${check.key}: ${check.expected}`)}`;
+  return `${paint("red", "✗")} ${where} ${shortenNames(`${check.key}: expected ${check.expected}, saw ${check.seen}`)} — ${paint("cyan", shortenNames(`${file}:${check.line}`))}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Issue 9, point 3, through the embedding API: the person sees "Pay 1020 EUR"; a concurrent pick (a
+ * Issue 9, point 3, through the embedding API: the person sees "Pay 1,020.00 EUR"; a concurrent pick (a
  * second tab) changes the flight; the press for the card they saw arrives second. It must not pay 1065:
  * the press is refused and the new card shown; only a press for the new card pays, and it pays 1065.
  */
@@ -23,13 +23,13 @@ async function atCheckout() {
 describe("a press is bound to the card the person saw", () => {
   it("a press that arrives after a concurrent pick changed the card pays nothing", async () => {
     const { flow, card } = await atCheckout();
-    expect(card.question).toContain("Pay 1020 EUR");
+    expect(card.question).toContain("Pay 1,020.00 EUR");
     // Both arrive at once; the thread lock runs them in order: the pick first, then the press.
     const [picked, pressed] = await Promise.all([
       flow.send("t", { pick: { flight_id: "BA500" } }),
       flow.send("t", { press: "pay", card: card.digest }),
     ]);
-    expect(picked.cards[0]!.question).toContain("Pay 1065 EUR");
+    expect(picked.cards[0]!.question).toContain("Pay 1,065.00 EUR");
     expect(pressed.tools.filter((t) => t.kind === "write")).toEqual([]);
     expect(pressed.reply.join(" ")).toMatch(/changed since you saw it/);
     expect(pressed.cards[0]!.digest).toBe(picked.cards[0]!.digest);

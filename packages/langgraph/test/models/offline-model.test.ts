@@ -129,6 +129,30 @@ describe("offline extractor: patterns", () => {
   });
 });
 
+describe("offline extractor: email addresses", () => {
+  const at = { line: 1, column: 1 };
+  const signIn: FieldInScope = { name: "sign_in", shape: { kind: "choices", choices: ["email", "name_and_zip"] }, synonyms: { email: ["my email"] } };
+  const email: FieldInScope = { name: "email", shape: { kind: "lookup", tool: "find_user_id_by_email", toolPos: at }, description: "the email address of the user's account" };
+  const order: FieldInScope = { name: "order_id", shape: { kind: "lookup", tool: "get_order_details", toolPos: at }, description: "the order id" };
+
+  it("gives an address to the field described as an email address, even while another question is pending", () => {
+    expect(run("my email is sophia.thomas1364@example.com", signIn, [signIn, email, order])).toEqual({ sign_in: "email", email: "sophia.thomas1364@example.com" });
+    expect(run("It's Ana.Lima+shop@mail.example.co.uk, thanks", email, [signIn, email, order])).toEqual({ email: "Ana.Lima+shop@mail.example.co.uk" });
+  });
+
+  it("takes an address typed alone at the question of how to go on as its email choice too", () => {
+    expect(run("sophia.thomas1364@example.com", signIn, [signIn, email, order])).toEqual({ sign_in: "email", email: "sophia.thomas1364@example.com" });
+    const how: FieldInScope = { name: "contact", shape: { kind: "choices", choices: ["phone", "post"] } };
+    expect(run("sophia.thomas1364@example.com", how, [how, email])).toEqual({ email: "sophia.thomas1364@example.com" });
+  });
+
+  it("gives it to no other lookup, and takes no word that is not an address", () => {
+    expect(run("sophia.thomas1364@example.com", order, [order])).toEqual({ order_id: "sophia.thomas1364@example.com" });
+    expect(run("my email is sophia at example dot com", signIn, [signIn, email])).toEqual({ sign_in: "email" });
+    expect(run("@example.com", email, [email, order])).toEqual({ email: "@example.com" });
+  });
+});
+
 describe("offline extractor: yes/no", () => {
   it.each<Case>([
     ["yes", F.insurance, { insurance: true }],

@@ -27,7 +27,7 @@ turns:
     model: { nights: 5 }
     expect: { fields: { nights: 5 }, asks: approval_code }
   - user: "AB-123456"
-    expect: { fields: { approval_code: "AB-123456" }, says: "Pay 1440 EUR", model_calls: 0 }
+    expect: { fields: { approval_code: "AB-123456" }, says: "Pay 1,440.00 EUR", model_calls: 0 }
 `;
 
 const bodies: string[] = [];
@@ -151,7 +151,7 @@ describe("replaying a cassette offline", () => {
     expect(summary.runs[0]!.checks.every((c) => c.ok)).toBe(true);
     const failed = summary.runs[1]!.checks.filter((c) => !c.ok);
     expect(failed[0]).toMatchObject({ turn: 1, key: "fields", seen: "nights=6" });
-    expect(failed[1]).toMatchObject({ turn: 2, key: "says", seen: expect.stringContaining("Pay 1650 EUR for flight TP1350 and 6 nights") });
+    expect(failed[1]).toMatchObject({ turn: 2, key: "says", seen: expect.stringContaining("Pay 1,650.00 EUR for flight TP1350 and 6 nights") });
   });
 
   it("fails, saying to record again, when the proof now sends another prompt — never falling back to the script", async () => {

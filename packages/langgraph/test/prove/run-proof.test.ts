@@ -133,4 +133,13 @@ turns:
     const run = await prove(TRIP("TP1350", "{ asks: hotel_id }"));
     expect(run.checks.every((c) => c.ok)).toBe(true);
   });
+
+  it("reports a 100 KB row id cut in its line (its start, … and its length), as every message cuts names", async () => {
+    const long = `TP${"1".repeat(99_998)}`;
+    const run = await prove(TRIP(long, "{ asks: hotel_id }"));
+    const report = formatProofReport({ runs: [run], passed: 0, failed: 1 });
+    const [line] = report.split("\n").filter((l) => l.includes("✗") && l.includes(" pick: "));
+    expect(line).toContain(`saw \`${long.slice(0, 80)}… (100,000 characters)\`, which the list did not show`);
+    expect(report.length).toBeLessThan(3_000);
+  });
 });

@@ -12,6 +12,7 @@
  * changes nothing. An A2UI action (`forwardedProps.a2uiAction`) is one more resume entry; with
  * `ui: "a2ui"` the widgets go out as A2UI surfaces (a2ui/).
  */
+import { shortenNames } from "@skillflow/core/text";
 import { EventType, type BaseEvent, type RunAgentInput } from "@ag-ui/core";
 import type { FlowState } from "@skillflow/core";
 import { withA2uiAction } from "../a2ui/action-to-resume.js";
@@ -41,9 +42,14 @@ export function streamRun(ctx: ServerContext, input: RunAgentInput, ui: WidgetFo
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       ctx.log({ at: ctx.now(), via: "agui", thread: threadId, error: message });
-      emit({ type: EventType.RUN_ERROR, message: `The run failed: ${message}`, code: "internal" } as BaseEvent);
+      emit(runError(`The run failed: ${message}`, "internal"));
     }
   }));
+}
+
+/** A run's end with an error: its sentence with long names cut (`shortenNames`: a 100 KB thread id is not echoed whole). */
+function runError(message: string, code: string): BaseEvent {
+  return { type: EventType.RUN_ERROR, message: shortenNames(message), code } as BaseEvent;
 }
 
 /** `hold`: the conversation's lock as this run holds it, given to each send (which runs inside it). */
@@ -52,16 +58,16 @@ async function runLocked(ctx: ServerContext, input: RunAgentInput, emit: Emit, u
   const thread = await ctx.store.readThread(threadId);
   // Claimed before the run, so missing only when its row was deleted by hand since (the next run claims
   // it anew), and another owner's only when someone else claimed it after that.
-  if (!thread) return void emit({ type: EventType.RUN_ERROR, message: `The conversation ${threadId} has no record any more (it was deleted); send again to start it anew.`, code: "gone" } as BaseEvent);
-  if (thread.owner !== owner) return void emit({ type: EventType.RUN_ERROR, message: `No conversation ${threadId}.`, code: "not_found" } as BaseEvent);
+  if (!thread) return void emit(runError(`The conversation ${threadId} has no record any more (it was deleted); send again to start it anew.`, "gone"));
+  if (thread.owner !== owner) return void emit(runError(`No conversation ${threadId}.`, "not_found"));
   const acted = withA2uiAction(input, thread.interrupt);
-  if (!acted.ok) return void emit({ type: EventType.RUN_ERROR, message: acted.message, code: acted.code } as BaseEvent);
+  if (!acted.ok) return void emit(runError(acted.message, acted.code));
   // A retry of a run that finished (the same runId and input) gets that run's answer again.
   const digest = runDigest(acted.input);
   const known = recordedRun(thread.runs, runId, digest);
   if (known) return void known.events.forEach(emit);
   const plan = planRun(acted.input, thread);
-  if (!plan.ok) return void emit({ type: EventType.RUN_ERROR, message: plan.message, code: plan.code } as BaseEvent);
+  if (!plan.ok) return void emit(runError(plan.message, plan.code));
   const events = plan.events.length || thread.outbox.length || thread.lastTurn ? plan.events : [{ preset: {} }];
   const sent = await sendAll(ctx, threadId, events, thread.interrupt?.kind === "approval", (i) => eventIdOf(runId, digest, i), hold, thread.lastTurn);
   const turns = [...thread.outbox, ...sent.turns];
@@ -73,7 +79,7 @@ async function runLocked(ctx: ServerContext, input: RunAgentInput, emit: Emit, u
   // the last event's turn left it (the lock is held, so nothing ran since), or read when none was sent.
   const state = sent.error ? undefined : "state" in sent ? { value: sent.state } : await ctx.flow.state(threadId).then((value) => ({ value }), (error: unknown) => ({ error }));
   const answer = shown.flatMap((turn, i) => turnEvents(turn, skillOf(ctx.flow, turn.skill), i === shown.length - 1 ? pair?.wire.id : undefined, ui));
-  if (sent.error) answer.push({ type: EventType.RUN_ERROR, message: sent.error.message, code: sent.error.code } as BaseEvent);
+  if (sent.error) answer.push(runError(sent.error.message, sent.error.code));
   else if (state && !("error" in state)) {
     // Several skills report the one in progress (null: none); one skill is always the flow's.
     const active = last?.skill !== undefined ? last.skill : ctx.flow.skills.length > 1 ? null : ctx.flow.skill.name;
@@ -118,7 +124,8 @@ async function sendAll(ctx: ServerContext, threadId: string, events: FlowInput[]
       ctx.log(turnLogLine({ at: ctx.now(), via: "agui", thread: threadId, skill: skillName(ctx.flow, turn), event, turn, durationMs: performance.now() - started }));
       await syncApprovals(ctx, threadId, turn, mayHaveWaiting);
       mayHaveWaiting = turn.pending?.kind === "approval";
-      taken.push({ shown: toShown(turn, taken.length ? taken[taken.length - 1]!.shown : lastShown), repeated: turn.repeated === true, state: turn.state });
+      const said = { flow: ctx.flow, fromText: "text" in event };
+      taken.push({ shown: toShown(turn, taken.length ? taken[taken.length - 1]!.shown : lastShown, said), repeated: turn.repeated === true, state: turn.state });
     } catch (error) {
       if (!(error instanceof FlowInputError)) throw error;
       return done({ code: "bad_event", message: error.message });

@@ -1,6 +1,7 @@
 /**
  * One shown turn as AG-UI events: what it set when it waits on the question already on screen ("Noted:
- * nights 4.", `ShownTurn.noted`), then each reply line, each a `TEXT_MESSAGE_START/CONTENT/END` (role assistant),
+ * nights 4.", `ShownTurn.noted`), then `flow chat`'s other notes ("Nothing in that message answered the
+ * question.", `ShownTurn.notes`), then each reply line, each a `TEXT_MESSAGE_START/CONTENT/END` (role assistant),
  * then each widget an `ACTIVITY_SNAPSHOT` — `skillflow.grid` (a `from:` list: a row click is a pick),
  * `skillflow.card` or `skillflow.checkout` (a confirmation: every write with its exact inputs),
  * `skillflow.form` (a plain field: its input type, range, choices; secret ones are password inputs) and
@@ -30,14 +31,15 @@ export const ACTIVITY = {
 /** Events for `turn`; `interruptId` is set on the widget of what the run ends waiting for. */
 export function turnEvents(turn: ShownTurn, skill: Skill, interruptId?: string, ui: WidgetForm = "agui"): BaseEvent[] {
   const events: BaseEvent[] = [];
-  if (turn.noted) {
-    const messageId = `${turn.id}.noted`;
+  [turn.noted, ...(turn.notes ?? [])].forEach((note, i) => {
+    if (note === undefined) return;
+    const messageId = i === 0 ? `${turn.id}.noted` : `${turn.id}.n${i}`;
     events.push(
       { type: EventType.TEXT_MESSAGE_START, messageId, role: "assistant" } as BaseEvent,
-      { type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta: turn.noted } as BaseEvent,
+      { type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta: note } as BaseEvent,
       { type: EventType.TEXT_MESSAGE_END, messageId } as BaseEvent,
     );
-  }
+  });
   turn.reply.forEach((line, i) => {
     const messageId = `${turn.id}.m${i}`;
     const refusal = turn.refused?.includes(line) ? { metadata: { skillflow: { refusal: true } } } : {};

@@ -35,6 +35,8 @@ export interface ShownTurn {
   reply: string[];
   /** What the turn set, said before its reply when it waits on the question the turn before it did ("Noted: nights 4."). */
   noted?: string;
+  /** What `flow chat` says before a turn's lines (core's `changeNotes`): a declined card, values not taken, a message that answered nothing. */
+  notes?: string[];
   widgets: WidgetView[];
   cards: Card[];
   pending?: Pending;

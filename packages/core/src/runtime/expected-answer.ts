@@ -4,9 +4,12 @@
  * a value it does not know), else its shape in words
  * ("It takes a whole number from 1 to 14.", "It takes a date, for example 2027-04-01, 1 April or next
  * Monday."). Nothing for a pick, a secret, a lookup or a pattern without a message (a list, a hidden
- * value, a name the tool decides, a format only its author can word). Pure.
+ * value, a name the tool decides, a format only its author can word). `flow chat` and the chat page add it
+ * to "Nothing in that message answered the question." (`changeNotes`). Pure.
  */
-import { describeFieldShape, type Pending, type Skill } from "@skillflow/core";
+import type { Skill } from "../format/ir.js";
+import { describeShape } from "../procedure/describe-shape.js";
+import type { Pending } from "./types.js";
 
 const WORDED = new Set(["choices", "number", "decimal", "yes_no", "text"]);
 
@@ -19,6 +22,6 @@ export function expectedAnswer(skill: Skill, pending: Pending | undefined): stri
   if (field.message) return field.message;
   if (field.shape.kind === "date") return "It takes a date, for example 2027-04-01, 1 April or next Monday.";
   if (!WORDED.has(field.shape.kind)) return undefined;
-  const words = describeFieldShape(field.shape).map((piece) => (typeof piece === "string" ? piece : piece.code)).join("");
+  const words = describeShape(field.shape).map((piece) => (typeof piece === "string" ? piece : piece.code)).join("");
   return `It takes ${words}.`;
 }
