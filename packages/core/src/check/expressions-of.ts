@@ -1,11 +1,11 @@
 /**
  * The expressions a step carries, each with its role: a `when` condition, a `check:` condition,
  * a `repeat` list, a `from:` list, a hole in a text (say, question, confirm question, check message), or the value of a
- * tool input in a `do:` step's `with:`. Pure.
+ * tool input in a `do:` step's `with:`, or the `default:` of the field an ask asks. Pure.
  */
 import type { Expr, Step, Template } from "../format/ir.js";
 
-export type ExprRole = "condition" | "check" | "list" | "from" | "hole" | "input";
+export type ExprRole = "condition" | "check" | "list" | "from" | "hole" | "input" | "default";
 
 export interface StepExpr {
   expr: Expr;
@@ -22,6 +22,7 @@ export function expressionsOf(step: Step): StepExpr[] {
       return [
         ...holes(step.question),
         ...(step.from ? [{ expr: step.from, role: "from" as const }] : []),
+        ...(step.default ? [{ expr: step.default, role: "default" as const }] : []),
         ...step.checks.flatMap((c) => [{ expr: c.condition, role: "check" as const }, ...holes(c.text)]),
       ];
     case "when":

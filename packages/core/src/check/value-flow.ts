@@ -122,6 +122,7 @@ function passEitherOr(pair: readonly [WhenStep, WhenStep], pass: Pass): void {
 function passAsk(step: AskStep, pass: Pass): void {
   for (const { expr } of holes(step.question)) readExpr(expr, pass, step.field);
   if (step.from) readExpr(step.from, pass);
+  if (step.default) readExpr(step.default, pass, step.field);
   pass.names.add(`f:${step.field}`);
   const shape = ownValue(pass.skill.fields, step.field)?.shape;
   if (shape?.kind === "lookup") useLookup(shape.tool, shape.toolPos, pass);

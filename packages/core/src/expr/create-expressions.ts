@@ -15,6 +15,7 @@ import { gatheredTypes } from "./gathered-types.js";
 import { formatValue } from "./format-value.js";
 import { locateInExpr } from "./locate.js";
 import { expandPickRows, picksOf, type Expansion } from "./pick-rows.js";
+import { expandValues, namesTaken, usableValues } from "./expand-values.js";
 import type { EvaluateResult, ExprRef, RenderResult, Scope, SkillExpressions, TypeCheckResult, Values } from "./types.js";
 
 type Parsed = ReturnType<SkillEnvironment["env"]["parse"]>;
@@ -36,19 +37,35 @@ export function createExpressions(skill: Skill): SkillExpressions {
 }
 
 function expressionsWith(skill: Skill, gathered: ReadonlyMap<string, ValueType>): SkillExpressions {
-  const base = scoped(buildSkillEnvironment(skill, gathered));
+  // A value that cannot be written out (values.ts) is declared as `dyn`, so what reads it is not also reported.
+  const declared = new Map(gathered);
+  for (const name of Object.keys(skill.values ?? {})) if (!declared.has(name)) declared.set(name, { t: "dyn" });
+  const base = scoped(buildSkillEnvironment(skill, declared));
   const byScope = new Map<string, ScopedEnvironment>([["", base]]);
   const refCache = new Map<string, ExprRef[]>();
   const picks = picksOf(skill);
   const expansions = new Map<string, Expansion | null>();
+  const astOf = (source: string) => {
+    const parsed = parseIn(base, source);
+    return "error" in parsed ? undefined : parsed.ast;
+  };
+  const typeChecks = (source: string) => {
+    const ast = astOf(source);
+    const rows = ast && picks.size > 0 ? expandPickRows(source, ast, picks) : undefined;
+    return checkIn(base, rows?.source ?? source).ok;
+  };
+  const written = skill.values ? usableValues(skill.values, namesTaken(skill), astOf, typeChecks) : new Map<string, string>();
 
-  /** The expansion of the picks' rows `source` reads, or null when it reads none (or does not parse). */
+  /** The expansion of the values and picks' rows `source` reads, or null when it reads none (or does not parse). */
   function expansionOf(source: string): Expansion | null {
-    if (picks.size === 0) return null;
+    if (picks.size === 0 && written.size === 0) return null;
     let found = expansions.get(source);
     if (found === undefined) {
-      const parsed = parseIn(base, source);
-      expansions.set(source, (found = "error" in parsed ? null : expandPickRows(source, parsed.ast, picks) ?? null));
+      const ast = astOf(source);
+      const values = ast && expandValues(source, ast, written);
+      const rowsAst = values ? astOf(values.source) : ast;
+      const rows = rowsAst && picks.size > 0 ? expandPickRows(values?.source ?? source, rowsAst, picks) : undefined;
+      expansions.set(source, (found = chain(values, rows) ?? null));
     }
     return found;
   }
@@ -135,6 +152,16 @@ function expressionsWith(skill: Skill, gathered: ReadonlyMap<string, ValueType>)
 
   const gatheredType = (name: string) => gathered.get(name);
   return { refs, typeCheck, valueType, evaluate, render, gatheredType };
+}
+
+/** `second` applied to what `first` gives (either may be absent). Pure. */
+function chain(first: Expansion | undefined, second: Expansion | undefined): Expansion | undefined {
+  if (!first || !second) return first ?? second;
+  return {
+    source: second.source,
+    back: (offset) => first.back(second.back(offset)),
+    words: (message) => first.words(second.words(message)),
+  };
 }
 
 /** A type check of an expansion, told for the expression as written. */

@@ -8,8 +8,9 @@ import { reportInto } from "./diagnose.js";
 import { findBlocks } from "./find-blocks.js";
 import { parseFrontmatter } from "./parse-frontmatter.js";
 import { parseLimits } from "./parse-limits.js";
+import { parseValues } from "./parse-values.js";
 import { parseFlowBlocks } from "./parse-part.js";
-import { addPickFields } from "./parse-steps.js";
+import { addPickFields, carryDefaults } from "./parse-steps.js";
 import type { PartReader } from "./use-part.js";
 import { parseYamlBlock } from "./yaml-block.js";
 import type { Skill } from "./ir.js";
@@ -48,10 +49,16 @@ export function parseSkill(text: string, file: string, options: ParseOptions = {
     report("missing-steps", { line: 1, column: 1 }, "SKILL.md has no Steps block, so the skill does nothing.", "Add a `## Steps` heading followed by a ```yaml block listing the steps.");
   }
   addPickFields(fields, steps);
+  carryDefaults(fields, steps);
   let limits: Skill["limits"];
   if (found.limits) {
     const { doc, ctx } = parseYamlBlock(found.limits, "Limits block", "yaml-syntax", report);
     if (doc) limits = parseLimits(doc.contents, ctx);
+  }
+  let values: Skill["values"];
+  if (found.values) {
+    const { doc, ctx } = parseYamlBlock(found.values, "Values block", "yaml-syntax", report);
+    if (doc) values = parseValues(doc.contents, ctx);
   }
   const skill: Skill = {
     file,
@@ -69,8 +76,10 @@ export function parseSkill(text: string, file: string, options: ParseOptions = {
       ...(found.fields && { fields: found.fields.pos }),
       ...(found.steps && { steps: found.steps.pos }),
       ...(found.limits && { limits: found.limits.pos }),
+      ...(found.values && { values: found.values.pos }),
     },
   };
   if (limits) skill.limits = limits;
+  if (values && Object.keys(values).length > 0) skill.values = values;
   return { skill, diagnostics, complete };
 }

@@ -98,3 +98,14 @@ export function addPickFields(fields: Record<string, FieldDecl>, steps: readonly
     };
   }
 }
+
+/**
+ * Each ask of a field with `default:` carries the default (`AskStep.default`), so the checks read it
+ * where it is read: at the ask, before the answer. Edits the steps it is given (the parser's own).
+ */
+export function carryDefaults(fields: Readonly<Record<string, FieldDecl>>, steps: readonly Step[]): void {
+  for (const step of allSteps(steps)) {
+    const value = step.kind === "ask" ? ownValue(fields, step.field)?.default : undefined;
+    if (step.kind === "ask" && value) step.default = value;
+  }
+}
