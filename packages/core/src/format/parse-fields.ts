@@ -144,7 +144,7 @@ function parseFlag(decl: FieldDecl, key: FieldFlag, pair: YamlPair, ctx: BlockCo
     }
     decl.cue = words as string[];
   } else if (key === "default") {
-    const expr = isScalar(value) && typeof value.value !== "boolean" ? exprOf(value, ctx) : undefined;
+    const expr = isScalar(value) ? exprOf(value, ctx) : undefined;
     if (!expr) return bad(`\`default:\` of \`${decl.name}\` is ${describeNode(value)}, not an expression.`, "Write the expression as text, like `default: \"get_order_details.address.city\"`.");
     decl.default = expr;
   } else if (key === "keep") {

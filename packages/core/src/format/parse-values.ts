@@ -32,7 +32,7 @@ export function parseValues(contents: unknown, ctx: BlockContext): Record<string
       ctx.report("invalid-values", ctx.pos(pair.key), `Value \`${name}\` is named twice (first on line ${values[name]!.pos.line}).`, "Remove one of them, or rename one.");
       continue;
     }
-    const expr = isScalar(pair.value) && typeof pair.value.value !== "boolean" ? exprOf(pair.value, ctx) : undefined;
+    const expr = isScalar(pair.value) ? exprOf(pair.value, ctx) : undefined;
     if (!expr) {
       ctx.report("invalid-values", ctx.pos(pair.value ?? pair.key), `Value \`${name}\` is ${describeNode(pair.value)}, not an expression.`, `Write the expression as text, like ${EXAMPLE}.`);
       continue;
