@@ -2,7 +2,8 @@
  * What the host needs before a free-text turn, and nothing more: the fields the model may fill here
  * (never secrets, picks or confirmations), the pending question, whether a secret is pending (then the
  * model must not be called: send `{ type: "text", text }` without extraction), and the instructions of
- * the `chat` steps passed on the current path. Pure (replays a copy of the state; runs no tool).
+ * the `chat` steps passed on the current path, and the value a field holds as its default (`current`).
+ * Pure (replays a copy of the state; runs no tool).
  */
 import type { FieldDecl, Shape, Skill } from "../format/ir.js";
 import { renderIn } from "./eval-in-frame.js";
@@ -14,7 +15,8 @@ import { indexOf } from "../compile/compile-skill.js";
 import type { AskSite } from "../compile/skill-index.js";
 import type { FlowState, StepOptions } from "./types.js";
 import { keyInScope, modelMayNotSet } from "./who-may-set.js";
-import { scopeOfKey } from "./answer-keys.js";
+import { answerKey as keyOfScope, scopeOfKey } from "./answer-keys.js";
+import { ownValue } from "../own-value.js";
 
 export interface FieldInScope {
   name: string;
@@ -24,6 +26,11 @@ export interface FieldInScope {
   description?: string;
   /** Extra words that mean a choice (`{ economy: [coach, standard] }`), from the field's declaration. */
   synonyms?: Record<string, string[]>;
+  /**
+   * The value the field holds now as its `default:` (nobody gave it one): the model is shown it, so a
+   * message that changes another line ("same address, but Suite 641") leaves this one out.
+   */
+  current?: unknown;
 }
 
 export interface UnderstandingContext {
@@ -66,6 +73,9 @@ function describe(run: Run, site: AskSite, field: FieldDecl, scope: string): Fie
   const entry: FieldInScope = { name: field.name, shape: field.shape, question: questionOf(run, site, scope) };
   if (field.description) entry.description = field.description;
   if (field.synonyms) entry.synonyms = field.synonyms;
+  const key = keyOfScope(field.name, scope);
+  const held = ownValue(run.state.answers, key);
+  if (held?.by === "default") entry.current = held.value;
   return entry;
 }
 
