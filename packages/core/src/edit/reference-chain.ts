@@ -3,6 +3,7 @@
  * the chain at the cursor, the hole it is in, the names it may start with and the type a chain has
  * (from field shapes and tools' output schemas, as the checker types them). Pure.
  */
+import { expressionsFor } from "../compile/compile-skill.js";
 import { fieldValueType } from "../expr/field-type.js";
 import type { Skill, Step } from "../format/ir.js";
 import { ownValue } from "../own-value.js";
@@ -10,7 +11,7 @@ import type { ValueType } from "../tools/value-type.js";
 
 export interface RootName {
   name: string;
-  kind: "field" | "tool" | "loop";
+  kind: "field" | "tool" | "loop" | "value";
   type: ValueType;
   /** A pick's row type: what `hotel_id.name` reads (the picked row's `name`). */
   row?: ValueType;
@@ -52,11 +53,18 @@ export function chainAround(raw: string, at: number): { chain: string[]; index: 
   return { chain, index, start: wordStart, end: wordStart + (chain[index]?.length ?? 0) };
 }
 
-/** The names an expression at step `stepId` may start with: fields, tools and the loop variables around it. */
+/**
+ * The names an expression at step `stepId` may start with: fields, tools, the skill's values (`## Values`,
+ * typed as the checker types them) and the loop variables around it.
+ */
 export function rootsAt(skill: Skill, stepId: string | undefined): RootName[] {
   const roots: RootName[] = [];
   for (const field of Object.values(skill.fields)) roots.push({ name: field.name, kind: "field", type: fieldValueType(field) });
   for (const tool of Object.values(skill.tools)) roots.push({ name: tool.name, kind: "tool", type: tool.output });
+  const exprs = skill.values ? expressionsFor(skill) : undefined;
+  for (const value of Object.values(skill.values ?? {})) {
+    if (!roots.some((r) => r.name === value.name)) roots.push({ name: value.name, kind: "value", type: exprs!.valueType(value.expr) ?? { t: "dyn" } });
+  }
   for (const root of roots) {
     const shape = root.kind === "field" ? skill.fields[root.name]?.shape : undefined;
     const list = shape?.kind === "pick" ? typeOfChain(roots, shape.from.source.trim().split(".")) : undefined;

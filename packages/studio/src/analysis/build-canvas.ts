@@ -32,6 +32,8 @@ export interface CanvasStep {
   by?: string;
   widget?: string;
   from?: string;
+  /** An ask of a field with `default:`: the expression it starts from (taken without asking when it fits). */
+  default?: string;
   checks?: string[];
   /** Errors and warnings whose line falls in this step and in none of its nested steps. */
   problems: Array<{ severity: Diagnostic["severity"]; ruleId: string; line: number }>;
@@ -103,6 +105,7 @@ function detailsOf(skill: Skill, step: Step): Partial<CanvasStep> {
     case "ask": return {
       text: step.question.source,
       ...(step.from ? { from: step.from.source } : {}),
+      ...(step.default ? { default: step.default.source } : {}),
       ...(step.widget ? { widget: step.widget } : {}),
       ...(step.checks.length ? { checks: step.checks.map((c) => c.condition.source) } : {}),
     };
