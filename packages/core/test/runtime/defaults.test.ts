@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { asked, cards, errors, Host, refusals, skillFrom, T, toolInfo, writes, type Turn } from "./host.js";
+import { understandingContext } from "../../src/runtime/understanding-context.js";
 
 const TOOLS = [
   toolInfo("get_order", "lookup", { order_id: T.str }, { address: T.obj({ line1: T.str, line2: T.str, zip: T.str }), total: T.dbl }),
@@ -86,6 +87,14 @@ describe("default: in the runtime", () => {
     expect(card(turn).writes[0]!.details.map((d) => `${d.input}=${d.value}`)).toEqual(["order_id=A1", "line1=1 Main St (default)", "line2=Suite 641", "zip=12345 (default)"]);
     const done = h.press("move");
     expect(done.calls.find((c) => c.tool === "set_address")!.inputs).toEqual({ order_id: "A1", line1: "1 Main St", line2: "Suite 641", zip: "12345" });
+  });
+
+  it("tells the model the value each defaulted field holds, and not the values the person gave", () => {
+    const h = host();
+    h.text("order A1", { order_id: "A1" });
+    h.text("Suite 641", { line2: "Suite 641" });
+    const fields = understandingContext(h.skill, h.state).fields;
+    expect(fields.map((f) => [f.name, f.current])).toEqual([["order_id", undefined], ["line1", "1 Main St"], ["line2", undefined], ["zip", "12345"]]);
   });
 
   it("follows its expression until a value is given: another order changes the defaults, not the given line", () => {
