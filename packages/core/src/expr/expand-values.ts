@@ -20,8 +20,8 @@ import type { Expansion } from "./pick-rows.js";
 /** Parses a CEL source (the skill's environment), or undefined when it does not parse. */
 export type ParseAst = (source: string) => ASTNode | undefined;
 
-/** Does a written-out expression type-check in the skill's environment? */
-export type TypeChecks = (source: string) => boolean;
+/** Does a written-out expression type-check in the skill's environment (with the values written out so far)? */
+export type TypeChecks = (source: string, written: WrittenValues) => boolean;
 
 /**
  * The names a value may not take, each with what it is: the skill's fields and tools, and every loop
@@ -66,7 +66,7 @@ export function usableValues(values: Readonly<Record<string, ValueDecl>>, taken:
     const reads = ast ? collectRefs(ast).filter((r) => Object.hasOwn(values, r.root) && !taken.has(r.root)) : [];
     const ok = ast !== undefined && reads.every((r) => visit(r.root));
     const source = ok ? writeOut(decl.expr.source, ast, written).source : undefined;
-    if (source === undefined || !typeChecks(source)) {
+    if (source === undefined || !typeChecks(source, written)) {
       state.set(name, "bad");
       return false;
     }
