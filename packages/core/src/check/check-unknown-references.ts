@@ -38,7 +38,7 @@ function checkRef(ctx: CheckContext, expr: Expr, ref: ExprRef, scope: Scope): bo
   if (!rootType) {
     ctx.report(
       "unknown-reference", locateInExpr(expr, ref.start),
-      `\`${ref.root}\` is not a field, a tool, a value or a loop variable.`,
+      `\`${ref.root}\` is not a field, a tool${ctx.skill.values ? ", a value" : ""} or a loop variable.`,
       `${didYouMeanPrefix(ref.root, knownRoots(ctx.skill, scope))}Declare it under Fields, or define a tool of that name in tools.ts.`,
     );
     return true;

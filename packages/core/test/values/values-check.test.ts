@@ -49,10 +49,14 @@ describe("## Values in flow check", () => {
     expect(expressionsFor(valuesSkill(FIELDS, `- ask: { nights: "Nights?" }`, TOTAL, TOOLS)).valueType("total")).toEqual({ t: "double" });
   });
 
-  it("is seen through by used-before-asked: a value is known only where what it reads is", () => {
+  it("is seen through by used-before-asked: a value is known only where what it reads is, and the reason names it", () => {
     expect(rules(`
 - say: "That is {total} EUR."
 - ask: { nights: "Nights?" }`)).toContain("13:18 used-before-asked");
+    const [use] = checkSkill(valuesSkill(FIELDS, `
+- say: "That is {total} EUR."
+- ask: { nights: "Nights?" }`, TOTAL, TOOLS)).filter((d) => d.ruleId === "used-before-asked");
+    expect(use!.reason).toBe("`nights` is used here but asked only later, at line 14 (the value `total` reads it).");
   });
 
   it("is seen through by the confirm region: an ask of what a value reads, after the confirm, ends it", () => {
