@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { checkSkill } from "../../src/check/index.js";
 import { completeAt } from "../../src/edit/complete-at.js";
 import { hoverAt } from "../../src/edit/hover-at.js";
+import { targetAt } from "../../src/edit/define-at.js";
 import { expressionsFor } from "../../src/compile/compile-skill.js";
 import { parseSkill } from "../../src/format/parse-skill.js";
 import { dbl, int, lookupTool, obj, str, writeTool } from "../helpers/skill-text.js";
@@ -144,6 +145,16 @@ describe("## Values in the editor", () => {
     const edited = source.replace("{total}", "{tot");
     const found = completeAt(edited, { line, character: edited.split("\n")[line]!.indexOf("{tot") + 4 }, skill);
     expect(found.find((c) => c.label === "total")).toMatchObject({ kind: "variable", detail: "value: double" });
+  });
+
+  it("completes names inside a value's expression and a field's default:, and goes from a value's use to its line", () => {
+    const text = valuesText(`${FIELDS}\nextra: { decimal: true, default: "tot" }`, `- ask: { nights: "Nights?" }\n- say: "That is {total} EUR."`, `${TOTAL}\ntwice: "nig"`);
+    const lines = text.split("\n");
+    const inValue = lines.findIndex((l) => l.startsWith("twice:"));
+    expect(completeAt(text, { line: inValue, character: lines[inValue]!.indexOf("nig") + 3 }, skill).map((c) => c.label)).toContain("nights");
+    const inDefault = lines.findIndex((l) => l.startsWith("extra:"));
+    expect(completeAt(text, { line: inDefault, character: lines[inDefault]!.indexOf('"tot') + 4 }, skill).map((c) => c.label)).toContain("total");
+    expect(targetAt(source, { line, character: source.split("\n")[line]!.indexOf("total") + 1 }, skill)).toEqual({ at: skill.values!.total!.pos });
   });
 
   it("hovers a value with its type and expression", () => {
