@@ -12,9 +12,10 @@ import { understandingContext } from "../../src/runtime/understanding-context.js
 const TOOLS = [
   toolInfo("get_order", "lookup", { order_id: T.str }, { address: T.obj({ line1: T.str, line2: T.str, zip: T.str }), total: T.dbl }),
   toolInfo("set_address", "write", { order_id: T.str, line1: T.str, line2: T.str, zip: T.str }, { ok: T.bool }),
+  toolInfo("set_lines", "write", { line1: T.str, line2: T.str, zip: T.str }, { ok: T.bool }),
 ];
 
-const skillText = (extra = "") => `---
+const skillText = (write = "set_address") => `---
 name: move
 description: Change an order's address.
 ---
@@ -39,8 +40,7 @@ zip: { pattern: "^[0-9]{5}$", default: "get_order.address.zip" }
   check:
     "zip != '00000'": "No such zip."
 - confirm: { move: "Send order {order_id} to {line1}, {line2}, {zip}?" }
-- do: set_address
-${extra}
+- do: ${write}
 \`\`\`
 
 ## Values
@@ -58,10 +58,11 @@ const ADDRESSES: Record<string, Address> = {
   BAD: { line1: "5 Bad Way", line2: "", zip: "oops" },
 };
 
-function host(): Host {
-  return new Host(skillFrom(skillText(), TOOLS), {
+function host(write?: string): Host {
+  return new Host(skillFrom(skillText(write), TOOLS), {
     get_order: (i) => ({ address: ADDRESSES[String(i.order_id)], total: 10.5 }),
     set_address: () => ({ ok: true }),
+    set_lines: () => ({ ok: true }),
   });
 }
 
@@ -129,6 +130,18 @@ describe("default: in the runtime", () => {
     expect(writes(press)).toEqual([]);
     const now = h.press("move");
     expect(now.calls.find((c) => c.tool === "set_address")!.inputs).toMatchObject({ order_id: "A2", line1: "9 Elm Rd", zip: "54321" });
+  });
+
+  it("red: after the write, a change that would move a default the write took is refused, and nothing runs again", () => {
+    // The write takes the lines alone: only through their defaults does the order matter to it.
+    const h = host("set_lines");
+    h.text("order A1", { order_id: "A1" });
+    expect(writes(h.press("move"))).toEqual(["set_lines"]);
+    const turn = h.text("order A2 actually", { order_id: "A2" });
+    expect(refusals(turn)).toHaveLength(1);
+    expect(writes(turn)).toEqual([]);
+    expect(h.state.answers.order_id!.value).toBe("A1");
+    expect(h.state.answers.line1).toMatchObject({ value: "1 Main St", by: "default" });
   });
 
   it("red: a default never releases a write by itself: the card still waits for a yes", () => {
