@@ -165,7 +165,7 @@ function readExpr(expr: Expr, pass: Pass, asking?: string): void {
       continue;
     }
     if (ownValue(pass.skill.fields, root)) {
-      if (!pass.names.has(`f:${root}`)) early(root, "field", pos, pass, root === asking && via === undefined, via);
+      if (!pass.names.has(`f:${root}`)) early(root, "field", pos, pass, root === asking, via);
       continue;
     }
     const tool = ownValue(pass.skill.tools, root);
