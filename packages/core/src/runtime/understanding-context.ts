@@ -73,10 +73,15 @@ function describe(run: Run, site: AskSite, field: FieldDecl, scope: string): Fie
   const entry: FieldInScope = { name: field.name, shape: field.shape, question: questionOf(run, site, scope) };
   if (field.description) entry.description = field.description;
   if (field.synonyms) entry.synonyms = field.synonyms;
-  const key = keyOfScope(field.name, scope);
-  const held = ownValue(run.state.answers, key);
-  if (held?.by === "default") entry.current = held.value;
+  const held = ownValue(run.state.answers, keyOfScope(field.name, scope));
+  if (held?.by === "default" && passedAsk(run, field.name)) entry.current = held.value;
   return entry;
+}
+
+/** Did this replay pass an ask of `field` with its answer (so a default it holds is on the current path)? */
+function passedAsk(run: Run, field: string): boolean {
+  const ids = new Set(indexOf(run.skill).askSites.filter((site) => site.step.field === field).map((site) => site.step.id));
+  return run.trace.some((t) => t.type === "step" && t.kind === "ask" && t.outcome === "answered" && ids.has(t.stepId.split("@")[0]!));
 }
 
 /** The rendered question from cached values only; as written when a hole needs something not known. */

@@ -98,6 +98,17 @@ describe("default: in the runtime", () => {
     expect(fields.map((f) => [f.name, f.current])).toEqual([["order_id", undefined], ["line1", "1 Main St"], ["line2", undefined], ["zip", "12345"]]);
   });
 
+  it("does not tell the model a default held by a field whose ask is no longer on the path", () => {
+    const h = new Host(skillFrom(skillText().replace("- ask: { line1:", "- when: order_id != 'Z0'\n  steps:\n    - ask: { line1:"), TOOLS), {
+      get_order: (i) => ({ address: ADDRESSES[String(i.order_id)], total: 10.5 }),
+      set_address: () => ({ ok: true }),
+    });
+    h.text("order A1", { order_id: "A1" });
+    expect(understandingContext(h.skill, h.state).fields.find((f) => f.name === "line1")!.current).toBe("1 Main St");
+    h.text("order Z0", { order_id: "Z0" });
+    expect(understandingContext(h.skill, h.state).fields.find((f) => f.name === "line1")!.current).toBeUndefined();
+  });
+
   it("follows its expression until a value is given: another order changes the defaults, not the given line", () => {
     const h = host();
     h.text("order A1", { order_id: "A1" });
