@@ -66,6 +66,23 @@ describe("values and defaults: red cases", () => {
     expect(h.state.answers.amount).toMatchObject({ value: 250, by: "default" });
   });
 
+  it("an approval given for a defaulted amount is stale once the default moves: nothing runs until the new request is approved", () => {
+    const h = host(`
+- ask: { plan: "Which plan?" }
+- ask: { amount: "How much?" }
+- confirm: { go: "Charge {amount}?" }
+  by: manager
+- do: charge`, `unused: "1"`);
+    h.text("basic", { plan: "basic" });
+    const first = h.state.pending?.kind === "approval" ? h.state.pending.requestId : "";
+    h.text("gold then", { plan: "gold" });
+    const current = h.state.pending?.kind === "approval" ? h.state.pending.requestId : "";
+    expect(current).not.toBe(first);
+    expect(writes(h.send({ type: "approve", confirm: "go", by: "manager", yes: true, request: first }))).toEqual([]);
+    const approved = h.send({ type: "approve", confirm: "go", by: "manager", yes: true, request: current });
+    expect(approved.calls.find((c) => c.tool === "charge")!.inputs).toEqual({ amount: 250 });
+  });
+
   it("a defaulted ask between a confirm and a write that takes it ends the confirm's region: the skill does not load", () => {
     const skill = skillFrom(skillText(`
 - ask: { plan: "Which plan?" }
