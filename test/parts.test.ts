@@ -82,6 +82,13 @@ describe("use: inside a when, and parts of parts", () => {
     expect(parsed.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.ruleId}`)).toEqual(["t/SKILL.md:16:8 part-not-found"]);
   });
 
+  it("a part's Values block is reported where it is, not read: values belong to the skill", () => {
+    const part = "## Steps\n\n```yaml\n- say: \"Hi.\"\n```\n\n## Values\n\n```yaml\ntwice: \"1 + 1\"\n```\n";
+    const parsed = parseSkill(md("", '- use: part.md\n'), "t/SKILL.md", { parts: memory({ "part.md": part }) });
+    expect(parsed.diagnostics.map((d) => `${d.file}:${d.line} ${d.ruleId}`)).toEqual(["part.md:9 invalid-block"]);
+    expect(parsed.skill!.values).toBeUndefined();
+  });
+
   it("a use: with another key reports the key and still splices the part", () => {
     const parsed = parseSkill(md("", '- use: part.md\n  widget: grid\n'), "t/SKILL.md", { parts: memory({ "part.md": "## Steps\n\n```yaml\n- say: \"Hi.\"\n```\n" }) });
     expect(parsed.diagnostics.map((d) => `${d.line} ${d.ruleId}`)).toEqual(["15 invalid-step"]);

@@ -69,9 +69,9 @@ describe("completion", () => {
   it("offers shapes and flags in a field, only the flags that fit once it has a shape, and a range's options", async () => {
     const fields = (extra: string) => tripText.replace("approval_code:\n", `${extra}approval_code:\n`);
     expect(labels(await complete(fields("rooms:\n  nu\n"), "rooms:\n  nu"))).toEqual(
-      ["choices", "cue", "date", "decimal", "description", "keep", "lookup", "message", "number", "pattern", "secret", "synonyms", "text", "typed", "yes_no"]);
+      ["choices", "cue", "date", "decimal", "default", "description", "keep", "lookup", "message", "number", "pattern", "secret", "synonyms", "text", "typed", "yes_no"]);
     expect(labels(await complete(tripText.replace("  description: the conference the traveller is going to\n", "  description: the conference the traveller is going to\n  se\n"), "going to\n  se")))
-      .toEqual(["cue", "keep", "secret", "typed"]);
+      .toEqual(["cue", "default", "keep", "secret", "typed"]);
     expect(labels(await complete(fields("rate: { decimal: { pl } }\n"), "{ decimal: { pl"))).toEqual(["max", "min", "places"]);
     expect(labels(await complete(fields("vip: { yes_no: \n"), "{ yes_no: "))).toEqual(["true"]);
   });

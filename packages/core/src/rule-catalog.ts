@@ -24,7 +24,7 @@ const rules = [
   ["frontmatter-invalid", "error", "frontmatter without a name or description, or with unknown keys"],
   ["agent-skills-name", "warning", "a name the Agent Skills format rejects, or that is not its folder's name"],
   ["agent-skills-field", "warning", "a description, compatibility, metadata or allowed-tools the Agent Skills format rejects"],
-  ["yaml-syntax", "error", "a Fields, Steps or Limits block that is not valid YAML"],
+  ["yaml-syntax", "error", "a Fields, Steps, Values or Limits block that is not valid YAML"],
   ["missing-steps", "error", "no Steps block"],
   ["invalid-block", "error", "a Fields or Steps block of the wrong shape, or a second Fields, Steps or Limits section"],
   ["tools-missing", "error", "tools.ts is missing while steps use tools"],
@@ -93,6 +93,13 @@ const rules = [
   ["way-without-outcome", "warning", "a way through the flow that finishes with no outcome while the skill names outcomes"],
   // The skill's limits.
   ["invalid-limits", "error", "a Limits block with a scope, measure or value the format does not have"],
+  // Named values and defaults.
+  ["invalid-values", "error", "a Values block entry that is not a usable name with one expression"],
+  ["value-name-clash", "error", "a value named like a field, a tool, a loop variable or a gathered list"],
+  ["value-cycle", "error", "a value that reads itself, directly or through other values"],
+  ["ill-typed-value", "error", "a value whose expression does not type-check"],
+  ["ill-typed-default", "error", "a field's `default:` that does not type-check or does not fit the field's shape"],
+  ["secret-default", "error", "a field's `default:` that reads a secret or the output of a tool that took one"],
 ] as const satisfies ReadonlyArray<readonly [string, Severity, string]>;
 
 export type RuleId = (typeof rules)[number][0];

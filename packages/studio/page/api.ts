@@ -42,7 +42,7 @@ export interface Diagnostic {
 export interface CanvasStep {
   id: string; kind: string; line: number; column: number; endLine: number; title: string; text?: string;
   tool?: "lookup" | "write"; gated?: boolean; coveredBy?: Array<{ confirm: string; stepId: string; by?: string }>;
-  covers?: Array<{ tool: string; stepId: string }>; by?: string; widget?: string; from?: string; checks?: string[]; part?: string;
+  covers?: Array<{ tool: string; stepId: string }>; by?: string; widget?: string; from?: string; default?: string; checks?: string[]; part?: string;
   problems: Array<{ severity: string; ruleId: string; line: number }>; steps?: CanvasStep[]; way?: string;
 }
 

@@ -37,7 +37,7 @@ function stepCard(step: CanvasStep, jump: Jump): HTMLElement {
   if (step.tool === "lookup") details.push(el("p", { class: "badge lookup" }, "lookup (read-only)"));
   if (step.kind === "confirm") details.push(coversBadge(step));
   if (step.kind === "decide") details.push(el("p", { class: "note options" }, `options ${(step.options ?? []).join(", ")}${step.by ? `, or no (by ${step.by})` : ""}; covers no write`));
-  for (const note of [step.from && `from ${step.from}`, step.widget && `widget ${step.widget}`, ...(step.checks ?? []).map((c) => `check ${c}`)]) {
+  for (const note of [step.from && `from ${step.from}`, step.default && `starts from ${step.default} (a default)`, step.widget && `widget ${step.widget}`, ...(step.checks ?? []).map((c) => `check ${c}`)]) {
     if (note) details.push(el("p", { class: "note" }, note));
   }
   for (const p of step.problems) details.push(el("p", { class: `problem ${p.severity}` }, `${p.severity} ${p.ruleId} (line ${p.line})`));

@@ -50,6 +50,17 @@ describe("analyzeText", () => {
     expect(repeat.steps!.map((s) => s.title)).toEqual(["ask amount"]);
   });
 
+  it("a field with default: is drawn on its ask with the expression it starts from", async () => {
+    const { analysis } = await analyze("retail/modify-order-address");
+    expect(analysis.passes).toBe(true);
+    const asks = flat(analysis.canvas).filter((s) => s.kind === "ask" && s.default !== undefined);
+    expect(asks.map((s) => [s.title, s.default])).toEqual([
+      ["ask new_address1", "get_order_details.address.address1"], ["ask new_address2", "get_order_details.address.address2"],
+      ["ask new_city", "get_order_details.address.city"], ["ask new_state", "get_order_details.address.state"],
+      ["ask new_country", "get_order_details.address.country"], ["ask new_zip", "get_order_details.address.zip"],
+    ]);
+  });
+
   it("a retail skill: the sign-in part's steps are drawn with their part and its lines, a problem in the skill on the skill's steps", async () => {
     const { analysis } = await analyze("retail/cancel-order");
     expect(analysis.passes).toBe(true);

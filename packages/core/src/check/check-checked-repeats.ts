@@ -3,6 +3,7 @@
  * is evaluated once every pass is answered, so a write inside a pass would already have run when the
  * check fails, and the pass the person then corrects would be cleared under it. Pure.
  */
+import { everyChildStepOf } from "../format/child-steps.js";
 import type { RepeatStep, Step } from "../format/ir.js";
 import type { CheckContext } from "./context.js";
 import { walkSteps } from "./walk-steps.js";
@@ -25,7 +26,7 @@ export function checkCheckedRepeats(ctx: CheckContext): void {
 /** The `do:` steps of writes among `steps` and the blocks nested in them. */
 function writesIn(ctx: CheckContext, steps: readonly Step[]): Array<Extract<Step, { kind: "do" }>> {
   return steps.flatMap((step): Array<Extract<Step, { kind: "do" }>> => {
-    if (step.kind === "when" || step.kind === "repeat") return writesIn(ctx, (step as RepeatStep).steps);
+    if (step.kind === "when" || step.kind === "repeat" || step.kind === "switch") return writesIn(ctx, everyChildStepOf(step));
     if (step.kind !== "do") return [];
     return ownValue(ctx.skill.tools, step.tool)?.kind === "write" ? [step] : [];
   });

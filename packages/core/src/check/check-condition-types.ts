@@ -15,6 +15,7 @@ import { inFileOf } from "../format/in-file-of.js";
 export function checkConditionTypes(ctx: CheckContext): void {
   walkExpressions(ctx, ({ expr, role, place }) => {
     if (role === "input") return; // a `with:` value: ill-typed-input (check-with-bindings.ts)
+    if (role === "default") return; // a field's default: ill-typed-default (check-values.ts)
     const result = ctx.exprs.typeCheck(expr, place.scope);
     if (!result.ok) {
       if (result.kind !== "type") return;

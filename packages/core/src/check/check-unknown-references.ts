@@ -14,6 +14,8 @@ import { didYouMeanPrefix, knownRoots } from "./words.js";
 import { ownValue } from "../own-value.js";
 import { inFileOf } from "../format/in-file-of.js";
 
+const DYN: ValueType = { t: "dyn" };
+
 export function checkUnknownReferences(ctx: CheckContext): void {
   walkExpressions(ctx, ({ expr, place }) => {
     let found = false;
@@ -31,11 +33,12 @@ export function checkUnknownReferences(ctx: CheckContext): void {
 
 /** Reports a problem with one reference; true if there was one. */
 function checkRef(ctx: CheckContext, expr: Expr, ref: ExprRef, scope: Scope): boolean {
-  const rootType = typeOfRoot(ctx.skill, scope, ref.root) ?? ctx.exprs.gatheredType(ref.root);
+  // A value read here is written out (expand-values.ts); one that could not be is reported where it is declared.
+  const rootType = typeOfRoot(ctx.skill, scope, ref.root) ?? ctx.exprs.gatheredType(ref.root) ?? (ownValue(ctx.skill.values, ref.root) ? DYN : undefined);
   if (!rootType) {
     ctx.report(
       "unknown-reference", locateInExpr(expr, ref.start),
-      `\`${ref.root}\` is not a field, a tool or a loop variable.`,
+      `\`${ref.root}\` is not a field, a tool${ctx.skill.values ? ", a value" : ""} or a loop variable.`,
       `${didYouMeanPrefix(ref.root, knownRoots(ctx.skill, scope))}Declare it under Fields, or define a tool of that name in tools.ts.`,
     );
     return true;

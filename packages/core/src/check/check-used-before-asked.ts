@@ -14,7 +14,9 @@ import { ownValue } from "../own-value.js";
 export function checkUsedBeforeAsked(ctx: CheckContext): void {
   for (const use of compileSkill(ctx.skill).valueFlow.earlyUses) {
     const [reason, fix] = use.kind === "field" ? fieldWords(ctx, use) : use.kind === "gathered" ? gatheredWords(ctx, use) : writeWords(ctx, use);
-    ctx.report("used-before-asked", use.pos, reason, fix);
+    // Read through a named value: say which, since the name written here is the value's.
+    const through = use.via === undefined ? reason : reason.replace(/\.$/, ` (the value \`${use.via}\` reads it).`);
+    ctx.report("used-before-asked", use.pos, through, fix);
   }
 }
 

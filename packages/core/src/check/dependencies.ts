@@ -256,6 +256,7 @@ function collectSites(pass: Pass, steps: readonly Step[], blocks: readonly Step[
       // Its question and list are read before the answer; its checks and lookup shape after it.
       holes(step.question.parts);
       if (step.from) read(step.from);
+      if (step.default) read(step.default);
       for (const check of step.checks) {
         read(check.condition, step.field);
         holes(check.text.parts);

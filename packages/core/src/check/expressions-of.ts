@@ -1,12 +1,12 @@
 /**
  * The expressions a step carries, each with its role: a `when` condition (with or without `else:`), a `switch` value, a `check:` condition,
- * a `repeat` list (its `until:`, and its `check:`), a `from:` list, a hole in a text (say, question, confirm question, check message), or the value of a
- * tool input in a `do:` step's `with:`. Pure.
+ * a `repeat` list (its `until:`, and its `check:`), a `from:` list, a hole in a text (say, question, confirm question, check message), the value of a
+ * tool input in a `do:` step's `with:`, or the `default:` of the field an ask asks. Pure.
  */
 import type { Expr, Step, Template } from "../format/ir.js";
 
 /** `until`: a `repeat … until` condition, read in the body's scope at the end of each pass. */
-export type ExprRole = "condition" | "check" | "list" | "from" | "hole" | "input" | "switch" | "until";
+export type ExprRole = "condition" | "check" | "list" | "from" | "hole" | "input" | "switch" | "until" | "default";
 
 export interface StepExpr {
   expr: Expr;
@@ -24,6 +24,7 @@ export function expressionsOf(step: Step): StepExpr[] {
       return [
         ...holes(step.question),
         ...(step.from ? [{ expr: step.from, role: "from" as const }] : []),
+        ...(step.default ? [{ expr: step.default, role: "default" as const }] : []),
         ...step.checks.flatMap((c) => [{ expr: c.condition, role: "check" as const }, ...holes(c.text)]),
       ];
     case "when":

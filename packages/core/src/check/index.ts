@@ -39,6 +39,8 @@ import { checkUnknownReferences } from "./check-unknown-references.js";
 import { checkUnknownTools } from "./check-unknown-tools.js";
 import { checkUsedBeforeAsked } from "./check-used-before-asked.js";
 import { checkWithBindings } from "./check-with-bindings.js";
+import { checkValues } from "./check-values.js";
+import { checkDefaults } from "./check-defaults.js";
 import type { CheckContext, Rule } from "./context.js";
 
 /** The semantic rules, in the order they run (the output is sorted by position anyway). */
@@ -48,6 +50,8 @@ export const SEMANTIC_RULES: readonly Rule[] = [
   checkExpressionSyntax,
   checkUnknownReferences,
   checkConditionTypes,
+  checkValues,
+  checkDefaults,
   checkLookupShapes,
   checkFromLists,
   checkGridColumns,

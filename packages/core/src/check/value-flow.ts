@@ -37,7 +37,11 @@ function gatheredNames(skill: Skill): Set<string> {
 export type InputSource = "loop" | "field" | "output" | "with" | "missing";
 
 export interface MissingInput { tool: string; param: string; stepId: string; pos: Position }
-export interface EarlyUse { name: string; kind: "field" | "write" | "gathered"; stepId: string; pos: Position; ownAsk: boolean }
+export interface EarlyUse {
+  name: string; kind: "field" | "write" | "gathered"; stepId: string; pos: Position; ownAsk: boolean;
+  /** The named value (`## Values`) the use is read through, when it is not written where it is used. */
+  via?: string;
+}
 
 export interface ValueFlow {
   missingInputs: MissingInput[];
@@ -162,6 +166,7 @@ function passEitherOr(pair: readonly [WhenStep, WhenStep], pass: Pass): void {
 function passAsk(step: AskStep, pass: Pass): void {
   for (const { expr } of holes(step.question)) readExpr(expr, pass, step.field);
   if (step.from) readExpr(step.from, pass);
+  if (step.default) readExpr(step.default, pass, step.field);
   pass.names.add(`f:${step.field}`);
   const shape = ownValue(pass.skill.fields, step.field)?.shape;
   if (shape?.kind === "lookup") useLookup(shape.tool, shape.toolPos, pass);
@@ -193,19 +198,27 @@ function readExpr(expr: Expr, pass: Pass, asking?: string): void {
   for (const ref of pass.exprs.refs(expr)) {
     const pos = locateInExpr(expr, ref.start);
     const { root } = ref;
+    const via = viaValue(pass.skill, expr.source, ref.root, ref.start);
     if (pass.names.has(`v:${root}`) || pass.names.has(`g:${root}`)) continue;
     if (gatheredNames(pass.skill).has(root)) {
-      early(root, "gathered", pos, pass, false);
+      early(root, "gathered", pos, pass, false, via);
       continue;
     }
     if (ownValue(pass.skill.fields, root)) {
-      if (!pass.names.has(`f:${root}`)) early(root, "field", pos, pass, root === asking);
+      if (!pass.names.has(`f:${root}`)) early(root, "field", pos, pass, root === asking, via);
       continue;
     }
     const tool = ownValue(pass.skill.tools, root);
     if (tool?.kind === "lookup") useLookup(root, pos, pass);
-    else if (tool && !pass.names.has(`t:${root}`)) early(root, "write", pos, pass, false);
+    else if (tool && !pass.names.has(`t:${root}`)) early(root, "write", pos, pass, false, via);
   }
+}
+
+/** The value a reference at `start` is read through: the name written there, when it is a value's. */
+function viaValue(skill: Skill, source: string, root: string, start: number): string | undefined {
+  if (!skill.values || source.startsWith(root, start)) return undefined;
+  const name = /^[A-Za-z_]\w*/.exec(source.slice(start))?.[0];
+  return name !== undefined && ownValue(skill.values, name) ? name : undefined;
 }
 
 /**
@@ -246,6 +259,6 @@ function missing(tool: string, param: string, pos: Position, pass: Pass): void {
   if (!seen) pass.flow.missingInputs.push({ tool, param, stepId, pos });
 }
 
-function early(name: string, kind: EarlyUse["kind"], pos: Position, pass: Pass, ownAsk: boolean): void {
-  pass.flow.earlyUses.push({ name, kind, stepId: pass.step.id, pos, ownAsk });
+function early(name: string, kind: EarlyUse["kind"], pos: Position, pass: Pass, ownAsk: boolean, via?: string): void {
+  pass.flow.earlyUses.push({ name, kind, stepId: pass.step.id, pos, ownAsk, ...(via !== undefined && { via }) });
 }

@@ -15,7 +15,7 @@ export function didYouMeanPrefix(word: string, candidates: readonly string[]): s
 
 /** Every name an expression may start with here: fields, tools and loop variables. */
 export function knownRoots(skill: Skill, scope: Scope): string[] {
-  return [...Object.keys(skill.fields), ...Object.keys(skill.tools), ...Object.keys(scope.loopVars ?? {})];
+  return [...Object.keys(skill.fields), ...Object.keys(skill.tools), ...Object.keys(scope.loopVars ?? {}), ...Object.keys(skill.values ?? {})];
 }
 
 /** Names joined for a sentence: "`a`", "`a` and `b`", "`a`, `b` and `c`". */

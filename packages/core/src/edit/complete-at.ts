@@ -72,7 +72,7 @@ function referenceItems(skill: Skill, stepId: string | undefined, text: string, 
   const roots = rootsAt(skill, stepId);
   const { chain } = chainBefore(text);
   if (chain.length === 0) {
-    const kinds = { field: "field", tool: "tool", loop: "variable", gathered: "variable" } as const;
+    const kinds = { field: "field", tool: "tool", loop: "variable", gathered: "variable", value: "variable" } as const;
     return roots.map((root) => item(root.name, kinds[root.kind], `${root.kind === "tool" ? skill.tools[root.name]?.kind ?? "tool" : root.kind}: ${formatType(root.type)}`));
   }
   // After a pick's name, its dot reads the picked row (`hotel_id.name`).

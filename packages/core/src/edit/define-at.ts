@@ -1,7 +1,7 @@
 /**
  * Go to definition in SKILL.md: from a tool name (`do:`, `lookup:`, a condition or template hole) to
  * the tool, from a field's use (an `ask`, a condition, a hole) to its declaration under Fields (a pick
- * to the ask that picks it), from a loop variable to its `repeat`. Tools are found on disk by the
+ * to the ask that picks it), from a value's name to its line under Values, from a loop variable to its `repeat`. Tools are found on disk by the
  * caller (find-tool-definition.ts). Pure.
  */
 import type { Position as IrPosition, Skill } from "../format/ir.js";
@@ -28,6 +28,7 @@ export function targetAt(text: string, position: EditorPosition, skill: Skill | 
   if (!root) return undefined;
   if (root.kind === "tool") return { tool: root.name };
   if (root.kind === "field") return fieldTarget(skill, root.name);
+  if (root.kind === "value") return { at: ownValue(skill.values, root.name)!.pos };
   const repeat = [...repeatsAround(skill.steps, stepId)].reverse().find((r) => r.item === root.name);
   return repeat && { at: repeat.keys.repeat ?? repeat.pos };
 }

@@ -1,10 +1,11 @@
 /**
  * Hover in SKILL.md: on a tool (its kind, description, input and output types), on a field (its shape,
- * its questions, who may set it — the runtime's own rule), on a tool output property (its type), on a key of a `with:` (the tool input it binds), and
+ * its questions, who may set it — the runtime's own rule), on a value (its type and expression), on a tool output property (its type), on a key of a `with:` (the tool input it binds), and
  * on a key of a step or field (the format's description of it), as Markdown. Pure.
  */
 import { everyChildStepOf } from "../format/child-steps.js";
 import type { Skill, Step, ToolInfo } from "../format/ir.js";
+import type { ValueType } from "../tools/value-type.js";
 import { ownValue } from "../own-value.js";
 import { describeGiver, describeShape as describeFieldShape } from "../procedure/describe-shape.js";
 import type { EditorPosition } from "./editor-types.js";
@@ -42,6 +43,7 @@ export function hoverAt(text: string, position: EditorPosition, skill: Skill | u
       if (root?.kind === "tool") return markdown(toolHover(skill.tools[root.name]));
       if (root?.kind === "field") return markdown(fieldHover(skill, root.name));
       if (root?.kind === "gathered") return markdown(`**\`${root.name}\`** · the answers of every pass of a \`repeat\` (\`as:\`): \`${formatType(root.type)}\``);
+      if (root?.kind === "value") return markdown(valueHover(skill, root.name, root.type));
       return markdown(root && `**\`${root.name}\`** · loop variable: \`${formatType(root.type)}\``);
     }
     default: return undefined;
@@ -99,6 +101,13 @@ export function fieldHover(skill: Skill, name: string): string | undefined {
     `Asked: ${questions.length > 0 ? questions.join(" / ") : "by no step"}`,
     `Set by: ${render(describeGiver(skill, name))}`,
   ].join("\n\n");
+}
+
+/** A value of `## Values`: its type, its expression, and that it is worked out when read. */
+function valueHover(skill: Skill, name: string, type: ValueType): string | undefined {
+  const value = ownValue(skill.values, name);
+  if (!value) return undefined;
+  return [`**\`${name}\`** · value: \`${formatType(type)}\``, `\`${value.expr.source}\``, "Worked out from what it reads each time it is read; never stored."].join("\n\n");
 }
 
 function asksOf(steps: readonly Step[], field: string): Array<Step & { kind: "ask" }> {

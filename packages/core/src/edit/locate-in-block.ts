@@ -1,5 +1,5 @@
 /**
- * Where an editor position falls in SKILL.md's Fields, Steps or Limits block: the YAML path from the block's
+ * Where an editor position falls in SKILL.md's Fields, Steps, Limits or Values block: the YAML path from the block's
  * root (`[3, "ask"]`), whether it is on a key or in a value, and the scalar's text around it. For
  * completion the text is read with a marker word inserted at the cursor (and `:` after it where a key
  * is being typed), so that half-written YAML still parses into the node being written. Pure.
@@ -14,7 +14,7 @@ export const MARKER = "zzSkillflowCursorzz";
 export type YamlPath = Array<string | number>;
 
 export interface BlockPlace {
-  block: "fields" | "steps" | "limits";
+  block: "fields" | "steps" | "limits" | "values";
   /** Keys and list indexes from the block's root to the mapping (role key) or the value (role value). */
   path: YamlPath;
   role: "key" | "value";
@@ -31,7 +31,7 @@ export interface BlockPlace {
 /** The place of the 0-based `line`/`character` in `text`; `complete` reads it with the marker inserted. */
 export function locateInBlock(text: string, line: number, character: number, complete: boolean): BlockPlace | undefined {
   const found = findBlocks(normalizeText(text), () => undefined);
-  for (const block of ["fields", "steps", "limits"] as const) {
+  for (const block of ["fields", "steps", "limits", "values"] as const) {
     const source = found[block];
     const offset = source && offsetIn(source, line, character);
     if (source && offset !== undefined) return placeIn(source.text, offset, block, complete);

@@ -12,8 +12,8 @@ import type { ValueType } from "../tools/value-type.js";
 
 export interface RootName {
   name: string;
-  /** `gathered`: a repeat's `as:` name, the answers of every pass. */
-  kind: "field" | "tool" | "loop" | "gathered";
+  /** `gathered`: a repeat's `as:` name, the answers of every pass; `value`: a name of `## Values`. */
+  kind: "field" | "tool" | "loop" | "gathered" | "value";
   type: ValueType;
   /** A pick's row type: what `hotel_id.name` reads (the picked row's `name`). */
   row?: ValueType;
@@ -55,11 +55,18 @@ export function chainAround(raw: string, at: number): { chain: string[]; index: 
   return { chain, index, start: wordStart, end: wordStart + (chain[index]?.length ?? 0) };
 }
 
-/** The names an expression at step `stepId` may start with: fields, tools, the repeats' gathered lists and the loop variables around it. */
+/**
+ * The names an expression at step `stepId` may start with: fields, tools, the skill's values (`## Values`,
+ * typed as the checker types them), the repeats' gathered lists and the loop variables around it.
+ */
 export function rootsAt(skill: Skill, stepId: string | undefined): RootName[] {
   const roots: RootName[] = [];
   for (const field of Object.values(skill.fields)) roots.push({ name: field.name, kind: "field", type: fieldValueType(field) });
   for (const tool of Object.values(skill.tools)) roots.push({ name: tool.name, kind: "tool", type: tool.output });
+  const exprs = skill.values ? expressionsFor(skill) : undefined;
+  for (const value of Object.values(skill.values ?? {})) {
+    if (!roots.some((r) => r.name === value.name)) roots.push({ name: value.name, kind: "value", type: exprs!.valueType(value.expr) ?? { t: "dyn" } });
+  }
   for (const root of roots) {
     const shape = root.kind === "field" ? skill.fields[root.name]?.shape : undefined;
     const list = shape?.kind === "pick" ? typeOfChain(roots, shape.from.source.trim().split(".")) : undefined;

@@ -21,7 +21,7 @@ export type Spot =
   | { kind: "tool-input" }
   /** A tool name: after `do:` (a lookup or a write), `lookup:` (a lookup) or `handoff:` (a hand-off tool). */
   | { kind: "tool"; only: readonly ToolKind[] }
-  /** A CEL expression: `when:`, `switch:`, `from:`, `in:`, a `check:` condition, a value of `with:`. */
+  /** A CEL expression: `when:`, `switch:`, `from:`, `in:`, a `check:` condition, a value of `with:`, a field's `default:`, a value of `## Values`. */
   | { kind: "expression" }
   /** Text with `{expression}` holes: `say:`, `tell:`, a question. */
   | { kind: "template" }
@@ -83,6 +83,8 @@ function bodySize(skill: Skill | undefined, id: string): number | undefined {
 /** The spot of `place`. */
 export function spotOf(place: BlockPlace): Spot | undefined {
   if (place.block === "limits") return limitsSpot(place);
+  // In the Values block, a value's expression (its name is the author's own: nothing to offer there).
+  if (place.block === "values") return place.role === "value" && place.path.length === 1 ? { kind: "expression" } : undefined;
   return place.block === "fields" ? fieldSpot(place, place.levels[1] ?? []) : stepSpot(place);
 }
 
@@ -127,5 +129,6 @@ function fieldSpot(place: BlockPlace, fieldKeys: string[]): Spot | undefined {
   if (key && place.path.length === 2) return { kind: "key", schema: at, existing: place.siblings };
   if (key) return undefined;
   if (shape === "lookup" && place.path.length === 2) return { kind: "tool", only: ["lookup"] };
+  if (shape === "default" && place.path.length === 2) return { kind: "expression" };
   return place.path.length === 2 ? { kind: "value", schema: at } : typeof option === "string" ? { kind: "value", schema: { ...at, keys: [...at.keys, { key: option, beside: [] }] } } : undefined;
 }

@@ -2,8 +2,9 @@
  * `createExpressions(skill)`: parse, type-check, evaluate and render the skill's CEL expressions.
  * Environments are built once per skill and once per scope (set of loop variables) and cached, as are
  * parses and type checks. No I/O; the caches are the only state. compileSkill keeps one per Skill (`expressionsFor`).
- * A pick read with a property (`hotel_id.name`: the picked row's name) is expanded before CEL sees it
- * (`pick-rows.ts`); refs, offsets and messages are given for the expression as written.
+ * A named value (`## Values`) and a pick read with a property (`hotel_id.name`: the picked row's name) are
+ * written out before CEL sees them (`write-out.ts`); refs, offsets and messages are given for the
+ * expression as written, so every rule sees through a value to what it reads.
  */
 import type { Expr, Skill, Template } from "../format/ir.js";
 import type { ValueType } from "../tools/value-type.js";
@@ -14,7 +15,8 @@ import { explainCelError } from "./explain-error.js";
 import { gatheredTypes } from "./gathered-types.js";
 import { formatValue } from "./format-value.js";
 import { locateInExpr } from "./locate.js";
-import { expandPickRows, picksOf, type Expansion } from "./pick-rows.js";
+import type { Expansion } from "./pick-rows.js";
+import { writeOutFor } from "./write-out.js";
 import type { EvaluateResult, ExprRef, RenderResult, Scope, SkillExpressions, TypeCheckResult, Values } from "./types.js";
 
 type Parsed = ReturnType<SkillEnvironment["env"]["parse"]>;
@@ -36,22 +38,17 @@ export function createExpressions(skill: Skill): SkillExpressions {
 }
 
 function expressionsWith(skill: Skill, gathered: ReadonlyMap<string, ValueType>): SkillExpressions {
-  const base = scoped(buildSkillEnvironment(skill, gathered));
+  // A value that cannot be written out (write-out.ts) is declared as `dyn`, so what reads it is not also reported.
+  const declared = new Map(gathered);
+  for (const name of Object.keys(skill.values ?? {})) if (!declared.has(name)) declared.set(name, { t: "dyn" });
+  const base = scoped(buildSkillEnvironment(skill, declared));
   const byScope = new Map<string, ScopedEnvironment>([["", base]]);
   const refCache = new Map<string, ExprRef[]>();
-  const picks = picksOf(skill);
-  const expansions = new Map<string, Expansion | null>();
-
-  /** The expansion of the picks' rows `source` reads, or null when it reads none (or does not parse). */
-  function expansionOf(source: string): Expansion | null {
-    if (picks.size === 0) return null;
-    let found = expansions.get(source);
-    if (found === undefined) {
-      const parsed = parseIn(base, source);
-      expansions.set(source, (found = "error" in parsed ? null : expandPickRows(source, parsed.ast, picks) ?? null));
-    }
-    return found;
-  }
+  const astOf = (source: string) => {
+    const parsed = parseIn(base, source);
+    return "error" in parsed ? undefined : parsed.ast;
+  };
+  const expansionOf = writeOutFor(skill, astOf, (source) => checkIn(base, source).ok);
   const celSource = (source: string) => expansionOf(source)?.source ?? source;
 
   // The runtime passes the same loop-variable object for every expression of a frame: skip the key.

@@ -1,6 +1,6 @@
 /**
  * Find the parts of SKILL.md that carry the flow: the frontmatter, the title, and the fenced ```yaml
- * blocks under the `## Fields`, `## Steps` and `## Limits` headings (matched case-insensitively). Everything else is
+ * blocks under the `## Fields`, `## Steps`, `## Values` and `## Limits` headings (matched case-insensitively). Everything else is
  * prose for people. Pure: remark parses the Markdown, nothing is read from disk.
  */
 import { remark } from "remark";
@@ -26,9 +26,11 @@ export interface FoundBlocks {
   steps?: SourceBlock;
   /** The optional `## Limits` block. */
   limits?: SourceBlock;
+  /** The optional `## Values` block. */
+  values?: SourceBlock;
   /** Text of the first `#` heading. */
   title?: string;
-  /** The Markdown without frontmatter, title, and the Fields, Steps and Limits headings and blocks. */
+  /** The Markdown without frontmatter, title, and the Fields, Steps, Values and Limits headings and blocks. */
   prose: string;
 }
 
@@ -41,7 +43,7 @@ interface MdNode {
   position?: { start: { line: number; column: number; offset?: number }; end: { offset?: number } };
 }
 
-type Section = "fields" | "steps" | "limits";
+type Section = "fields" | "steps" | "limits" | "values";
 
 const parser = remark().use(remarkFrontmatter, ["yaml"]);
 
@@ -78,7 +80,7 @@ export function findBlocks(text: string, report: ParseReport): FoundBlocks {
 function visitHeading(node: MdNode, walk: Walk): void {
   const name = headingText(node).trim().toLowerCase();
   if (walk.section && (node.depth ?? 1) <= walk.section.depth) closeSection(walk);
-  if (name === "fields" || name === "steps" || name === "limits") {
+  if (name === "fields" || name === "steps" || name === "limits" || name === "values") {
     walk.cut.push(span(node));
     if (walk.seen.has(name)) return duplicateHeading(node, name, walk.report);
     walk.seen.add(name);
@@ -182,7 +184,7 @@ function checkUnclosedFrontmatter(text: string, report: ParseReport): void {
 }
 
 function title(name: Section): string {
-  return name === "fields" ? "Fields" : name === "steps" ? "Steps" : "Limits";
+  return name === "fields" ? "Fields" : name === "steps" ? "Steps" : name === "values" ? "Values" : "Limits";
 }
 
 /** `text` with the cut spans removed and runs of blank lines squeezed. */

@@ -69,6 +69,12 @@ export interface FieldDecl {
    * conversation (hosted skills that keep the same field), where it is given, checked again, and fixed.
    */
   keep?: "conversation";
+  /**
+   * `default:` — an expression the field starts from: when its ask is reached with no answer and this
+   * has a value that passes the field's shape and checks, the field takes it (marked as a default, so it
+   * follows the expression until the person gives a value) and the ask does not stop.
+   */
+  default?: Expr;
   /** Declared in the Fields block (false for fields that exist only because of `from:` or `decide:`). */
   declared: boolean;
   /**
@@ -118,6 +124,8 @@ export interface AskStep extends StepCommon {
   /** `columns:` — the row properties a grid shows, in order, each with its header (a pick only). */
   columns?: GridColumn[];
   checks: Check[];
+  /** The field's `default:`, carried onto each of its asks by the parser (read at the ask, before the answer). */
+  default?: Expr;
 }
 /** One entry of `with:` on a `do:` step: the tool input it binds, and the expression that gives its value. */
 export interface InputBinding {
@@ -309,10 +317,23 @@ export interface Skill {
    * in it, `"2"`) → their id in `steps` (`"4"`). An editor finds the step at its cursor by the first.
    */
   writtenIds?: Record<string, string>;
+  /**
+   * `## Values`: named expressions over fields, tool outputs, gathered lists and other values, read
+   * wherever an expression is and evaluated on demand (never stored), in the order written.
+   */
+  values?: Record<string, ValueDecl>;
   /** Where the blocks were (for diagnostics that point at a block). */
-  blocks: { frontmatter?: Position; fields?: Position; steps?: Position; limits?: Position };
+  blocks: { frontmatter?: Position; fields?: Position; steps?: Position; limits?: Position; values?: Position };
   /** `## Limits`: the model-call budget the skill declares for itself (a host may only lower it). */
   limits?: SkillLimits;
+}
+
+/** One entry of `## Values`: a name and the expression it stands for. */
+export interface ValueDecl {
+  name: string;
+  expr: Expr;
+  /** Where the name was written. */
+  pos: Position;
 }
 
 /** One scope of a skill's `## Limits` (absent measures: no limit from the skill). */

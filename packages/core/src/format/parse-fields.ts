@@ -1,6 +1,6 @@
 /**
  * The Fields block: a mapping of field names to declarations, each with exactly one shape and optional
- * flags (`secret`, `message`, `synonyms`, `description`, `cue`, `typed`, `keep`). Pure.
+ * flags (`secret`, `message`, `synonyms`, `description`, `cue`, `typed`, `default`, `keep`). Pure.
  */
 import { isScalar, type YAMLMap } from "yaml";
 import { didYouMean, suggest } from "./suggest.js";
@@ -8,7 +8,7 @@ import { parseShape } from "./parse-shape.js";
 import { FIELD_FLAGS, FLAG_KEYS, FLAG_ONLY_WITH, isKeyOf, SHAPE_KEYS, SHAPES, type FieldFlag, type ShapeKey } from "./definitions.js";
 import { fitsLeaf } from "./value-forms.js";
 import type { BlockContext } from "./yaml-block.js";
-import { asMap, asSeq, describeNode, isIdentifier, keyName, scalarText, unusableNameFix, type YamlPair } from "./yaml-node.js";
+import { asMap, asSeq, describeNode, exprOf, isIdentifier, keyName, scalarText, unusableNameFix, type YamlPair } from "./yaml-node.js";
 import type { FieldDecl, Shape } from "./ir.js";
 
 const FIELD_KEYS: readonly string[] = [...SHAPE_KEYS, ...FLAG_KEYS];
@@ -108,6 +108,12 @@ function finishDecl(decl: FieldDecl, shapes: Array<{ key: ShapeKey; shape: Shape
     ctx.report("invalid-field", ctx.pos(at?.key), `\`keep:\` of \`${decl.name}\` cannot go with \`secret: true\`: a secret is given for one request and is never carried to another.`, "Remove `keep:`, so each request asks for the secret itself.");
     delete decl.keep;
   }
+  if (decl.default && (decl.secret || decl.keep)) {
+    const at = map.items.find((item) => keyName(item) === "default");
+    const why = decl.secret ? "`secret: true`: only the person may give a secret" : "`keep:`: a kept answer is one the person gave";
+    ctx.report("invalid-field", ctx.pos(at?.key), `\`default:\` of \`${decl.name}\` cannot go with ${why}, and a default is not.`, "Remove `default:`, or the other flag.");
+    delete decl.default;
+  }
   return true;
 }
 
@@ -137,6 +143,10 @@ function parseFlag(decl: FieldDecl, key: FieldFlag, pair: YamlPair, ctx: BlockCo
       return bad(`\`cue:\` of \`${decl.name}\` must be a list of different words, not ${describeNode(value)}.`, "Write `cue: [PIN, passcode]`.");
     }
     decl.cue = words as string[];
+  } else if (key === "default") {
+    const expr = isScalar(value) ? exprOf(value, ctx) : undefined;
+    if (!expr) return bad(`\`default:\` of \`${decl.name}\` is ${describeNode(value)}, not an expression.`, "Write the expression as text, like `default: \"get_order_details.address.city\"`.");
+    decl.default = expr;
   } else if (key === "keep") {
     const text = scalarText(value);
     const words = FIELD_FLAGS.keep.form.oneOf;

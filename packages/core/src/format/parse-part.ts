@@ -57,6 +57,7 @@ export function parsePart(text: string, file: string, scope: PartScope): FlowBlo
   const found = findBlocks(normalizeText(text), report);
   const blocks = parseFlowBlocks(found, report, scope);
   if (!found.steps) report("missing-steps", { line: 1, column: 1 }, "This part has no Steps block, so a `use:` of it brings no steps.", "Add a `## Steps` heading followed by a ```yaml block listing the steps.");
+  if (found.values) report("invalid-block", found.values.pos, "A part's `## Values` block is not read: named values belong to the skill that uses the part.", "Move the values to the skill's own `## Values` block, or write their expressions where the part's steps read them.");
   nameFile(blocks.fields, file);
   nameFile(blocks.steps, file);
   return blocks;

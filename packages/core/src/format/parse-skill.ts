@@ -8,8 +8,9 @@ import { reportInto } from "./diagnose.js";
 import { findBlocks } from "./find-blocks.js";
 import { parseFrontmatter } from "./parse-frontmatter.js";
 import { parseLimits } from "./parse-limits.js";
+import { parseValues } from "./parse-values.js";
 import { parseFlowBlocks } from "./parse-part.js";
-import { addPickFields } from "./parse-steps.js";
+import { addPickFields, carryDefaults } from "./parse-steps.js";
 import { addDecideFields } from "./add-decide-fields.js";
 import type { PartReader } from "./use-part.js";
 import { parseYamlBlock } from "./yaml-block.js";
@@ -50,10 +51,16 @@ export function parseSkill(text: string, file: string, options: ParseOptions = {
   }
   addPickFields(fields, steps);
   addDecideFields(fields, steps, report);
+  carryDefaults(fields, steps);
   let limits: Skill["limits"];
   if (found.limits) {
     const { doc, ctx } = parseYamlBlock(found.limits, "Limits block", "yaml-syntax", report);
     if (doc) limits = parseLimits(doc.contents, ctx);
+  }
+  let values: Skill["values"];
+  if (found.values) {
+    const { doc, ctx } = parseYamlBlock(found.values, "Values block", "yaml-syntax", report);
+    if (doc) values = parseValues(doc.contents, ctx);
   }
   const skill: Skill = {
     file,
@@ -71,8 +78,10 @@ export function parseSkill(text: string, file: string, options: ParseOptions = {
       ...(found.fields && { fields: found.fields.pos }),
       ...(found.steps && { steps: found.steps.pos }),
       ...(found.limits && { limits: found.limits.pos }),
+      ...(found.values && { values: found.values.pos }),
     },
   };
   if (limits) skill.limits = limits;
+  if (values && Object.keys(values).length > 0) skill.values = values;
   return { skill, diagnostics, complete };
 }

@@ -107,3 +107,25 @@ export function addPickFields(fields: Record<string, FieldDecl>, steps: readonly
     };
   }
 }
+
+/**
+ * Each ask of a field with `default:` carries the default (`AskStep.default`), so the checks read it
+ * where it is read: at the ask, before the answer. Every list of steps nested in a step is searched
+ * (`steps:`, and any other key holding steps, or a mapping of them), so a kind that nests steps another
+ * way is covered too. Edits the steps it is given (the parser's own).
+ */
+export function carryDefaults(fields: Readonly<Record<string, FieldDecl>>, steps: readonly Step[]): void {
+  for (const step of steps) {
+    const value = step.kind === "ask" ? ownValue(fields, step.field)?.default : undefined;
+    if (step.kind === "ask" && value) step.default = value;
+    for (const nested of Object.values(step)) for (const inner of nestedSteps(nested)) carryDefaults(fields, inner);
+  }
+}
+
+/** The lists of steps a step's value holds: a list of steps, or a mapping whose values are lists of steps. */
+function nestedSteps(value: unknown): Step[][] {
+  const isSteps = (v: unknown): v is Step[] => Array.isArray(v) && v.length > 0 && v.every((s) => typeof s === "object" && s !== null && "kind" in s && "id" in s);
+  if (isSteps(value)) return [value];
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return [];
+  return Object.values(value).filter(isSteps);
+}

@@ -1,9 +1,10 @@
 /**
- * The JSON Schema (draft 2020-12) of the Fields, Steps and Limits blocks, generated from the format's own
+ * The JSON Schema (draft 2020-12) of the Fields, Steps, Limits and Values blocks, generated from the format's own
  * definitions (`definitions.ts`), which the parser reads too. Shipped as
  * `@skillflow/core/schema` (packages/core/schema/skill-blocks.schema.json, kept equal to this by a
  * test) for editors; `flow lsp` completes keys from it. Validate a Fields block against
- * `#/$defs/fields`, a Steps block against `#/$defs/steps` and a Limits block against `#/$defs/limits`. Pure.
+ * `#/$defs/fields`, a Steps block against `#/$defs/steps`, a Limits block against `#/$defs/limits` and a
+ * Values block against `#/$defs/values`. Pure.
  *
  * What JSON Schema cannot say is kept in `$comment` (checked by the parser all the same): `min` not
  * above `max`, synonyms naming only the field's choices, choices compared as written; and a YAML
@@ -45,10 +46,10 @@ const NUMBERS: Record<NumberForm, JsonSchema> = {
 export function skillBlocksSchema(): JsonSchema {
   return {
     $schema: "https://json-schema.org/draft/2020-12/schema",
-    title: "SKILL.md Fields, Steps and Limits blocks",
-    description: "The YAML blocks under `## Fields`, `## Steps` and `## Limits` of a Skillflow SKILL.md. Validate a Fields block against `#/$defs/fields`, a Steps block against `#/$defs/steps` and a Limits block against `#/$defs/limits`; the whole schema takes `{ fields, steps, limits }`.",
+    title: "SKILL.md Fields, Steps, Limits and Values blocks",
+    description: "The YAML blocks under `## Fields`, `## Steps`, `## Limits` and `## Values` of a Skillflow SKILL.md. Validate a Fields block against `#/$defs/fields`, a Steps block against `#/$defs/steps`, a Limits block against `#/$defs/limits` and a Values block against `#/$defs/values`; the whole schema takes `{ fields, steps, limits, values }`.",
     type: "object",
-    properties: { fields: { $ref: "#/$defs/fields" }, steps: { $ref: "#/$defs/steps" }, limits: { $ref: "#/$defs/limits" } },
+    properties: { fields: { $ref: "#/$defs/fields" }, steps: { $ref: "#/$defs/steps" }, limits: { $ref: "#/$defs/limits" }, values: { $ref: "#/$defs/values" } },
     required: ["steps"],
     additionalProperties: false,
     $defs: {
@@ -66,6 +67,7 @@ export function skillBlocksSchema(): JsonSchema {
         oneOf: [...(Object.keys(STEP_KINDS) as StepKind[]).map(stepBranch), USE_STEP],
       },
       limits: limitsSchema(),
+      values: VALUES,
       ...Object.fromEntries(Object.entries(LEAVES).map(([form, schema]) => [form, schema])),
     },
   };
@@ -81,6 +83,12 @@ function limitsSchema(): JsonSchema {
   ]));
   return { description: "The model-call budget the skill declares: a host's limits may only lower it.", anyOf: [{ type: "null" }, { type: "object", properties: scopes, additionalProperties: false }] };
 }
+/** The `## Values` block: names mapped to expressions (their types, clashes and cycles are the checker's). */
+const VALUES: JsonSchema = {
+  description: "Named expressions, read wherever an expression is and evaluated on demand: `total: \"round(quote.fare * nights, 2)\"`.",
+  anyOf: [{ type: "null" }, { type: "object", propertyNames: NAME, additionalProperties: { $ref: "#/$defs/expression", description: "A CEL expression over fields, tool outputs, gathered lists and other values." } }],
+};
+
 /** `use:` — not a step of its own: the part file's fields and steps, spliced in where it is (use-part.ts). */
 const USE_STEP: JsonSchema = {
   title: "use",
@@ -113,10 +121,11 @@ function fieldBranch(shape: ShapeKey): JsonSchema {
     const only = FLAG_ONLY_WITH[flag];
     if (only === undefined || only.includes(shape)) properties[flag] = keySchema(def);
   }
-  // `cue:` goes with `secret: true` only; `keep:` never does.
+  // `cue:` goes with `secret: true` only; `keep:` never does; `default:` goes with neither.
   const dependentSchemas = {
     cue: { required: ["secret"], properties: { secret: { const: true } } },
     keep: { properties: { secret: { const: false } } },
+    default: { properties: { secret: { const: false } }, not: { required: ["keep"] } },
   };
   return { title: shape, description: SHAPES[shape].doc, type: "object", properties, required: [shape], additionalProperties: false, dependentSchemas };
 }

@@ -6,6 +6,7 @@ import type { Skill } from "../format/ir.js";
 import type { Procedure } from "./model.js";
 import { listFields } from "./list-fields.js";
 import { listLimits } from "./list-limits.js";
+import { listValues } from "./list-values.js";
 import { listSteps } from "./list-steps.js";
 import { listWays } from "./list-ways.js";
 import { listWrites } from "./list-writes.js";
@@ -17,12 +18,14 @@ import { gateWrites } from "./write-gates.js";
 export function buildProcedure(skill: Skill): Procedure {
   const gates = gateWrites(skill);
   const limits = listLimits(skill);
+  const values = listValues(skill);
   return {
     title: skill.title || skill.name,
     name: skill.name,
     description: skill.description.trim(),
     prose: demoteHeadings(skill.prose.trim()),
     fields: listFields(skill),
+    ...(values && { values }),
     steps: listSteps(skill),
     ways: listWays(skill),
     writes: listWrites(skill, gates),

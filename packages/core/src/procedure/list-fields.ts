@@ -1,13 +1,15 @@
 /**
  * "Who provides what": one row per field the flow asks for and per confirmation it waits for, in the
  * order the steps first reach them; declared fields no step asks come last. A field taken only as typed,
- * or kept for the conversation, says so where it says who gives it. Pure.
+ * or kept for the conversation, or starting from a `default:`, says so where it says who gives it. Pure.
  */
-import type { FieldDecl, Skill } from "../format/ir.js";
+import type { Expr, FieldDecl, Skill } from "../format/ir.js";
 import type { FieldRow, Inline } from "./model.js";
 import { describeConfirmer, describeGiver, describeShape } from "./describe-shape.js";
 import { placeSteps } from "./walk-steps.js";
-import { quoted } from "./inline.js";
+import { code, inline, quoted } from "./inline.js";
+import { describeValue } from "./describe-condition.js";
+import { contextAt } from "./describe-value.js";
 import { ownValue } from "../own-value.js";
 
 function pickField(name: string, from: FieldDecl["shape"] & { kind: "pick" }, pos: FieldDecl["pos"]): FieldDecl {
@@ -21,8 +23,19 @@ function pickField(name: string, from: FieldDecl["shape"] & { kind: "pick" }, po
 function givenBy(skill: Skill, decl: FieldDecl): Inline {
   const who = describeGiver(skill, decl.name);
   const typed = decl.typed && !decl.secret ? [...who, TYPED] : who;
-  return decl.keep === "conversation" ? [...typed, KEPT] : typed;
+  const kept = decl.keep === "conversation" ? [...typed, KEPT] : typed;
+  return decl.default ? inline(kept, "; starts from ", startsFrom(skill, decl.default), DEFAULTED) : kept;
 }
+
+/** A default in words where its values are described, with the expression as written beside them. */
+function startsFrom(skill: Skill, expr: Expr): Inline {
+  const words = describeValue(expr, contextAt(skill, []));
+  const [only] = words;
+  const plain = words.length === 1 && typeof only === "object" && only.code === expr.source.trim();
+  return plain ? words : inline(words, " (", code(expr.source.trim()), ")");
+}
+
+const DEFAULTED = " (taken without asking when it fits, and shown as a default on the card, until the person gives a value)";
 
 const TYPED = ", only as the person typed it (a value not in their message is not taken)";
 

@@ -79,4 +79,6 @@ export interface Procedure {
   handsOver: boolean;
   /** The skill's own limits (`## Limits`), one line per scope and what a limit does; absent when it declares none. */
   limits?: Inline[];
+  /** The skill's named values (`## Values`), one line each, then what a value is; absent when it names none. */
+  values?: Inline[];
 }

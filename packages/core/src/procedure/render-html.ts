@@ -90,6 +90,7 @@ export function renderHtml(p: Procedure): string {
     "<p>Generated from the skill file and its tools by <code>flow procedure</code>, with no model involved.</p>",
     "<h2>Purpose</h2>", p.prose ? renderProseHtml(p.prose).trimEnd() : `<p>${escapeHtml(p.description)}</p>`,
     "<h2>Who provides what</h2>", ...fieldsTable(p),
+    ...(p.values ? ["<h2>Values</h2>", ...list(p.values.map(html))] : []),
     "<h2>Steps</h2>", ...(p.steps.length ? stepItems(p.steps) : ["<p>No steps.</p>"]),
     "<h2>Ways through the flow</h2>", ...waysBlocks(p.ways),
     "<h2>Before each change</h2>",

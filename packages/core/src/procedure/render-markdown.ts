@@ -99,6 +99,7 @@ export function renderMarkdown(p: Procedure): string {
     "Generated from the skill file and its tools by `flow procedure`, with no model involved. Do not edit it by hand: change the skill and generate it again.",
     "", "## Purpose", "", p.prose || escapeMarkdown(p.description),
     "", "## Who provides what", "", ...fieldsTable(p),
+    ...(p.values ? ["", "## Values", "", ...p.values.map((l) => `- ${md(l)}`)] : []),
     "", "## Steps", "", ...(p.steps.length ? stepLines(p) : ["No steps."]),
     "", "## Ways through the flow", "", ...waysLines(p.ways),
     "", "## Before each change",

@@ -2,7 +2,8 @@
  * A write's line on a confirmation card, in words (compile/card-words.ts says where they come from):
  * the step's `card:` rendered where the step is, or the tool's `card` rendered over the inputs the write
  * receives, or, when neither can be shown here, the tool's description; then every input the words do
- * not show, with its label and its value in words. Pure over the run's draft state.
+ * not show, with its label and its value in words; an input that holds a field's default is listed
+ * there too, marked ` (default)`, so the person sees what they did not give. Pure over the run's draft state.
  */
 import type { DoStep, ToolInfo } from "../format/ir.js";
 import { cardInputTypes, cardPlanOf, fallbackWords, inputLabel } from "../compile/card-words.js";
@@ -13,6 +14,9 @@ import { evaluateIn, tryRenderShown } from "./eval-in-frame.js";
 import { collectSkips } from "./regions.js";
 import type { Frame, Run } from "./run-context.js";
 import type { CardWrite } from "./types.js";
+import { visibleAnswerKey } from "./answer-keys.js";
+import { holdsDefault } from "./follow-default.js";
+import { ownValue } from "../own-value.js";
 
 /** The card line of `step`'s write `instance`, which receives `inputs`. */
 export function cardLine(run: Run, step: DoStep, tool: ToolInfo, frame: Frame, instance: string, inputs: Record<string, unknown>): CardWrite {
@@ -21,10 +25,31 @@ export function cardLine(run: Run, step: DoStep, tool: ToolInfo, frame: Frame, i
   const shown = new Set(rendered === undefined ? [] : plan.from === "tool" ? plan.shown : shownHere(run, step, frame, inputs));
   // money(…) prints two decimals: an amount with more is listed under the words as it is
   for (const input of plan.inMoney) if (!twoDecimals(inputs[input])) shown.delete(input);
+  // An input that holds a field's default is listed under the words, marked, whatever the words show.
+  const defaults = defaultedInputs(run, step, frame, inputs);
   const details = tool.params
-    .filter((p) => !shown.has(p.name) && Object.hasOwn(inputs, p.name))
-    .map((p) => ({ input: p.name, label: inputLabel(tool, p.name), value: describeValue(inputs[p.name]) }));
+    .filter((p) => (!shown.has(p.name) || defaults.has(p.name)) && Object.hasOwn(inputs, p.name))
+    .map((p) => ({ input: p.name, label: inputLabel(tool, p.name), value: describeValue(inputs[p.name]) + (defaults.has(p.name) ? DEFAULT_MARK : "") }));
   return { tool: tool.name, instance, inputs, words: rendered ?? fallbackWords(tool), details };
+}
+
+/** What follows the value of an input that holds its field's default, on every card that lists it. */
+export const DEFAULT_MARK = " (default)";
+
+/**
+ * The inputs that receive a field's default, unchanged by anyone: bound by name to the field, or by a
+ * `with:` that names the field alone, whose answer here is still its default (follow-default.ts).
+ */
+function defaultedInputs(run: Run, step: DoStep, frame: Frame, inputs: Record<string, unknown>): Set<string> {
+  const out = new Set<string>();
+  for (const input of Object.keys(inputs)) {
+    const bound = step.with?.find((b) => b.input === input);
+    const field = bound ? bound.value.source.trim() : input;
+    if (!ownValue(run.skill.fields, field)?.default) continue;
+    const key = visibleAnswerKey(run.state, field, frame.scope);
+    if (key !== undefined && holdsDefault(run, key) && canonicalJson(run.state.answers[key]!.value) === canonicalJson(inputs[input])) out.add(input);
+  }
+  return out;
 }
 
 /** The inputs a step's words show here: those whose hole holds the very value the write receives. */

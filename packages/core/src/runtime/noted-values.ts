@@ -12,6 +12,6 @@ import type { TraceEvent } from "./types.js";
 /** "Noted: nights 4, hotel_id Hotel Baixa Nova." for the values `trace` set and kept; undefined for none. Pure. */
 export function notedValues(trace: readonly TraceEvent[]): string | undefined {
   const refused = new Set(trace.flatMap((t) => (t.type === "refused" ? [t.field] : [])));
-  const set = trace.flatMap((t) => (t.type === "field_set" && !refused.has(t.field) ? [`${shortName(t.field)} ${describeValue(t.value)}`] : []));
+  const set = trace.flatMap((t) => (t.type === "field_set" && t.by !== "default" && !refused.has(t.field) ? [`${shortName(t.field)} ${describeValue(t.value)}`] : []));
   return set.length ? `Noted: ${set.join(", ")}.` : undefined;
 }

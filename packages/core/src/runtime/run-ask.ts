@@ -4,6 +4,8 @@
  * question. A card walk passes it, answered or not, for the writes that do not depend on it. Dynamic checks run here, every replay: a pick must be a row `id` of the
  * current list (with `many: true`, every id picked), a `lookup:` field must be known to its lookup, and every `check:` must hold. A failing
  * answer is cleared, refused with the file's message (or a default), and the question is asked again.
+ * A field with `default:` takes its default first when it has no other answer (follow-default.ts); a
+ * default that fails a check is cleared and the question asked, with no refusal.
  */
 import { dependenciesOf } from "../compile/compile-skill.js";
 import type { AskStep, FieldDecl } from "../format/ir.js";
@@ -18,16 +20,23 @@ import { defaultMessage, validateValue } from "./validate-value.js";
 import type { WidgetView } from "./types.js";
 import { ownValue } from "../own-value.js";
 import { collectSkips, noteAsked } from "./regions.js";
+import { followDefault } from "./follow-default.js";
 
 /** The run's ask step; stops the walk at the question when it has no valid answer. */
 export function runAsk(run: Run, step: AskStep, frame: Frame): void {
   const key = answerKey(step.field, frame.scope);
   const field = fieldOf(run, step);
   noteOffer(run, step, field, key);
+  followDefault(run, step, field, key, frame);
   const answer = ownValue(run.state.answers, key);
   if (answer) {
     const refusal = dynamicRefusal(run, step, field, answer.value, frame);
     const kept = run.state.kept?.includes(key) === true;
+    // A default that fails a check is not the person's answer to refuse: the question is asked plainly.
+    if (refusal !== undefined && answer.by === "default") {
+      delete run.state.answers[key];
+      return askHere(run, step, field, key, frame);
+    }
     if (refusal === undefined) {
       if (kept) refuseKeptChange(run, step.field, key, answer.value);
       noteAsked(run, step.field);
@@ -87,6 +96,7 @@ export function passInCard(run: Run, step: AskStep, frame: Frame): void {
 export function verifyAnswer(run: Run, step: AskStep, frame: Frame): void {
   const key = answerKey(step.field, frame.scope);
   const field = fieldOf(run, step);
+  followDefault(run, step, field, key, frame);
   const answer = ownValue(run.state.answers, key);
   if (answer && dynamicRefusal(run, step, field, answer.value, frame) !== undefined) delete run.state.answers[key];
 }

@@ -6,8 +6,12 @@
  */
 import type { EndStatus, ToolKind } from "../format/ir.js";
 
-/** Where a value came from. */
-export type Provenance = "model" | "user" | "widget" | "approval" | "fixture";
+/**
+ * Where a value came from. `default`: the field's `default:` expression gave it when its ask was
+ * reached with no answer; it follows the expression (re-evaluated on every replay) until a value from
+ * anywhere else replaces it.
+ */
+export type Provenance = "model" | "user" | "widget" | "approval" | "fixture" | "default";
 
 /** Answers are keyed by field name, or `field@scope` inside a `repeat` (scope: `repeatStepId:rowKey`, nested with `/`). */
 export interface Answer {

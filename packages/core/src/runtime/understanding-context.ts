@@ -3,7 +3,8 @@
  * (never secrets, picks or confirmations; a field of a loop with `as:` whose passes are done, for a
  * correction of the one pass the message names), the pending question, whether a secret is pending (then the
  * model must not be called: send `{ type: "text", text }` without extraction), and the instructions of
- * the `chat` steps passed on the current path. Pure (replays a copy of the state; runs no tool).
+ * the `chat` steps passed on the current path, and the value a field holds as its default (`current`).
+ * Pure (replays a copy of the state; runs no tool).
  */
 import type { FieldDecl, RepeatStep, Shape, Skill } from "../format/ir.js";
 import { gatheringRepeatOf } from "./name-pass.js";
@@ -16,7 +17,8 @@ import { indexOf } from "../compile/compile-skill.js";
 import type { AskSite } from "../compile/skill-index.js";
 import type { FlowState, StepOptions } from "./types.js";
 import { keyInScope, modelMayNotSet } from "./who-may-set.js";
-import { nameOfKey, scopeOfKey } from "./answer-keys.js";
+import { answerKey as keyOfScope, nameOfKey, scopeOfKey } from "./answer-keys.js";
+import { ownValue } from "../own-value.js";
 
 export interface FieldInScope {
   name: string;
@@ -26,6 +28,11 @@ export interface FieldInScope {
   description?: string;
   /** Extra words that mean a choice (`{ economy: [coach, standard] }`), from the field's declaration. */
   synonyms?: Record<string, string[]>;
+  /**
+   * The value the field holds now as its `default:` (nobody gave it one): the model is shown it, so a
+   * message that changes another line ("same address, but Suite 641") leaves this one out.
+   */
+  current?: unknown;
 }
 
 export interface UnderstandingContext {
@@ -91,7 +98,15 @@ function describe(run: Run, site: AskSite, field: FieldDecl, scope: string): Fie
   const entry: FieldInScope = { name: field.name, shape: field.shape, question: questionOf(run, site, scope) };
   if (field.description) entry.description = field.description;
   if (field.synonyms) entry.synonyms = field.synonyms;
+  const held = ownValue(run.state.answers, keyOfScope(field.name, scope));
+  if (held?.by === "default" && passedAsk(run, field.name)) entry.current = held.value;
   return entry;
+}
+
+/** Did this replay pass an ask of `field` with its answer (so a default it holds is on the current path)? */
+function passedAsk(run: Run, field: string): boolean {
+  const ids = new Set(indexOf(run.skill).askSites.filter((site) => site.step.field === field).map((site) => site.step.id));
+  return run.trace.some((t) => t.type === "step" && t.kind === "ask" && t.outcome === "answered" && ids.has(t.stepId.split("@")[0]!));
 }
 
 /** The rendered question from cached values only; as written when a hole needs something not known. */

@@ -6,6 +6,7 @@
  * run to its end, the tools it ran are kept with it (its gathered record holds them) and the condition is
  * evaluated with the body's names meaning that pass's values. Pure over the run's draft state.
  */
+import { childStepsOf } from "../format/child-steps.js";
 import type { Expr, RepeatStep, Skill, Step } from "../format/ir.js";
 import { ownValue } from "../own-value.js";
 import { exhaustedOf } from "../format/parse-steps.js";
@@ -38,7 +39,7 @@ function indexOf(skill: Skill): UntilIndex {
         if (around.length > 0) index.perPass.add(step.tool);
       }
       if (around.length > 0) for (const root of lookups(expressionsOf(step).filter((e) => e.role !== "until").map((e) => e.expr))) index.perPass.add(root);
-      if (step.kind === "when") visit(step.steps, around);
+      if (step.kind === "when" || step.kind === "switch") visit(childStepsOf(step), around);
       if (step.kind !== "repeat") continue;
       if (step.until) {
         index.loops.add(step.id);

@@ -33,6 +33,8 @@ export interface CanvasStep {
   by?: string;
   widget?: string;
   from?: string;
+  /** An ask of a field with `default:`: the expression it starts from (taken without asking when it fits). */
+  default?: string;
   checks?: string[];
   /** A decide: its option keys, in order. */
   options?: string[];
@@ -120,6 +122,7 @@ function detailsOf(skill: Skill, step: Step): Partial<CanvasStep> {
     case "ask": return {
       text: step.question.source,
       ...(step.from ? { from: step.from.source } : {}),
+      ...(step.default ? { default: step.default.source } : {}),
       ...(step.widget ? { widget: step.widget } : {}),
       ...(step.checks.length ? { checks: step.checks.map((c) => c.condition.source) } : {}),
     };

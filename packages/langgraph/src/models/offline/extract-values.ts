@@ -1,6 +1,6 @@
 /**
- * The offline extractor's values for one request: each rule (patterns, ids shaped as a field's
- * description shows them, email addresses, dates, choices, numbers, yes/no)
+ * The offline extractor's values for one request: each rule (a new value for a defaulted field, patterns,
+ * ids shaped as a field's description shows them, email addresses, dates, choices, numbers, yes/no)
  * proposes candidates; they are taken strongest first — the pending question before other fields, a
  * value named by the text before a guess — each field at most once and each stretch of text for one
  * field only. When the pending field is a `lookup` or `text` and no rule filled it, it takes the
@@ -13,6 +13,7 @@ import type { ExtractRequest, FieldInScope } from "../../understand/model-port.j
 import { fillChoices } from "./fill-choices.js";
 import { fillDates } from "./fill-dates.js";
 import { fillEmails } from "./fill-emails.js";
+import { fillDefaults } from "./fill-defaults.js";
 import { examplesOf, fillExamples } from "./fill-examples.js";
 import { freeTextValue } from "./fill-free-text.js";
 import { fillNumbers } from "./fill-numbers.js";
@@ -23,7 +24,7 @@ import { withoutQuestions } from "./read-questions.js";
 import { overlaps, type Candidate, type Rule, type RuleInput } from "./spans.js";
 
 /** The rules, in the order their candidates are listed (ties in rank and position go to the earlier rule). */
-const RULES: Rule[] = [fillPatterns, fillExamples, fillEmails, fillDates, fillChoices, fillNumbers, fillYesNo];
+const RULES: Rule[] = [fillDefaults, fillPatterns, fillExamples, fillEmails, fillDates, fillChoices, fillNumbers, fillYesNo];
 
 /** Take candidates strongest first, each field once, each stretch of text once. Pure. */
 function assign(candidates: Candidate[]): Candidate[] {
