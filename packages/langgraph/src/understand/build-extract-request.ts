@@ -32,9 +32,11 @@ export function buildExtractRequest(deps: HostDeps, here: Routed, text: string):
   request.skills = deps.skills.map(({ skill }): HostedSkillInfo => {
     const info = { name: skill.name, description: skill.description };
     if (skill.name === inProgress) return info;
-    if (!described.has(skill.name)) return { ...info, menu: true };
     const state = ownValue(routing.held, skill.name) ?? initialState(skill.name);
-    return { ...info, fields: understandingContext(skill, state, deps.runtime).fields };
+    const fields = understandingContext(skill, state, deps.runtime).fields;
+    // A menu skill is named in one line of the prompt; its fields go along for a model that reads no
+    // prompt (the offline one weighs the values a message holds for every skill), never into the text.
+    return described.has(skill.name) ? { ...info, fields } : { ...info, menu: true, fields };
   });
   request.knows = lookupProbe(deps);
   return request;

@@ -42,8 +42,9 @@ export interface ExtractRequest {
 export type KnowsValue = (skill: string, field: string, value: string) => Promise<boolean>;
 
 /**
- * A skill offered for routing: its name, its description, and (when it is described in full and not in
- * progress) its fields; `menu` when it is only named in one line, without fields.
+ * A skill offered for routing: its name, its description, and (when it is not in progress) its fields;
+ * `menu` when the prompt names it in one line only: its fields are then for a model that reads no prompt
+ * (the offline one weighs every skill's fields) and are neither written in the prompt nor in the schema.
  */
 export interface HostedSkillInfo {
   name: string;

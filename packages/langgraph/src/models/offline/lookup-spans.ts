@@ -14,7 +14,7 @@ export const MAX_SPANS = 6;
 const CUTS = new Set([
   "for", "to", "at", "in", "on", "with", "and", "or", "me", "please", "i", "i'm", "im", "i'd", "i'll", "my", "is",
   "it's", "book", "need", "want", "like", "going", "go", "get", "off", "from", "then", "also", "about", "attend",
-  "visit", "trip", "ticket", "tickets", "hi", "hello", "hey", "thanks", "night", "nights",
+  "visit", "trip", "ticket", "tickets", "hi", "hello", "hey", "thanks", "night", "nights", "ship", "deploy",
 ]);
 
 const EDGES = /^[\s"'“”‘’()[\]{}<>,;:!?.-]+|[\s"'“”‘’()[\]{}<>,;:!?.-]+$/g;
