@@ -44,7 +44,7 @@ describe("a skill whose tools.ts imports a package that is not installed", () =>
     expect(errors.filter((d) => d.ruleId === "ungated-write").map((d) => /`(\w+)` runs/.exec(d.reason)?.[1])).toEqual(["hold_flight", "reserve_cab", "take_payment"]);
     const importError = errors.find((d) => d.ruleId === "tools-throws")!;
     expect(importError.reason).toBe("tools.ts imports `zod`, which cannot be found.");
-    expect(importError.fix).toBe("Install `zod` where the skill is (`npm install zod` in its folder or a parent), or correct the import path. Until tools.ts imports, the skill was checked against the tools named in tools.ts, but not for the types of tool outputs (in conditions, templates, `from:`, `columns:` and lookup fields), the inputs each tool is given, and the words of each write's confirmation card: run flow check again once it does.");
+    expect(importError.fix).toBe("Install `zod` where the skill is (`npm install zod` in its folder or a parent), or correct the import path. Until tools.ts imports, the skill was checked against the tools named in tools.ts, but not for the types of tool outputs (in conditions, templates, `from:`, `columns:`, lookup fields and the cases of a `switch` on one), the inputs each tool is given, and the words of each write's confirmation card: run flow check again once it does.");
   });
 
   it("says nothing more when the skill has no other problem", async () => {

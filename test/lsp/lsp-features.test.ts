@@ -132,7 +132,7 @@ describe("hover", () => {
   });
 
   it("on a tool's output property and on a key of the format", async () => {
-    expect(await hover("{quote_trip.total} EUR for", 13)).toBe("`quote_trip.total`: `int`");
+    expect(await hover("quote_trip.total, 'EUR')} for", 13)).toBe("`quote_trip.total`: `int`");
     expect(await hover("  widget: flight_grid", 3)).toMatch(/^Render this step with the named widget/);
   });
 });

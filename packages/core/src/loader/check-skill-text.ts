@@ -33,7 +33,7 @@ export function finishSkill(parsed: ParseResult, tools: Record<string, ToolInfo>
   const diagnostics = [...parsed.diagnostics, ...toolDiagnostics];
   if (!parsed.skill) return { diagnostics: sortDiagnostics(diagnostics) };
   const skill: Skill = { ...parsed.skill, tools: copyRecord(tools) };
-  if (parsed.complete && byName) diagnostics.push(...withoutToolTypes(checkSkill(skill), byName === "open"));
+  if (parsed.complete && byName) diagnostics.push(...withoutToolTypes(checkSkill(skill), skill, byName === "open"));
   else if (parsed.complete && !hasErrors(toolDiagnostics)) diagnostics.push(...checkSkill(skill));
   return { ...(!hasErrors(diagnostics) && { skill }), diagnostics: sortDiagnostics(diagnostics) };
 }

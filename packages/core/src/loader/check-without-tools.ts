@@ -6,6 +6,9 @@
  */
 import type { Diagnostic } from "../diagnostics.js";
 import type { RuleId } from "../rule-catalog.js";
+import type { Skill } from "../format/ir.js";
+import { allSteps } from "../format/parse-steps.js";
+import { expressionsFor } from "../compile/compile-skill.js";
 
 /**
  * Rules whose findings depend on the tools' inputs or output types, which a tool read by name lacks:
@@ -17,8 +20,11 @@ const NEEDS_TOOL_TYPES: ReadonlySet<RuleId> = new Set<RuleId>([
   "bad-repeat", "unbound-tool-input", "unknown-tool-input", "unconfirmable-input", "card-words",
 ]);
 
+/** The rules of a `switch`'s cases: on a tool output, its values come from the output's `z.enum`. */
+const SWITCH_CASES: ReadonlySet<RuleId> = new Set<RuleId>(["switch-not-exhaustive", "unknown-case"]);
+
 /** What is skipped, in words, for the import error's fix. */
-const SKIPPED = "the types of tool outputs (in conditions, templates, `from:`, `columns:` and lookup fields), the inputs each tool is given, and the words of each write's confirmation card";
+const SKIPPED = "the types of tool outputs (in conditions, templates, `from:`, `columns:`, lookup fields and the cases of a `switch` on one), the inputs each tool is given, and the words of each write's confirmation card";
 
 /**
  * Rules whose findings depend on knowing every tool's name and kind, which an MCP server without
@@ -34,8 +40,22 @@ const SKIPPED_OPEN = "the names the skill uses that tools.ts does not write out 
  * The findings of a check against tools known by name only, less those that need the tools' types;
  * `open` (an MCP server has tools not read by name), less those that need every tool's name too. Pure.
  */
-export function withoutToolTypes(diagnostics: Diagnostic[], open = false): Diagnostic[] {
-  return diagnostics.filter((d) => !NEEDS_TOOL_TYPES.has(d.ruleId as RuleId) && !(open && NEEDS_ALL_NAMES.has(d.ruleId as RuleId)));
+export function withoutToolTypes(diagnostics: Diagnostic[], skill: Skill, open = false): Diagnostic[] {
+  const onTools = switchLinesOnTools(skill);
+  return diagnostics.filter((d) => !NEEDS_TOOL_TYPES.has(d.ruleId as RuleId) && !(open && NEEDS_ALL_NAMES.has(d.ruleId as RuleId))
+    && !(SWITCH_CASES.has(d.ruleId as RuleId) && onTools.has(`${d.file}:${d.line}`)));
+}
+
+/** The lines of the switches that choose by a tool output (the switch and each of its cases), as `file:line`. */
+function switchLinesOnTools(skill: Skill): Set<string> {
+  const lines = new Set<string>();
+  const exprs = expressionsFor(skill);
+  for (const step of allSteps(skill.steps)) {
+    if (step.kind !== "switch" || !exprs.refs(step.on).some((r) => Object.hasOwn(skill.tools, r.root))) continue;
+    const file = step.pos.file ?? skill.file;
+    for (const pos of [step.pos, step.on.pos, ...step.branches.map((b) => b.pos)]) lines.add(`${pos.file ?? file}:${pos.line}`);
+  }
+  return lines;
 }
 
 /**

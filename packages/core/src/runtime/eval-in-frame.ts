@@ -11,7 +11,7 @@ import { ensureLookup } from "./bind-inputs.js";
 import { gatheredValue, isGathered } from "./gathered-answers.js";
 import { fail, hiddenInCard, type Frame, type Run } from "./run-context.js";
 import { declaredField } from "./skill-index.js";
-import { decisionIn } from "./run-decide.js";
+import { decisionIn } from "./decision-in.js";
 import { ownValue } from "../own-value.js";
 
 export const SECRET_MASK = "[secret]";

@@ -8,7 +8,7 @@
  * is kept with the confirmations (`option`), so a decide the path no longer reaches is void like a yes.
  */
 import type { DecideStep } from "../format/ir.js";
-import { answerKey, scopeChain } from "./answer-keys.js";
+import { answerKey } from "./answer-keys.js";
 import { fileRequest, latestRequest } from "./approval-requests.js";
 import { renderShown } from "./eval-in-frame.js";
 import { emit, Halt, record, traceStep, type Frame, type Run } from "./run-context.js";
@@ -56,11 +56,3 @@ function waitForRole(run: Run, step: DecideStep, frame: Frame, key: string, card
   throw new Halt("person");
 }
 
-/** The decision visible from `scope` (the innermost iteration's, else the top-level one), or undefined. */
-export function decisionIn(run: Run, decide: string, scope: string): string | undefined {
-  for (const s of scope ? scopeChain(scope) : [""]) {
-    const held = ownValue(run.state.confirmations, answerKey(decide, s));
-    if (held?.option !== undefined) return held.option;
-  }
-  return undefined;
-}
