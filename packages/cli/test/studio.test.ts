@@ -68,7 +68,7 @@ describe("flow studio: the command line", () => {
     expect(out.replaceAll(`:${port}/`, ":8788/")).toBe(shown);
     expect(await (await fetch(url)).text()).toContain('<script type="module" src="studio/page/studio.js"></script>');
     const skills = await (await fetch(`${url}studio/api/skills`)).json();
-    expect(skills.skills.map((s: { key: string }) => s.key)).toEqual(["account-change", "conference-trip", "order-refund", "cancel-order", "change-default-address", "change-order-payment", "exchange-items", "human-agent", "modify-items", "modify-order-address", "order-details", "profile", "return-items"]);
+    expect(skills.skills.map((s: { key: string }) => s.key)).toEqual(["account-change", "agent-refund", "conference-trip", "deploy-pipeline", "dev-review", "order-refund", "cancel-order", "change-default-address", "change-order-payment", "exchange-items", "human-agent", "modify-items", "modify-order-address", "order-details", "profile", "return-items"]);
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
     expect(out).toContain("flow studio: stopped.");

@@ -37,7 +37,7 @@ describe("the editor's requests", () => {
     expect(ungated[0].fix).toMatch(/^Add a `confirm:` step above line \d+/);
     const good = await api.request("studio/api/skills/conference-trip/check", { text: tripText });
     expect(good.json).toMatchObject({ passes: true, errors: 0, diagnostics: [] });
-    expect((await api.request("studio/api/skills/no_such/check", { text: "" })).json.error).toBe(`No skill no_such in ${join(ROOT, "skills")}: the skills are account-change, conference-trip, order-refund, cancel-order, change-default-address, change-order-payment, exchange-items, human-agent, modify-items, modify-order-address, order-details, profile, return-items.`);
+    expect((await api.request("studio/api/skills/no_such/check", { text: "" })).json.error).toBe(`No skill no_such in ${join(ROOT, "skills")}: the skills are account-change, agent-refund, conference-trip, deploy-pipeline, dev-review, order-refund, cancel-order, change-default-address, change-order-payment, exchange-items, human-agent, modify-items, modify-order-address, order-details, profile, return-items.`);
     expect((await api.request("studio/api/skills/conference-trip/check", { txt: "" })).json.error).toBe("The body must be a JSON object with `text`, the SKILL.md text.");
   });
 
