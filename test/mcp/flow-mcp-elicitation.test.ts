@@ -87,7 +87,7 @@ describe("flow mcp with form and URL elicitation", () => {
     answer = typesCodeOnPage("AB-123456", pages);
     const [from, asked] = [shared.writes().length, shared.elicitations.length];
     const { view } = await shared.say("Book me for the Lisbon AI Summit, 5 nights");
-    expect(shared.elicitations.slice(asked).find((e) => e.mode === "url")?.message).toContain("This trip costs 1440 EUR");
+    expect(shared.elicitations.slice(asked).find((e) => e.mode === "url")?.message).toContain("This trip costs 1,440.00 EUR");
     expect(pages[0]).toContain("type=\"password\"");
     expect(view.done).toBe(true);
     expect(since(from).map((w) => w.tool)).toEqual(WRITES);

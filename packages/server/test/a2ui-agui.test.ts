@@ -159,7 +159,7 @@ describe("A2UI over AG-UI: a secret, typed fields and several rows", () => {
     const yesNo = only(surfacesOf(roaming));
     expect([componentOf(yesNo, "choice.0.label").text, componentOf(yesNo, "choice.1.label").text]).toEqual(["Yes", "No"]);
     const card = await act(chat, clickOf(yesNo, "choice.0"));
-    expect(card.interrupt!.message).toMatch(/^Move 07700900123 to .* with a 25.5 EUR cap on extra charges\?$/);
+    expect(card.interrupt!.message).toMatch(/^Move 07700900123 to .* with a 25.50 EUR cap on extra charges\?$/);
     const done = await act(chat, clickOf(only(surfacesOf(card)), "yes"));
     expect(done.state!.writes.map((w: { tool: string }) => w.tool)).toEqual(["change_plan", "send_summary"]);
     expect(done.state!.usage.modelCalls).toBe(1);

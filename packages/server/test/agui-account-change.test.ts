@@ -36,7 +36,7 @@ describe("AG-UI: the account change", () => {
     const roaming = await chat.answer({ spending_cap: 25.5 });
     expect(roaming.interrupt!.responseSchema!.properties.keep_roaming).toEqual({ type: "boolean" });
     const card = await chat.answer({ keep_roaming: true });
-    expect(card.interrupt!.message).toBe("Move 07700900123 to Plus 30 GB at 20 EUR a month from 2027-04-01, with a 25.5 EUR cap on extra charges?");
+    expect(card.interrupt!.message).toBe("Move 07700900123 to Plus 30 GB at 20.00 EUR a month from 1 April 2027, with a 25.50 EUR cap on extra charges?");
     expect(card.state!.usage.modelCalls).toBe(1);
     const done = await chat.answer({ yes: true });
     expect(done.text.at(-1)).toMatch(/a summary is on its way to sam@example\.com/);

@@ -14,7 +14,7 @@ import { skillPath, startServe, type ServeFixture } from "./helpers/serve-fixtur
 
 const suite = HAVE_CHROMIUM ? describe : describe.skip;
 const FLIGHTS = "Which flight would you like? They all leave the day before the conference.";
-const CODE = "This trip costs 1440 EUR, over the 1200 EUR travel budget. Please enter your manager's approval code.";
+const CODE = "This trip costs 1,440.00 EUR, over the 1,200.00 EUR travel budget. Please enter your manager's approval code.";
 const WIDTHS = [1280, 390] as const;
 let serve: ServeFixture;
 let chrome: OpenBrowser;
