@@ -1,0 +1,167 @@
+/**
+ * Red-team attacks on issue 38's features where they meet: a decide (by a role) inside a repeat … until,
+ * a switch on that decision, writes inside a switch inside the loop's body, a default reading a pass's
+ * lookup, a value over the loop's `as:` list on a card, `end` inside `exhausted:` and a switch case,
+ * and corrections after writes ran. Each test drives the pure runtime with the in-test host; a held
+ * attack asserts the write did not run, ran once, or received what its card showed.
+ */
+import { describe, expect, it } from "vitest";
+import { checkSkill } from "../../src/check/index.js";
+import type { Effect } from "../../src/runtime/types.js";
+import { asked, cards, Host, says, skillFrom, T, toolInfo, writes, type Turn } from "../runtime/host.js";
+
+const doc = (fields: string, steps: string, values = "") => `---
+name: red38
+description: Attacks on issue 38's features together.
+---
+## Fields
+
+\`\`\`yaml
+${fields}\`\`\`
+
+## Steps
+
+\`\`\`yaml
+${steps}\`\`\`
+${values ? `\n## Values\n\n\`\`\`yaml\n${values}\`\`\`\n` : ""}`;
+
+const requests = (turn: Turn) =>
+  turn.effects.flatMap((e) => (e.type === "request_approval" ? [e.request] : []));
+const question = (turn: Turn) => turn.effects.filter((e): e is Extract<Effect, { type: "ask" }> => e.type === "ask").at(-1);
+
+describe("a decide by a role inside repeat … until, with a switch on it", () => {
+  const STEPS = `- ask: { ticket: "Which ticket?" }
+- repeat: { until: "review.verdict == 'approve'", at_most: 3, for: round, as: rounds }
+  steps:
+    - decide: { plan: "How should the developer work on {ticket}?" }
+      by: lead
+      options: { fix: "Fix it", rewrite: "Rewrite it" }
+    - switch: plan
+      cases:
+        fix:
+          - confirm: { work: "Fix {ticket} (round {round})?" }
+          - do: develop
+        rewrite:
+          - confirm: { redo: "Rewrite {ticket} from scratch (round {round})?" }
+          - do: develop
+        no:
+          - end: declined
+            status: failed
+            tell: "The lead declined in round {round}."
+    - do: review
+  exhausted:
+    - end: gave_up
+      status: failed
+      tell: "No approval after {size(rounds)} rounds."
+- end: approved
+  status: success
+  tell: "Approved after {size(rounds)} rounds: {rounds.map(r, r.plan)}."
+`;
+  const TOOLS = [
+    toolInfo("develop", "write", { ticket: T.str, round: T.int }, { patch_id: T.str }),
+    toolInfo("review", "lookup", { patch_id: T.str }, { verdict: T.str }),
+  ];
+  const skill = skillFrom(doc(`ticket: { text: true }\n`, STEPS), TOOLS);
+  function host(verdicts: string[]) {
+    let n = 0;
+    return new Host(skill, {
+      develop: (i) => ({ patch_id: `P${String(i.round)}` }),
+      review: () => ({ verdict: verdicts[n++] ?? "reject" }),
+    });
+  }
+
+  it("flow check accepts it: the way the lead declines ends, so the review after the switch reads develop's output", () => {
+    expect(checkSkill(skill).filter((d) => d.severity === "error")).toEqual([]);
+  });
+
+  it("a way that goes on without develop still leaves review's input unbound (only ways that end are set aside)", () => {
+    const text = doc(`ticket: { text: true }\n`, STEPS.replace("          - confirm: { redo: \"Rewrite {ticket} from scratch (round {round})?\" }\n          - do: develop\n", "          - say: \"Nothing to write.\"\n"));
+    const rules = checkSkill(skillFrom(text, TOOLS)).filter((d) => d.severity === "error").map((d) => d.ruleId);
+    expect(rules).toContain("unbound-tool-input");
+  });
+
+  it("pass 1's approval, sent again in pass 2 (same rendered question), does not decide pass 2", () => {
+    const h = host(["reject", "approve"]);
+    const filed = requests(h.text("T-1", { ticket: "T-1" }));
+    expect(filed).toHaveLength(1);
+    const r1 = filed[0]!.id;
+    h.send({ type: "approve", confirm: "plan", by: "lead", yes: true, option: "fix", request: r1 });
+    const pass1 = h.press("work");
+    expect(writes(pass1)).toEqual(["develop"]);
+    // Pass 2 files a request of its own, even though the question reads the same.
+    const filed2 = requests(pass1);
+    expect(filed2).toHaveLength(1);
+    expect(filed2[0]!.id).not.toBe(r1);
+    expect(h.state.pending).toMatchObject({ kind: "approval", confirm: "plan" });
+    // The stale approval of pass 1, replayed with its request id, decides nothing.
+    const replayed = h.send({ type: "approve", confirm: "plan", by: "lead", yes: true, option: "rewrite", request: r1 });
+    expect(writes(replayed)).toEqual([]);
+    expect(h.state.pending).toMatchObject({ kind: "approval", confirm: "plan" });
+    // A bare approval with no request id is no decision either (it must carry an option).
+    h.send({ type: "approve", confirm: "plan", by: "lead", yes: true, request: filed2[0]!.id });
+    expect(h.state.pending).toMatchObject({ kind: "approval", confirm: "plan" });
+    // The model, and the person pressing, cannot decide pass 2.
+    h.text("rewrite it", { plan: "rewrite" });
+    h.send({ type: "press", confirm: "plan", yes: true, option: "rewrite" });
+    expect(h.state.pending).toMatchObject({ kind: "approval", confirm: "plan" });
+    expect(h.runs.filter((r) => r.tool === "develop")).toHaveLength(1);
+  });
+
+  it("the pass-2 decision takes its own way; pass 1's yes to `work` does not release pass 2's write on the same way", () => {
+    const h = host(["reject", "approve"]);
+    const r1 = requests(h.text("T-1", { ticket: "T-1" }))[0]!.id;
+    h.send({ type: "approve", confirm: "plan", by: "lead", yes: true, option: "fix", request: r1 });
+    const pass1 = h.press("work");
+    const r2 = requests(pass1)[0]!.id;
+    const decided = h.send({ type: "approve", confirm: "plan", by: "lead", yes: true, option: "fix", request: r2 });
+    expect(writes(decided)).toEqual([]);
+    expect(cards(decided)[0]!.question).toBe("Fix T-1 (round 2)?");
+    // A press sent for pass 1's card (its digest) after the card changed releases nothing.
+    const done = h.press("work");
+    expect(writes(done)).toEqual(["develop"]);
+    expect(h.runs.filter((r) => r.tool === "develop").map((r) => r.inputs)).toEqual([{ ticket: "T-1", round: 1 }, { ticket: "T-1", round: 2 }]);
+    expect(says(done)).toEqual(["Approved after 2 rounds: fix, fix."]);
+    expect(h.press("work").calls).toEqual([]);
+  });
+
+  it("a rejection in pass 2 takes the `no` case: the end there stops the loop, no exhausted:, no later step", () => {
+    const h = host(["reject", "approve"]);
+    const r1 = requests(h.text("T-1", { ticket: "T-1" }))[0]!.id;
+    h.send({ type: "approve", confirm: "plan", by: "lead", yes: true, option: "rewrite", request: r1 });
+    const pass1 = h.press("redo");
+    const r2 = requests(pass1)[0]!.id;
+    const declined = h.send({ type: "approve", confirm: "plan", by: "lead", yes: false, request: r2 });
+    expect(says(declined)).toEqual(["lead declined to choose.", "The lead declined in round 2."]);
+    expect(declined.calls).toEqual([]);
+    expect(h.state.pending?.kind).toBe("done");
+    // Nothing after the end runs, whatever comes next.
+    expect(h.press("work").calls).toEqual([]);
+    expect(h.send({ type: "approve", confirm: "plan", by: "lead", yes: true, option: "fix", request: r2 }).calls).toEqual([]);
+    expect(h.runs.filter((r) => r.tool === "develop")).toHaveLength(1);
+  });
+
+  it("the bound reached runs exhausted:'s end once; nothing after it runs", () => {
+    const h = host(["reject", "reject", "reject"]);
+    let turn = h.text("T-1", { ticket: "T-1" });
+    for (let round = 1; round <= 3; round++) {
+      const request = requests(turn)[0]!.id;
+      h.send({ type: "approve", confirm: "plan", by: "lead", yes: true, option: "fix", request });
+      turn = h.press("work");
+    }
+    expect(says(turn)).toEqual(["No approval after 3 rounds."]);
+    expect(h.state.pending?.kind).toBe("done");
+    expect(h.runs.filter((r) => r.tool === "develop")).toHaveLength(3);
+    expect(h.press("work").calls).toEqual([]);
+  });
+
+  it("a correction of the ticket after pass 1's write is refused; no write runs again", () => {
+    const h = host(["reject", "approve"]);
+    const r1 = requests(h.text("T-1", { ticket: "T-1" }))[0]!.id;
+    h.send({ type: "approve", confirm: "plan", by: "lead", yes: true, option: "fix", request: r1 });
+    h.press("work");
+    const changed = h.text("it was T-2", { ticket: "T-2" });
+    expect(writes(changed)).toEqual([]);
+    expect(h.state.answers.ticket?.value ?? h.state.answers.ticket).not.toBe("T-2");
+    expect(h.runs.filter((r) => r.tool === "develop")).toHaveLength(1);
+  });
+});
