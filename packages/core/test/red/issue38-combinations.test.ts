@@ -165,3 +165,87 @@ describe("a decide by a role inside repeat … until, with a switch on it", () =
     expect(h.runs.filter((r) => r.tool === "develop")).toHaveLength(1);
   });
 });
+
+describe("writes inside a switch inside an until body", () => {
+  const TOOLS = [
+    toolInfo("quote", "lookup", { attempt: T.int }, { price: T.int }),
+    toolInfo("charge", "write", { method: T.str, amount: T.int }, { receipt: T.str }),
+    toolInfo("verify", "lookup", { receipt: T.str }, { ok: T.bool }),
+  ];
+  const body = (confirmAbove: boolean) => `- ask: { name: "Your name?" }
+${confirmAbove ? `- confirm: { all: "Charge whatever the attempts need?" }\n` : ""}- repeat: { until: "verify.ok", at_most: 2, for: attempt, as: attempts }
+  steps:
+    - ask: { method: "Card or cash (attempt {attempt}, {size(attempts)} before)?" }
+    - ask: { amount: "How much?" }
+    - switch: method
+      cases:
+        card:
+${confirmAbove ? "" : `          - confirm: { pay: "Charge {amount} to the card (attempt {attempt})?" }\n`}          - do: charge
+        cash:
+${confirmAbove ? "" : `          - confirm: { pay_cash: "Note {amount} in cash (attempt {attempt})?" }\n`}          - do: charge
+    - do: verify
+- say: "Paid after {size(attempts)} attempts: {attempts.map(a, a.method + ' ' + string(a.amount))}."
+`;
+  const FIELDS = `name: { text: true }\nmethod: { choices: [card, cash] }\namount: { number: true, default: "quote.price" }\n`;
+
+  it("a write in a case covered only by a confirm above the loop does not load", () => {
+    const skill = skillFrom(doc(FIELDS, body(true)), TOOLS);
+    const rules = checkSkill(skill).filter((d) => d.severity === "error").map((d) => d.ruleId);
+    expect(rules).toEqual(["ungated-write", "ungated-write"]);
+  });
+
+  function host(oks: boolean[]) {
+    const skill = skillFrom(doc(FIELDS, body(false)), TOOLS);
+    expect(checkSkill(skill).filter((d) => d.severity === "error")).toEqual([]);
+    let n = 0;
+    return new Host(skill, {
+      quote: (i) => ({ price: Number(i.attempt) * 10 }),
+      charge: (i) => ({ receipt: `R-${String(i.method)}-${String(i.amount)}` }),
+      verify: () => ({ ok: oks[n++] ?? false }),
+    });
+  }
+
+  it("a default reading the pass's lookup: each pass's card shows the pass's amount, and the write receives it", () => {
+    const h = host([false, true]);
+    h.text("Ann", { name: "Ann" });
+    const first = h.text("card", { method: "card" });
+    expect(cards(first)[0]!.question).toBe("Charge 10 to the card (attempt 1)?");
+    const pass1 = h.press("pay");
+    expect(writes(pass1)).toEqual(["charge"]);
+    expect(question(pass1)?.question).toBe("Card or cash (attempt 2, 1 before)?");
+    const second = h.text("card again", { method: "card" });
+    expect(cards(second)[0]!.question).toBe("Charge 20 to the card (attempt 2)?");
+    // pass 1's yes does not release pass 2's write on the same case
+    expect(writes(second)).toEqual([]);
+    const done = h.press("pay");
+    expect(h.runs.filter((r) => r.kind === "write").map((r) => r.inputs)).toEqual([{ method: "card", amount: 10 }, { method: "card", amount: 20 }]);
+    expect(says(done)).toEqual(["Paid after 2 attempts: card 10, card 20."]);
+  });
+
+  it("the model changing pass 1's method (the answer its switch is on) after pass 1's write is refused: no second write", () => {
+    const h = host([false, true]);
+    h.text("Ann", { name: "Ann" });
+    h.text("card", { method: "card" });
+    h.press("pay");
+    const changed = h.text("the first one was cash actually", { method: "cash" });
+    // the method given now belongs to pass 2 (the pass being asked), not pass 1
+    expect(writes(changed)).toEqual([]);
+    expect(h.runs.filter((r) => r.kind === "write")).toHaveLength(1);
+    if (cards(changed).length > 0) expect(cards(changed)[0]!.question).toBe("Note 20 in cash (attempt 2)?");
+    const yes = h.press("pay_cash");
+    expect(h.runs.filter((r) => r.kind === "write").map((r) => r.inputs)).toEqual([{ method: "card", amount: 10 }, { method: "cash", amount: 20 }]);
+    expect(writes(yes)).toEqual(["charge"]);
+  });
+
+  it("a switch way changed in the same pass before its write: the other case's card needs its own yes", () => {
+    const h = host([true]);
+    h.text("Ann", { name: "Ann" });
+    h.text("card", { method: "card" });
+    // Before any yes, the person switches to cash: the card's confirm is off the path.
+    const switched = h.text("no, cash", { method: "cash" });
+    expect(cards(switched)[0]!.question).toBe("Note 10 in cash (attempt 1)?");
+    expect(writes(h.press("pay"))).toEqual([]);
+    expect(writes(h.press("pay_cash"))).toEqual(["charge"]);
+    expect(h.runs.filter((r) => r.kind === "write").map((r) => r.inputs)).toEqual([{ method: "cash", amount: 10 }]);
+  });
+});
