@@ -249,3 +249,97 @@ ${confirmAbove ? "" : `          - confirm: { pay_cash: "Note {amount} in cash (
     expect(h.runs.filter((r) => r.kind === "write").map((r) => r.inputs)).toEqual([{ method: "cash", amount: 10 }]);
   });
 });
+
+describe("check: on a repeat whose body has a decide and a switch", () => {
+  const STEPS = `- do: list_methods
+- repeat: { for: m, in: list_methods.methods, as: payments }
+  steps:
+    - decide: { how: "Pay on {m.id} now or later?" }
+      options: { now: "Now", later: "Later", stop: "Stop here" }
+    - switch: how
+      cases:
+        now:
+          - ask: { amount: "How much on {m.id}?" }
+        later:
+          - say: "Later for {m.id}."
+        stop:
+          - end: stopped
+            status: failed
+            tell: "Stopped at {m.id}."
+  check:
+    "paid == 30": "Those add up to {paid}, not 30."
+- confirm: { pay: "Charge {paid} in total: {payments.map(p, p.m.id + '=' + p.how)}?" }
+- do: charge
+  with: { total: "paid", ids: "payments.filter(p, p.how == 'now').map(p, p.m.id)" }
+- say: "Charged {paid}."
+`;
+  const VALUES = `paid: "sum(payments.filter(p, has(p.amount)).map(p, p.amount))"\n`;
+  const TOOLS = [
+    toolInfo("list_methods", "lookup", {}, { methods: T.list(T.obj({ id: T.str })) }),
+    toolInfo("charge", "write", { total: T.int, ids: T.list(T.str) }, { receipt: T.str }),
+  ];
+  const skill = skillFrom(doc(`amount: { number: true }\n`, STEPS, VALUES), TOOLS);
+  const host = () => new Host(skill, {
+    list_methods: () => ({ methods: [{ id: "visa" }, { id: "gift" }] }),
+    charge: () => ({ receipt: "R1" }),
+  });
+  const decide = (h: Host, option: string) => h.send({ type: "press", confirm: "how", yes: true, option });
+
+  it("flow check accepts it", () => {
+    expect(checkSkill(skill).filter((d) => d.severity === "error")).toEqual([]);
+  });
+
+  it("the card shows the value over the gathered list, and the write receives exactly it", () => {
+    const h = host();
+    h.text("hi", {});
+    decide(h, "now");
+    h.text("20", { amount: 20 });
+    decide(h, "now");
+    const at = h.text("10", { amount: 10 });
+    expect(cards(at)[0]!.question).toBe("Charge 30 in total: visa=now, gift=now?");
+    expect(writes(h.press("pay"))).toEqual(["charge"]);
+    expect(h.runs.filter((r) => r.kind === "write").map((r) => r.inputs)).toEqual([{ total: 30, ids: ["visa", "gift"] }]);
+  });
+
+  it("a failing check holds the write; the pass changed takes another way; the card follows; one write", () => {
+    const h = host();
+    h.text("hi", {});
+    decide(h, "now");
+    h.text("20", { amount: 20 });
+    const failing = decide(h, "later");
+    expect(question(failing)?.question).toBe("Those add up to 20, not 30. Which one do you want to change?");
+    expect(writes(h.press("pay"))).toEqual([]);
+    expect(h.runs.filter((r) => r.kind === "write")).toEqual([]);
+    // pick the visa pass to change: its answers are cleared and asked again
+    const picked = h.pick("payments", "visa");
+    // the decision of the pass is cleared with its answers: the person decides it again, then the amount
+    expect(asked(picked)).toBe("how");
+    expect(asked(decide(h, "now"))).toBe("amount");
+    // The gift pass's decision was void when the replay stopped before it (a decision is kept like a
+    // yes: one the stopping replay did not reach is void), so it is asked again, not kept.
+    expect(question(h.text("30", { amount: 30 }))?.question).toBe("Pay on gift now or later?");
+    const fixed = decide(h, "later");
+    expect(cards(fixed)[0]!.question).toBe("Charge 30 in total: visa=now, gift=later?");
+    expect(writes(h.press("pay"))).toEqual(["charge"]);
+    expect(h.runs.filter((r) => r.kind === "write").map((r) => r.inputs)).toEqual([{ total: 30, ids: ["visa"] }]);
+  });
+
+  it("an end in a switch case inside the checked repeat stops there: no check message, no card, no write", () => {
+    const h = host();
+    h.text("hi", {});
+    decide(h, "now");
+    h.text("20", { amount: 20 });
+    const stopped = decide(h, "stop");
+    expect(says(stopped)).toEqual(["Stopped at gift."]);
+    expect(cards(stopped)).toEqual([]);
+    expect(h.state.pending?.kind).toBe("done");
+    expect(h.press("pay").calls).toEqual([]);
+  });
+
+  it("the model cannot decide a pass: its value for the decide is dropped and the buttons wait", () => {
+    const h = host();
+    const first = h.text("pay now on everything", { how: "now", amount: 15 });
+    expect(asked(first)).toBe("how");
+    expect(h.state.pending).toMatchObject({ kind: "decide", decide: "how" });
+  });
+});
