@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { checkSkill } from "../../src/check/index.js";
+import { renderProcedure } from "../../src/index.js";
 import type { Effect } from "../../src/runtime/types.js";
 import { asked, cards, Host, says, skillFrom, T, toolInfo, writes, type Turn } from "../runtime/host.js";
 
@@ -72,6 +73,15 @@ describe("a decide by a role inside repeat … until, with a switch on it", () =
 
   it("flow check accepts it: the way the lead declines ends, so the review after the switch reads develop's output", () => {
     expect(checkSkill(skill).filter((d) => d.severity === "error")).toEqual([]);
+  });
+
+  it("the procedure says what the flow does: the bound, the pass's decision in its record, one way per case", () => {
+    const md = renderProcedure(skill, "markdown");
+    expect(md).toContain("- **2** Repeat, at most 3 times, until `review.verdict == 'approve'`; when the 3rd pass ends without it: step 2.4 runs");
+    expect(md).toContain("one record per pass with `plan` and the results of `develop` and `review`");
+    expect(md).toContain("- **2.2** If `plan` is `fix`: steps 2.2.1–2.2.2; if it is `rewrite`: steps 2.2.3–2.2.4; if it is `no`: step 2.2.5.");
+    expect(md.match(/^### Way \d+$/gm)).toHaveLength(5);
+    expect(md).toContain("- When `plan == \"no\"` (for that pass)\n- Steps: 1, 2, 2.1, 2.2, 2.2.5\n- Changes: none\n- Outcome: `declined` (failed, step 2.2.5)");
   });
 
   it("a way that goes on without develop still leaves review's input unbound (only ways that end are set aside)", () => {
