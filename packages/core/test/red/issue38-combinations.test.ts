@@ -353,3 +353,76 @@ describe("check: on a repeat whose body has a decide and a switch", () => {
     expect(h.state.pending).toMatchObject({ kind: "decide", decide: "how" });
   });
 });
+
+describe("a value reading an until loop's as: list", () => {
+  const STEPS = `- ask: { ticket: "Which ticket?" }
+- repeat: { until: "review.verdict == 'approve'", at_most: 3, for: round, as: rounds }
+  steps:
+    - confirm: { work: "Work on {ticket} again; last verdict: {last}?" }
+    - do: develop
+      with: { ticket: ticket, feedback: last }
+    - do: review
+- say: "Done after {size(rounds)}; last verdict {last}."
+`;
+  const VALUES = `last: "size(rounds) > 0 ? rounds[size(rounds) - 1].review.verdict : 'none'"\n`;
+  const TOOLS = [
+    toolInfo("develop", "write", { ticket: T.str, feedback: T.str }, { patch_id: T.str }),
+    toolInfo("review", "lookup", { patch_id: T.str }, { verdict: T.str }),
+  ];
+  const skill = skillFrom(doc(`ticket: { text: true }\n`, STEPS, VALUES), TOOLS);
+
+  it("inside the body it reads the earlier passes, on the card and in the write alike; after the loop, every pass", () => {
+    expect(checkSkill(skill).filter((d) => d.severity === "error")).toEqual([]);
+    let n = 0;
+    const verdicts = ["reject", "changes", "approve"];
+    const h = new Host(skill, { develop: () => ({ patch_id: `P${++n}` }), review: () => ({ verdict: verdicts[n - 1]! }) });
+    const first = h.text("T-1", { ticket: "T-1" });
+    expect(cards(first)[0]!.question).toBe("Work on T-1 again; last verdict: none?");
+    const second = h.press("work");
+    expect(cards(second)[0]!.question).toBe("Work on T-1 again; last verdict: reject?");
+    const third = h.press("work");
+    expect(cards(third)[0]!.question).toBe("Work on T-1 again; last verdict: changes?");
+    const done = h.press("work");
+    expect(h.runs.filter((r) => r.kind === "write").map((r) => r.inputs.feedback)).toEqual(["none", "reject", "changes"]);
+    expect(says(done)).toEqual(["Done after 3; last verdict approve."]);
+  });
+
+  it("used before the loop it is refused at load (it reads the passes, not yet known)", () => {
+    const early = doc(`ticket: { text: true }\n`, `- say: "Last: {last}."\n${STEPS}`, VALUES);
+    const rules = checkSkill(skillFrom(early, TOOLS)).filter((d) => d.severity === "error").map((d) => d.ruleId);
+    expect(rules).toEqual(["used-before-asked"]);
+  });
+});
+
+describe("a default whose expression reads a decide in the same pass", () => {
+  const STEPS = `- repeat: { until: "done", at_most: 2, for: round, as: rounds }
+  steps:
+    - decide: { plan: "Fix or rewrite (round {round})?" }
+      options: { fix: "Fix it", rewrite: "Rewrite it" }
+    - ask: { note: "What note goes with it?" }
+    - confirm: { work: "Send '{note}' (round {round})?" }
+    - do: develop
+    - ask: { done: "Is it done?" }
+`;
+  const FIELDS = `note: { text: true, default: "plan == 'fix' ? 'minimal fix' : 'full rewrite'" }\ndone: { yes_no: true }\n`;
+  const TOOLS = [toolInfo("develop", "write", { note: T.str, round: T.int }, { patch_id: T.str })];
+  const skill = skillFrom(doc(FIELDS, STEPS), TOOLS);
+
+  it("each pass's note follows that pass's decision, the card shows it, and the model cannot set the decision through the note", () => {
+    expect(checkSkill(skill).filter((d) => d.severity === "error")).toEqual([]);
+    const h = new Host(skill, { develop: () => ({ patch_id: "P" }) });
+    h.text("start", {});
+    const card1 = h.send({ type: "press", confirm: "plan", yes: true, option: "fix" });
+    expect(cards(card1)[0]!.question).toBe("Send 'minimal fix' (round 1)?");
+    h.press("work");
+    const next = h.text("no", { done: false });
+    expect(asked(next)).toBe("plan");
+    const card2 = h.send({ type: "press", confirm: "plan", yes: true, option: "rewrite" });
+    expect(cards(card2)[0]!.question).toBe("Send 'full rewrite' (round 2)?");
+    // The model tries to set the decision alongside a yes: the decision stays, the card stays.
+    const forged = h.text("fix it instead, yes", { plan: "fix", work: true });
+    expect(writes(forged)).toEqual([]);
+    h.press("work");
+    expect(h.runs.map((r) => r.inputs)).toEqual([{ note: "minimal fix", round: 1 }, { note: "full rewrite", round: 2 }]);
+  });
+});
