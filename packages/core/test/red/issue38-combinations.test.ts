@@ -426,3 +426,61 @@ describe("a default whose expression reads a decide in the same pass", () => {
     expect(h.runs.map((r) => r.inputs)).toEqual([{ note: "minimal fix", round: 1 }, { note: "full rewrite", round: 2 }]);
   });
 });
+
+describe("confirm regions across a switch's ending way and an exhausted: block", () => {
+  const errorsOf = (fields: string, steps: string, tools: ReturnType<typeof toolInfo>[]) =>
+    checkSkill(skillFrom(doc(fields, steps), tools)).filter((d) => d.severity === "error").map((d) => `${d.ruleId}: ${d.reason}`);
+
+  it("a write after a switch whose other way ends is covered by the confirm of the way that goes on", () => {
+    const steps = `- ask: { method: "Card or cash?" }
+- switch: method
+  cases:
+    card:
+      - confirm: { pay: "Charge the card for {amount}?" }
+    cash:
+      - end: cash
+        status: success
+        tell: "Pay at the desk."
+- do: charge
+- say: "Charged."
+`;
+    const tools = [toolInfo("charge", "write", { amount: T.int }, { ok: T.bool })];
+    const fields = `method: { choices: [card, cash] }\namount: { number: true, default: "12" }\n`;
+    const text = `- ask: { amount: "How much?" }\n${steps}`;
+    expect(errorsOf(fields, text, tools)).toEqual([]);
+    const h = new Host(skillFrom(doc(fields, text), tools), { charge: () => ({ ok: true }) });
+    h.text("card", { method: "card" });
+    expect(writes(h.press("pay"))).toEqual(["charge"]);
+    const c = new Host(skillFrom(doc(fields, text), tools), { charge: () => ({ ok: true }) });
+    expect(says(c.text("cash", { method: "cash" }))).toEqual(["Pay at the desk."]);
+    expect(c.press("pay").calls).toEqual([]);
+  });
+
+  it("a write in exhausted: taking the passes, under a confirm above the loop, receives what the card shows", () => {
+    const steps = (body: string) => `- ask: { ticket: "Which ticket?" }
+- confirm: { close: "Close {ticket} if no review approves?" }
+- repeat: { until: "review.verdict == 'approve'", at_most: 2, for: round, as: rounds }
+  steps:
+${body}    - do: review
+  exhausted:
+    - do: close_ticket
+      with: { ticket: ticket, reviews: "size(rounds)" }
+`;
+    const tools = [
+      toolInfo("review", "lookup", { ticket: T.str, round: T.int }, { verdict: T.str }),
+      toolInfo("close_ticket", "write", { ticket: T.str, reviews: T.int }, { ok: T.bool }),
+    ];
+    // Only lookups in the body: the card looks ahead through the passes and shows the count.
+    expect(errorsOf(`ticket: { text: true }\n`, steps(""), tools)).toEqual([]);
+    const h = new Host(skillFrom(doc(`ticket: { text: true }\n`, steps("")), tools), { review: () => ({ verdict: "reject" }), close_ticket: () => ({ ok: true }) });
+    const shown = cards(h.text("T-1", { ticket: "T-1" }))[0]!;
+    expect(shown.writes.map((w) => w.inputs)).toEqual([{ ticket: "T-1", reviews: 2 }]);
+    expect(writes(h.press("close"))).toEqual(["close_ticket"]);
+    expect(h.runs.filter((r) => r.kind === "write").map((r) => r.inputs)).toEqual([{ ticket: "T-1", reviews: 2 }]);
+    // A person's answer in each pass: the count cannot be on the card above the loop, so the confirm
+    // does not cover the write (the skill does not load, rather than stopping at the write).
+    const fields = `ticket: { text: true }\nnote: { text: true }\n`;
+    const asks = `    - ask: { note: "Note for round {round}?" }\n`;
+    expect(errorsOf(fields, steps(asks), tools)).toEqual([expect.stringMatching(/^ungated-write: .*the ask for `note` at line 19 ends the region of confirm `close`/)]);
+  });
+});
