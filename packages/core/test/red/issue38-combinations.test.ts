@@ -484,3 +484,32 @@ ${body}    - do: review
     expect(errorsOf(fields, steps(asks), tools)).toEqual([expect.stringMatching(/^ungated-write: .*the ask for `note` at line 19 ends the region of confirm `close`/)]);
   });
 });
+
+describe("defaults and decides that reach what they may not", () => {
+  const errorsOf = (fields: string, steps: string, tools: ReturnType<typeof toolInfo>[], values = "") =>
+    checkSkill(skillFrom(doc(fields, steps, values), tools)).filter((d) => d.severity === "error").map((d) => d.ruleId);
+
+  it("a default that copies a secret into a plain field (directly or through a value) does not load", () => {
+    const fields = `pin: { pattern: "^[0-9]{4}$", secret: true }\nnote: { text: true, default: "pin" }\n`;
+    const steps = `- ask: { pin: "Your PIN?" }\n- ask: { note: "A note?" }\n- say: "Your note: {note}."\n`;
+    expect(errorsOf(fields, steps, [])).toEqual(["secret-default"]);
+    // through a named value as well
+    const via = fields.replace('default: "pin"', 'default: "code"');
+    expect(errorsOf(via, steps, [], `code: "pin"\n`)).toEqual(["secret-default"]);
+  });
+
+  it("a switch on a decide that only a when runs is read before it exists", () => {
+    const fields = `urgent: { yes_no: true }\n`;
+    const steps = `- ask: { urgent: "Urgent?" }
+- when: urgent
+  steps:
+    - decide: { route: "Which team?" }
+      options: { ops: "Ops", dev: "Dev" }
+- switch: route
+  cases:
+    ops: [ { say: "Ops." } ]
+    dev: [ { say: "Dev." } ]
+`;
+    expect(errorsOf(fields, steps, [])).toContain("used-before-asked");
+  });
+});
