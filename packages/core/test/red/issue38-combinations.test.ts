@@ -513,3 +513,58 @@ describe("defaults and decides that reach what they may not", () => {
     expect(errorsOf(fields, steps, [])).toContain("used-before-asked");
   });
 });
+
+describe("a decide by a role inside a checked repeat", () => {
+  const STEPS = `- do: list_methods
+- repeat: { for: m, in: list_methods.methods, as: payments }
+  steps:
+    - decide: { cap: "Allow a charge on {m.id}?" }
+      by: manager
+      options: { small: "Up to 10", large: "Up to 30" }
+    - ask: { amount: "How much on {m.id}?" }
+      check:
+        "cap == 'large' || amount <= 10": "At most 10 on {m.id}."
+  check:
+    "sum(payments.map(p, p.amount)) == 30": "Those add up to {sum(payments.map(p, p.amount))}, not 30."
+- confirm: { pay: "Charge {payments.map(p, p.m.id + ' ' + string(p.amount) + ' (' + p.cap + ')')}?" }
+- do: charge
+  with: { amounts: "payments.map(p, p.amount)" }
+`;
+  const TOOLS = [
+    toolInfo("list_methods", "lookup", {}, { methods: T.list(T.obj({ id: T.str })) }),
+    toolInfo("charge", "write", { amounts: T.list(T.int) }, { receipt: T.str }),
+  ];
+  const skill = skillFrom(doc(`amount: { number: true }\n`, STEPS), TOOLS);
+
+  it("after a pass is picked to change, the manager's earlier approvals (their request ids) decide nothing: each pass is filed anew", () => {
+    expect(checkSkill(skill).filter((d) => d.severity === "error")).toEqual([]);
+    const h = new Host(skill, { list_methods: () => ({ methods: [{ id: "visa" }, { id: "gift" }] }), charge: () => ({ receipt: "R" }) });
+    const r1 = requests(h.text("hi", {}))[0]!.id;
+    h.send({ type: "approve", confirm: "cap", by: "manager", yes: true, option: "large", request: r1 });
+    const r2 = requests(h.text("25", { amount: 25 }))[0]!.id;
+    h.send({ type: "approve", confirm: "cap", by: "manager", yes: true, option: "small", request: r2 });
+    const failing = h.text("10", { amount: 10 });
+    expect(question(failing)?.question).toBe("Those add up to 35, not 30. Which one do you want to change?");
+    const picked = h.pick("payments", "visa");
+    const again = requests(picked);
+    expect(again).toHaveLength(1);
+    expect(again[0]!.id).not.toBe(r1);
+    // The approval given for the pass before it was cleared, replayed: nothing is decided.
+    h.send({ type: "approve", confirm: "cap", by: "manager", yes: true, option: "large", request: r1 });
+    expect(h.state.pending).toMatchObject({ kind: "approval", confirm: "cap", requestId: again[0]!.id });
+    expect(h.press("pay").calls).toEqual([]);
+    // The new request decides; the pass is asked again; the card shows what the write takes.
+    h.send({ type: "approve", confirm: "cap", by: "manager", yes: true, option: "large", request: again[0]!.id });
+    // The gift pass's decision was void when the replay stopped at the visa pass before reaching it (a
+    // decision is kept like a yes), so the manager is asked again for it; its old approval is stale too.
+    const r3 = requests(h.text("20", { amount: 20 }));
+    expect(r3.map((r) => r.key)).toEqual(["cap@2:gift"]);
+    expect(r3[0]!.id).not.toBe(r2);
+    h.send({ type: "approve", confirm: "cap", by: "manager", yes: true, option: "large", request: r2 });
+    expect(h.state.pending).toMatchObject({ kind: "approval", confirm: "cap", requestId: r3[0]!.id });
+    const card = h.send({ type: "approve", confirm: "cap", by: "manager", yes: true, option: "small", request: r3[0]!.id });
+    expect(cards(card)[0]!.question).toBe("Charge visa 20 (large), gift 10 (small)?");
+    expect(writes(h.press("pay"))).toEqual(["charge"]);
+    expect(h.runs.filter((r) => r.kind === "write").map((r) => r.inputs)).toEqual([{ amounts: [20, 10] }]);
+  });
+});
