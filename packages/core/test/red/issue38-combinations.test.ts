@@ -568,3 +568,35 @@ describe("a decide by a role inside a checked repeat", () => {
     expect(h.runs.filter((r) => r.kind === "write").map((r) => r.inputs)).toEqual([{ amounts: [20, 10] }]);
   });
 });
+
+describe("the answer a switch is on, changed after the way's write ran", () => {
+  const STEPS = `- ask: { method: "Card or gift card?" }
+- switch: method
+  cases:
+    card:
+      - confirm: { pay_card: "Charge 30 to the card?" }
+      - do: charge
+    gift:
+      - confirm: { pay_gift: "Take 30 from the gift card?" }
+      - do: redeem
+- say: "Paid by {method}."
+`;
+  const TOOLS = [
+    toolInfo("charge", "write", { method: T.str }, { receipt: T.str }),
+    toolInfo("redeem", "write", { method: T.str }, { receipt: T.str }),
+  ];
+  const skill = skillFrom(doc(`method: { choices: [card, gift] }\n`, STEPS), TOOLS);
+
+  it("is refused: the other way's write does not run, and the first runs once", () => {
+    expect(checkSkill(skill).filter((d) => d.severity === "error")).toEqual([]);
+    const h = new Host(skill, { charge: () => ({ receipt: "C" }), redeem: () => ({ receipt: "G" }) });
+    h.text("card", { method: "card" });
+    expect(writes(h.press("pay_card"))).toEqual(["charge"]);
+    const changed = h.text("actually the gift card", { method: "gift" });
+    expect(changed.effects).toContainEqual({ type: "refuse", field: "method", message: "charge already ran with method card, so method cannot change now." });
+    expect(h.state.answers.method?.value).toBe("card");
+    expect(h.press("pay_gift").calls).toEqual([]);
+    expect(h.press("pay_card").calls).toEqual([]);
+    expect(h.runs.map((r) => r.tool)).toEqual(["charge"]);
+  });
+});
