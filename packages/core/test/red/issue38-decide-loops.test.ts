@@ -57,7 +57,7 @@ describe("a decide by a role inside repeat … until, with a switch on it", () =
   });
 
   it("the procedure says what the flow does: the bound, the pass's decision in its record, one way per case", () => {
-    const md = renderProcedure(skill, "markdown");
+    const md = renderProcedure(skill, "md");
     expect(md).toContain("- **2** Repeat, at most 3 times, until `review.verdict == 'approve'`; when the 3rd pass ends without it: step 2.4 runs");
     expect(md).toContain("one record per pass with `plan` and the results of `develop` and `review`");
     expect(md).toContain("- **2.2** If `plan` is `fix`: steps 2.2.1–2.2.2; if it is `rewrite`: steps 2.2.3–2.2.4; if it is `no`: step 2.2.5.");
