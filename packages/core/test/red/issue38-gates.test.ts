@@ -222,3 +222,30 @@ describe("the answer a switch is on, changed after the way's write ran", () => {
     expect(h.runs.map((r) => r.tool)).toEqual(["charge"]);
   });
 });
+
+describe("when … else whose else ends", () => {
+  it("what the going-on way gives is known after it: the second write takes the first's output, each under its own yes", () => {
+    const steps = `- ask: { ok: "Go on?" }
+- when: ok
+  steps:
+    - confirm: { hold: "Hold a seat?" }
+    - do: reserve
+  else:
+    - end: stopped
+      status: failed
+      tell: "Stopped."
+- confirm: { buy: "Buy seat {reserve.hold_id}?" }
+- do: buy
+`;
+    const tools = [toolInfo("reserve", "write", {}, { hold_id: T.str }), toolInfo("buy", "write", { hold_id: T.str }, { ok: T.bool })];
+    const skill = skillFrom(doc(`ok: { yes_no: true }\n`, steps), tools);
+    expect(checkSkill(skill).filter((d) => d.severity === "error")).toEqual([]);
+    const h = new Host(skill, { reserve: () => ({ hold_id: "S-9" }), buy: () => ({ ok: true }) });
+    h.text("yes", { ok: true });
+    const held = h.press("hold");
+    expect(writes(held)).toEqual(["reserve"]);
+    expect(cards(held)[0]!.question).toBe("Buy seat S-9?");
+    expect(writes(h.press("buy"))).toEqual(["buy"]);
+    expect(h.runs.filter((r) => r.kind === "write").map((r) => r.inputs)).toEqual([{}, { hold_id: "S-9" }]);
+  });
+});
