@@ -49,7 +49,7 @@ function visit(ctx: CheckContext, steps: readonly Step[]): void {
 }
 
 /** Whether the walk always stops at `steps[i]` (a `handoff` or an `end`, or an either/or ending both ways). */
-function endsAt(ctx: CheckContext, steps: readonly Step[], i: number): Ends | undefined {
+function endsAt(ctx: Pick<CheckContext, "skill" | "exprs">, steps: readonly Step[], i: number): Ends | undefined {
   const step = steps[i];
   if (step?.kind === "handoff" || step?.kind === "end") return { width: 1, handsOff: step.kind === "handoff" };
   if (step?.kind === "switch") return switchEnds(ctx, step);
@@ -60,15 +60,15 @@ function endsAt(ctx: CheckContext, steps: readonly Step[], i: number): Ends | un
 }
 
 /** A switch ends the conversation when one of its ways always runs and every way ends it. */
-function switchEnds(ctx: CheckContext, step: SwitchStep): Ends | undefined {
+function switchEnds(ctx: Pick<CheckContext, "skill" | "exprs">, step: SwitchStep): Ends | undefined {
   if (!coversEveryValue(step, ctx.skill)) return undefined;
   const ways = step.branches.map((b) => alwaysEnds(ctx, b.steps));
   if (!ways.every(Boolean)) return undefined;
   return { width: 1, handsOff: ways.every((w) => w!.handsOff), switch: true };
 }
 
-/** How every run of `steps` ends, if every one does. */
-export function alwaysEnds(ctx: CheckContext, steps: readonly Step[]): Ends | undefined {
+/** How every run of `steps` ends, if every one does (reads only the skill and its expressions). */
+export function alwaysEnds(ctx: Pick<CheckContext, "skill" | "exprs">, steps: readonly Step[]): Ends | undefined {
   for (let i = 0; i < steps.length; i++) {
     const ends = endsAt(ctx, steps, i);
     if (ends) return ends;

@@ -12,10 +12,15 @@ import type { RepeatStep, Step } from "../format/ir.js";
 import { ownValue } from "../own-value.js";
 
 export function checkUsedBeforeAsked(ctx: CheckContext): void {
+  const said = new Set<string>();
   for (const use of compileSkill(ctx.skill).valueFlow.earlyUses) {
     const [reason, fix] = use.kind === "field" ? fieldWords(ctx, use) : use.kind === "gathered" ? gatheredWords(ctx, use) : writeWords(ctx, use);
     // Read through a named value: say which, since the name written here is the value's.
     const through = use.via === undefined ? reason : reason.replace(/\.$/, ` (the value \`${use.via}\` reads it).`);
+    // A value that reads a name several times is one use where it is written: said once there.
+    const once = `${use.pos.line}:${use.pos.column}:${through}`;
+    if (said.has(once)) continue;
+    said.add(once);
     ctx.report("used-before-asked", use.pos, through, fix);
   }
 }

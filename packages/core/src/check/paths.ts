@@ -11,11 +11,12 @@
  * one path that asked it. After a `when`, the state merges "with the nested steps" and "without them";
  * a `repeat` body is walked once from the state of a later iteration (which asked everything an earlier
  * iteration may ask, and whose own confirms no longer count), which is at least as uncovered as the
- * first. After a `switch`, the states of its ways merge (exactly one runs). Conditions are treated as
+ * first. After a `switch`, the states of its ways merge (exactly one runs); a way, or a `when`'s steps,
+ * that always ends the conversation reaches nothing after it and is left out. Conditions are treated as
  * independent otherwise; the checker is conservative.
  * Pure.
  */
-import type { AskStep, ConfirmStep, DoStep, Position, RepeatStep, Skill, Step, SwitchStep, WhenStep } from "../format/ir.js";
+import type { AskStep, Branch, ConfirmStep, DoStep, Position, RepeatStep, Skill, Step, SwitchStep, WhenStep } from "../format/ir.js";
 import { childStepsOf, nestsSteps } from "../format/child-steps.js";
 import { branchOutcome, coversEveryValue } from "./switch-ways.js";
 import { ownValue } from "../own-value.js";
@@ -137,7 +138,8 @@ const touches = (step: Step, pass: Pass): boolean => {
 function passWhen(step: WhenStep, s: GateState, ctx: PathList, pass: Pass): GateState {
   const outcome = (value: boolean): PathOutcome => ({ kind: "when", stepId: step.id, pos: step.pos, condition: step.condition.source, value });
   const t = walk(step.steps, s, cons(outcome(true), ctx), pass);
-  if (!touches(step, pass)) return s;
+  // Nested steps that always end the conversation leave only the path that skips them.
+  if (!touches(step, pass) || endsEveryRun(step.steps, pass.skill)) return s;
   // Skipping the nested steps is one concrete path: prefer it as the witness.
   const bare = s.bare ? { ...s.bare, path: cons(outcome(false), s.bare.path) } : t.bare;
   const asked = mergeAsked(s.asked, t.asked, outcome(false));
@@ -151,17 +153,32 @@ function passWhen(step: WhenStep, s: GateState, ctx: PathList, pass: Pass): Gate
  * state before it as one more way.
  */
 function passSwitch(step: SwitchStep, s: GateState, ctx: PathList, pass: Pass): GateState {
-  const ways = step.branches.map((branch) => walk(branch.steps, s, cons(branchOutcome(step, branch), ctx), pass));
+  const walked = step.branches.map((branch) => ({ branch, after: walk(branch.steps, s, cons(branchOutcome(step, branch), ctx), pass) }));
   if (!touches(step, pass)) return s;
-  if (!coversEveryValue(step, pass.skill)) ways.push(s);
+  // A way that always ends the conversation reaches no step after the switch: only the others merge.
+  const going = walked.filter((w) => !endsEveryRun(w.branch.steps, pass.skill));
+  const kept: Array<{ branch?: Branch; after: GateState }> = going.length > 0 ? going : walked;
+  if (!coversEveryValue(step, pass.skill)) kept.push({ after: s });
+  const ways = kept.map((w) => w.after);
   // A way that leaves a path with no open confirm names itself on that path (the witness).
   const k = ways.findIndex((w) => w.bare);
   const open = k >= 0 ? ways[k]!.bare! : undefined;
-  const bare = open && k < step.branches.length ? { ...open, path: cons(branchOutcome(step, step.branches[k]!), open.path) } : open;
+  const named = k >= 0 ? kept[k]!.branch : undefined;
+  const bare = open && named ? { ...open, path: cons(branchOutcome(step, named), open.path) } : open;
   const asked = new Map<string, Asked>();
   for (const way of ways) for (const [field, a] of way.asked) if (!asked.has(field)) asked.set(field, a);
   const last = ways.every((w) => w.last) ? (s.last ?? ways[0]!.last) : undefined;
   return { ...(bare ? { bare } : {}), asked, ...(last ? { last } : {}) };
+}
+
+/**
+ * Whether every run of `steps` ends the conversation: an `end` or a `handoff` among them, or a switch
+ * one of whose ways always runs and every way of which ends. (An either/or ending both ways is not
+ * seen here: the gate stays conservative there.)
+ */
+function endsEveryRun(steps: readonly Step[], skill: Skill): boolean {
+  return steps.some((s) => s.kind === "end" || s.kind === "handoff"
+    || (s.kind === "switch" && coversEveryValue(s, skill) && s.branches.every((b) => endsEveryRun(b.steps, skill))));
 }
 
 /** The fields asked on either way; a field asked only without the nested steps names that way. */

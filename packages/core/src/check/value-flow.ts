@@ -12,6 +12,7 @@ import type { SkillExpressions } from "../expr/types.js";
 import { expressionsOf, holes, repeatCheckExprs } from "./expressions-of.js";
 import { ScopedNames } from "./scoped-names.js";
 import { eitherOrPair } from "./either-or.js";
+import { alwaysEnds } from "./check-after-handoff.js";
 import { ownValue } from "../own-value.js";
 import { lookupBindings } from "../compile/lookup-bindings.js";
 import type { ValueType } from "../tools/value-type.js";
@@ -132,18 +133,21 @@ function passExhausted(steps: readonly Step[], pass: Pass): void {
 }
 
 /**
- * The ways of a switch, each from the state before it; then what every way added (exactly one runs, so a
- * value every way gives is known after the switch; the checker refuses a switch whose ways miss a value).
+ * The ways of a switch, each from the state before it; then what every way that goes on added (exactly
+ * one runs, so a value every way gives is known after the switch; a way that always ends — an `end` or a
+ * `handoff` — never reaches the steps after it, so what it lacks is not missing there; the checker
+ * refuses a switch whose ways miss a value).
  */
 function passSwitch(step: SwitchStep, pass: Pass): void {
-  const added = step.branches.map((branch) => {
+  const added: Array<Set<string>> = [];
+  for (const branch of step.branches) {
     pass.step = step;
     const mark = pass.names.mark();
     walk(branch.steps, pass);
     const names = new Set(pass.names.since(mark));
     pass.names.rollback(mark);
-    return names;
-  });
+    if (!alwaysEnds(pass, branch.steps)) added.push(names);
+  }
   const [first, ...rest] = added;
   for (const name of first ?? []) if (rest.every((names) => names.has(name))) pass.names.add(name);
 }

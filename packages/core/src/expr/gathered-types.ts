@@ -5,7 +5,7 @@
  * `picked`: for each pick of the body, the row picked (typed by its list's rows). What is asked inside a
  * `when` of the body may be absent from a record: those entries are optional (`has(c.field)`). A pass of
  * a `repeat … until` also holds the output of each tool its body runs, under the tool's name, and the
- * pass number only when `for:` names it. Pure.
+ * pass number only when `for:` names it. A `decide` in the body records the pass's option under its id. Pure.
  */
 import type { Skill, Step } from "../format/ir.js";
 import type { ValueType } from "../tools/value-type.js";
@@ -61,6 +61,8 @@ function recordType(
         const tool = ownValue(skill.tools, step.tool);
         if (tool) add(record, step.tool, tool.output, optional);
       }
+      // A decide in the body records the option the pass chose, under the decide's id.
+      if (step.kind === "decide") add(record, step.decide, { t: "string" }, optional);
       if (step.kind !== "ask") continue;
       const field = ownValue(skill.fields, step.field);
       if (field) add(record, step.field, fieldValueType(field), optional);

@@ -160,8 +160,9 @@ function passCheckNotes(step: Extract<Step, { kind: "repeat" }>, ctx: WordsConte
   ));
 }
 
+/** The fields asked and the decisions made in a repeat's body, outside nested repeats: what its records hold. */
 function askedIn(steps: readonly Step[]): string[] {
-  return steps.flatMap((s) => (s.kind === "ask" ? [s.field] : s.kind === "when" || s.kind === "switch" ? askedIn(childStepsOf(s)) : []));
+  return steps.flatMap((s) => (s.kind === "ask" ? [s.field] : s.kind === "decide" ? [s.decide] : s.kind === "when" || s.kind === "switch" ? askedIn(childStepsOf(s)) : []));
 }
 
 /**

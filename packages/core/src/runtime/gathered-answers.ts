@@ -2,7 +2,7 @@
  * The value of a repeat's gathered answers (`repeat: { for, in, as: name }`), read after the loop: the
  * list is evaluated again where the repeat is, and each element gives one record, in order — the element
  * under the loop variable's name, the answer of each field asked in the body in that element's scope,
- * each nested repeat's gathered list, and `picked`: the row of each pick (types: gathered-types.ts).
+ * the option of each `decide` in the body, each nested repeat's gathered list, and `picked`: the row of each pick (types: gathered-types.ts).
  * The value is known only when every pass has every answer its body asks outside a `when`, so a list
  * that grew has no value until the new element is answered; it is built from the answers as they are
  * now, so a changed answer or a shorter list gives another value (and another card). Pure over the run's
@@ -112,6 +112,11 @@ function recordOf(run: Run, step: RepeatStep, pass: Frame, reader: Reader): Reco
       if (s.kind === "repeat" && s.gather && !Object.hasOwn(record, s.gather.name)) {
         const inner = passes(run, s, pass, reader);
         if (inner) record[s.gather.name] = inner;
+        else if (!optional) return false;
+      }
+      if (s.kind === "decide" && !Object.hasOwn(record, s.decide)) {
+        const option = ownValue(run.state.confirmations, answerKey(s.decide, pass.scope))?.option;
+        if (option !== undefined) record[s.decide] = option;
         else if (!optional) return false;
       }
       if (s.kind !== "ask" || Object.hasOwn(record, s.field)) continue;

@@ -31,7 +31,25 @@ export function verifyCompleted(run: Run): VerifyOutcome {
   run.state.callsThisEvent = probe.state.callsThisEvent;
   run.effects.push(...probe.effects.filter((e) => e.type === "call"));
   run.trace.push(...probe.trace);
-  return outcome ?? { kind: "checked", conflicts: [...log.conflicts, ...handoffsLeftBehind(run, log)] };
+  return outcome ?? { kind: "checked", conflicts: [...log.conflicts, ...writesLeftBehind(run, log), ...handoffsLeftBehind(run, log)] };
+}
+
+/**
+ * Completed writes the changed answers no longer reach (another `switch` way, a `when` now false, a pass
+ * no longer run): the write stays done, so the flow would go on as if it had not run — and run the other
+ * way's write too (a card charged, then the gift card as well). Refused like a changed input: each names
+ * the inputs it took among the changed fields (else all it took), with the values it ran with. Pure.
+ */
+function writesLeftBehind(run: Run, log: VerifyLog): Conflict[] {
+  const fields = new Set(run.state.trial?.fields ?? []);
+  return Object.values(run.state.ledger)
+    .filter((e) => (e.status === "done" || e.status === "doubt") && ownValue(run.skill.tools, e.tool)?.kind === "write" && !log.reached.has(e.instance))
+    .map((e) => {
+      const took = Object.keys(e.inputs).filter((name) => fields.has(name));
+      const inputs = took.length > 0 ? took : Object.keys(e.inputs);
+      const was = Object.fromEntries(inputs.map((name) => [name, ownValue(e.inputs, name)]));
+      return { tool: e.tool, instance: e.instance, inputs, was, ...(e.status === "doubt" ? { doubt: true } : {}) };
+    });
 }
 
 /**
