@@ -110,6 +110,7 @@ export function listWrites(skill: Skill, gates: readonly WriteGate[]): WriteCond
       approvals: approvals.map((p) => approvalWords(skill, p, target)),
       checks: checksBefore(skill, before, target, checkWords),
       inputs: traceInputs(skill, placed, target, (e) => exprs.refs(e)),
+      ...perOf(target),
     };
   });
 }
@@ -119,4 +120,16 @@ export function noChangeSentence(handsOver: boolean): string {
   return handsOver
     ? "No step changes anything: every tool this skill runs is a lookup, or hands the conversation over (which changes nothing the person owns, so it needs no yes)."
     : "No step changes anything: every tool this skill runs is a lookup.";
+}
+
+/** A write inside a repeat runs once per row (`in:`) or per pass (`until:`): the innermost loop says which. */
+function perOf(target: PlacedStep): { per?: "row" | "pass" } {
+  const loop = [...target.ancestors].reverse().find((a) => a.kind === "repeat");
+  if (!loop || loop.kind !== "repeat") return {};
+  return { per: loop.until ? "pass" : "row" };
+}
+
+/** "Runs at most once per flow", or per row or pass of the loop the write is in. Pure. */
+export function onceWords(w: WriteConditions): string {
+  return w.per === "pass" ? "Runs at most once per pass of its loop" : w.per === "row" ? "Runs at most once per row of its loop" : "Runs at most once per flow";
 }

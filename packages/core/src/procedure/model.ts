@@ -63,6 +63,8 @@ export interface WriteConditions {
   approvals: Inline[];
   checks: Inline[];
   inputs: Inline[];
+  /** Inside a `repeat`: the write runs at most once per row of the list (`row`) or per pass (`pass`). */
+  per?: "row" | "pass";
 }
 
 export interface Procedure {

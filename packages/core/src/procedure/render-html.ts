@@ -4,7 +4,7 @@
  */
 import type { Inline, Procedure, StepLine, WaysSection, WriteConditions } from "./model.js";
 import { escapeHtml, renderProseHtml } from "./render-prose-html.js";
-import { noChangeSentence } from "./list-writes.js";
+import { noChangeSentence, onceWords } from "./list-writes.js";
 
 const STYLE = [
   "body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b}",
@@ -75,7 +75,7 @@ function writeBlock(w: WriteConditions): string[] {
       ...(w.approvals.length ? w.approvals.map((a) => `Approval: ${html(a)}`) : ["Approval: none"]),
       ...(w.checks.length ? w.checks.map((c) => `Check passed: ${html(c)}`) : ["Check passed: none"]),
       ...w.inputs.map(html),
-      "Runs at most once per flow, and only with exactly the inputs shown when the yes was given.",
+      `${onceWords(w)}, and only with exactly the inputs shown when the yes was given.`,
     ]),
   ];
 }

@@ -3,7 +3,7 @@
  * from the skill escaped so it reads as written. Pure and deterministic.
  */
 import type { FlowWay, Inline, Procedure, WaysSection, WriteConditions } from "./model.js";
-import { noChangeSentence } from "./list-writes.js";
+import { noChangeSentence, onceWords } from "./list-writes.js";
 
 /** Escape plain text so Markdown shows it literally; runs of whitespace become one space. */
 export function escapeMarkdown(text: string): string {
@@ -87,7 +87,7 @@ function writeLines(w: WriteConditions): string[] {
     ...(w.approvals.length ? w.approvals.map((a) => `- Approval: ${md(a)}`) : ["- Approval: none"]),
     ...(w.checks.length ? w.checks.map((c) => `- Check passed: ${md(c)}`) : ["- Check passed: none"]),
     ...w.inputs.map((i) => `- ${md(i)}`),
-    "- Runs at most once per flow, and only with exactly the inputs shown when the yes was given.",
+    `- ${onceWords(w)}, and only with exactly the inputs shown when the yes was given.`,
   ];
 }
 
