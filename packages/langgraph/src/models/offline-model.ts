@@ -51,7 +51,8 @@ export function offlineModel(options: OfflineModelOptions = {}): ClockedModelPor
       const { skill, lookups } = await routeSkill(request, now);
       const intent = readIntent(request.text, request.skill.name, skill);
       const target = targetRequest(request, skill, intent);
-      const values = intent === "cancel" ? {} : { ...(target !== request ? lookups : {}), ...extractOffline(target, now) };
+      const menu = request.skills.find((s) => s.name === skill)?.menu === true;
+      const values = intent === "cancel" ? {} : { ...(target !== request && !menu ? lookups : {}), ...extractOffline(target, now) };
       const result: ExtractResult = { extraction: { ok: true, values }, usage };
       if (skill !== undefined) result.skill = skill;
       if (intent !== undefined) result.intent = intent;
@@ -65,7 +66,10 @@ function targetRequest(request: ExtractRequest, skill: string | undefined, inten
   const active = request.skill.name;
   const starts = skill !== undefined && skill !== active && (intent === "switch" || !active);
   if (!starts) return request;
-  const fields = request.skills?.find((s) => s.name === skill)?.fields ?? [];
+  // A menu skill's fields served only to choose it: a model reading the prompt was not told them, so
+  // no value of them is returned either (the skill asks for them once it starts), as a real model does.
+  const chosen = request.skills?.find((s) => s.name === skill);
+  const fields = chosen && !chosen.menu ? chosen.fields ?? [] : [];
   const { pending: _pending, ...rest } = request;
   return { ...rest, fields };
 }
