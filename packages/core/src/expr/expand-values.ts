@@ -16,7 +16,7 @@ import { everyChildStepOf } from "../format/child-steps.js";
 import { Environment, type ASTNode } from "@marcbachmann/cel-js";
 import type { Skill, Step, ValueDecl } from "../format/ir.js";
 import { collectRefs } from "./collect-refs.js";
-import type { Expansion } from "./pick-rows.js";
+import { offsetAsWritten, type Expansion, type WriteOutEdit } from "./pick-rows.js";
 
 /** Parses a CEL source (the skill's environment), or undefined when it does not parse. */
 export type ParseAst = (source: string) => ASTNode | undefined;
@@ -113,7 +113,7 @@ export function expandValues(source: string, ast: ASTNode, written: WrittenValue
   return out.edits.length === 0 ? undefined : out;
 }
 
-interface Edit { at: number; from: number; to: number; written: string; text: string }
+type Edit = WriteOutEdit;
 
 function writeOut(source: string, ast: ASTNode, written: WrittenValues): Expansion & { edits: Edit[] } {
   const reads = collectRefs(ast).filter((r) => written.has(r.root) && source.startsWith(r.root, r.start));
@@ -131,15 +131,7 @@ function writeOut(source: string, ast: ASTNode, written: WrittenValues): Expansi
   return {
     source: out,
     edits,
-    back(offset) {
-      let shift = 0;
-      for (const edit of edits) {
-        if (offset < edit.from) break;
-        if (offset < edit.to) return edit.at;
-        shift += edit.text.length - edit.written.length;
-      }
-      return offset - shift;
-    },
+    back: (offset) => offsetAsWritten(edits, offset),
     // Longest first, so a value whose expression holds another's is named, not half-replaced.
     words: (message) => [...edits].sort((a, b) => b.text.length - a.text.length).reduce((said, edit) => said.split(edit.text).join(edit.written), message),
   };

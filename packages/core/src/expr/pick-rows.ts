@@ -32,6 +32,20 @@ export interface Expansion {
   words(message: string): string;
 }
 
+/** One stretch of an expression written out: at `at` as written (`written`), at `from`..`to` in the source CEL reads (`text`). */
+export interface WriteOutEdit { at: number; from: number; to: number; written: string; text: string }
+
+/** An offset in the written-out source as an offset in the expression as written, through its edits (in order). Pure. */
+export function offsetAsWritten(edits: readonly WriteOutEdit[], offset: number): number {
+  let shift = 0;
+  for (const edit of edits) {
+    if (offset < edit.from) break;
+    if (offset < edit.to) return edit.at;
+    shift += edit.text.length - edit.written.length;
+  }
+  return offset - shift;
+}
+
 /** A pick: the list it is picked from, as written, and whether it takes several rows (`many: true`). */
 export interface PickSource {
   list: string;
@@ -58,7 +72,7 @@ function expansionOf(source: string, read: ExprRef, pick: PickSource): { text: s
 export function expandPickRows(source: string, ast: ASTNode, picks: ReadonlyMap<string, PickSource>): Expansion | undefined {
   const reads = collectRefs(ast).filter((r) => r.path.length > 0 && picks.has(r.root) && source.startsWith(r.root, r.start));
   if (reads.length === 0) return undefined;
-  const edits: Array<{ at: number; from: number; to: number; written: string; text: string }> = [];
+  const edits: WriteOutEdit[] = [];
   let out = "";
   let last = 0;
   for (const read of reads) {
@@ -71,15 +85,7 @@ export function expandPickRows(source: string, ast: ASTNode, picks: ReadonlyMap<
   out += source.slice(last);
   return {
     source: out,
-    back(offset) {
-      let shift = 0;
-      for (const edit of edits) {
-        if (offset < edit.from) break;
-        if (offset < edit.to) return edit.at;
-        shift += edit.text.length - edit.written.length;
-      }
-      return offset - shift;
-    },
+    back: (offset) => offsetAsWritten(edits, offset),
     // Inside a many pick's `map`, a message about the row names the loop variable: say the pick instead.
     words: (message) => {
       const text = edits.reduce((said, edit) => said.split(edit.text).join(edit.written), message);
