@@ -49,3 +49,16 @@ describe("check: on a repeat in the editor", () => {
     expect(hoverAt(source, { line: at, character: column }, skill)).toMatch(/^\*\*`payments`\*\* · the answers of every pass of a `repeat` \(`as:`\): `list<\{ method: dyn, amount: double \}>`$/);
   });
 });
+
+describe("check: on a repeat … until", () => {
+  it("does not load: picking a pass to change is built for loops over a list", () => {
+    const text = source.replace(
+      /- repeat: \{ for: method, in: "[^"]*", as: payments \}/,
+      '- repeat: { until: "size(payments) >= 1", at_most: 3, as: payments }',
+    );
+    expect(text).not.toBe(source);
+    const { diagnostics } = parseSkill(text, "t/SKILL.md");
+    const refusal = diagnostics.find((d) => d.ruleId === "invalid-step" && d.reason.includes("`check:` is on a `repeat … until`"));
+    expect(refusal).toBeDefined();
+  });
+});
