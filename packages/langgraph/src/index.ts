@@ -19,7 +19,7 @@ export type { RouteNote } from "./routing/routing-state.js";
 export { chatModelPort } from "./understand/chat-model-port.js";
 export type { ChatModelPortOptions } from "./understand/chat-model-port.js";
 export type {
-  ModelPort, ExtractRequest, ExtractResult, FieldInScope, ModelUsage, HostedSkillInfo, SkillIntent, KnowsValue,
+  ModelPort, ExtractRequest, ExtractResult, FieldInScope, ModelUsage, HostedSkillInfo, SkillIntent, KnowsValue, MenuFields,
 } from "./understand/model-port.js";
 export { openCheckpointer } from "./persistence/open-checkpointer.js";
 export type { OpenCheckpointerOptions } from "./persistence/open-checkpointer.js";

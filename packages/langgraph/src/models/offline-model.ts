@@ -66,10 +66,9 @@ function targetRequest(request: ExtractRequest, skill: string | undefined, inten
   const active = request.skill.name;
   const starts = skill !== undefined && skill !== active && (intent === "switch" || !active);
   if (!starts) return request;
-  // A menu skill's fields served only to choose it: a model reading the prompt was not told them, so
-  // no value of them is returned either (the skill asks for them once it starts), as a real model does.
-  const chosen = request.skills?.find((s) => s.name === skill);
-  const fields = chosen && !chosen.menu ? chosen.fields ?? [] : [];
+  // A menu skill carries no fields (its fields served only to choose it: a model reading the prompt was
+  // not told them), so none of its values is returned; the skill asks for them once it starts.
+  const fields = request.skills?.find((s) => s.name === skill)?.fields ?? [];
   const { pending: _pending, ...rest } = request;
   return { ...rest, fields };
 }

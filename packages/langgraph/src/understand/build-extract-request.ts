@@ -10,9 +10,10 @@
  *   now (from their state on hold, or a fresh one), so a message that starts or switches keeps its
  *   values; the others are `menu` skills, named only. With none in progress (or a finished one)
  *   `skill.name` is empty and `fields` empty. `knows` lets a rule-based extractor ask a skill's lookup
- *   about a value. The size grows by one menu line per hosted skill, never with the conversation.
+ *   about a value, and `menuFields` a menu skill's fields. The size grows by one menu line per hosted
+ *   skill, never with the conversation.
  */
-import { initialState, ownValue, understandingContext } from "@skillflow/core";
+import { initialState, ownValue, understandingContext, type Skill } from "@skillflow/core";
 import { choosesSkills, skillNamed, type HostDeps } from "../graph/host-deps.js";
 import { chooseDescribedSkills } from "../routing/choose-described-skills.js";
 import { lookupProbe } from "../routing/lookup-probe.js";
@@ -29,15 +30,16 @@ export function buildExtractRequest(deps: HostDeps, here: Routed, text: string):
     : { skill: { name: "", description: "" }, fields: [], text };
   if (!request || !choosesSkills(deps)) return request;
   const described = chooseDescribedSkills(deps.skills, inProgress, text);
+  const fieldsNow = (skill: Skill) => understandingContext(skill, ownValue(routing.held, skill.name) ?? initialState(skill.name), deps.runtime).fields;
   request.skills = deps.skills.map(({ skill }): HostedSkillInfo => {
     const info = { name: skill.name, description: skill.description };
     if (skill.name === inProgress) return info;
-    const state = ownValue(routing.held, skill.name) ?? initialState(skill.name);
-    const fields = understandingContext(skill, state, deps.runtime).fields;
-    // A menu skill is named in one line of the prompt; its fields go along for a model that reads no
-    // prompt (the offline one weighs the values a message holds for every skill), never into the text.
-    return described.has(skill.name) ? { ...info, fields } : { ...info, menu: true, fields };
+    if (!described.has(skill.name)) return { ...info, menu: true };
+    return { ...info, fields: fieldsNow(skill) };
   });
   request.knows = lookupProbe(deps);
+  // A menu skill's fields are worked out (a replay each) only when a rule-based extractor asks.
+  const menu = new Set(request.skills.filter((s) => s.menu).map((s) => s.name));
+  request.menuFields = (name) => (menu.has(name) ? fieldsNow(skillNamed(deps, name).skill) : []);
   return request;
 }

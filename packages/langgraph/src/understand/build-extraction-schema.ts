@@ -54,12 +54,9 @@ export function buildValueSchema(request: ExtractRequest): ExtractionSchema {
   return z.object(shape);
 }
 
-/**
- * The fields in scope, then those the other skills described in full would take (a name may repeat); a
- * menu skill's fields are not offered to the model (it was not told them). Pure.
- */
+/** The fields in scope, then those the other offered skills would take (a name may repeat). Pure. */
 export function allFields(request: ExtractRequest): FieldInScope[] {
-  return [...request.fields, ...(request.skills ?? []).flatMap((s) => (s.menu ? [] : s.fields ?? []))];
+  return [...request.fields, ...(request.skills ?? []).flatMap((s) => s.fields ?? [])];
 }
 
 /** `reply`, `skill` and `intent`, typed; the system text says what each means. */

@@ -36,15 +36,24 @@ export interface ExtractRequest {
    * trip skill's lookup knows); a model port may ignore it. Never sent to a model.
    */
   knows?: KnowsValue;
+  /**
+   * Present when several skills are hosted: the fields a `menu` skill would take now, worked out only
+   * when asked. Rule-based extractors weigh them to choose a skill by the values a message holds ("I need
+   * to get to the Lisbon AI Summit" shares no word with any description); a model port may ignore it.
+   * Never sent to a model, never in the prompt or the schema.
+   */
+  menuFields?: MenuFields;
 }
 
 /** Whether `skill`'s lookup field `field` knows `value` (its lookup answers `known: true`). */
 export type KnowsValue = (skill: string, field: string, value: string) => Promise<boolean>;
 
+/** The model-settable fields the hosted skill `skill` would take now (none for one not hosted). */
+export type MenuFields = (skill: string) => FieldInScope[];
+
 /**
- * A skill offered for routing: its name, its description, and (when it is not in progress) its fields;
- * `menu` when the prompt names it in one line only: its fields are then for a model that reads no prompt
- * (the offline one weighs every skill's fields) and are neither written in the prompt nor in the schema.
+ * A skill offered for routing: its name, its description, and (when it is described in full and not in
+ * progress) its fields; `menu` when it is only named in one line, without fields.
  */
 export interface HostedSkillInfo {
   name: string;

@@ -47,7 +47,9 @@ export async function routeSkill(request: ExtractRequest, now?: string): Promise
 
 /** The evidence for one skill. The skill in progress is scored on its name and description only. */
 async function scoreSkill(request: ExtractRequest, skill: HostedSkillInfo, now: string | undefined): Promise<Scored> {
-  const fields = skill.name === request.skill.name ? [] : skill.fields ?? [];
+  // A menu skill is weighed by its fields too (asked for: they are not in the request), to be chosen by
+  // the values a message holds; the values themselves are not returned for it (offline-model.ts).
+  const fields = skill.name === request.skill.name ? [] : skill.menu ? request.menuFields?.(skill.name) ?? [] : skill.fields ?? [];
   const text = request.text;
   let score = EVIDENCE.word * wordOverlap(text, skill);
   const lookupFields = fields.filter((f) => f.shape.kind === "lookup");
