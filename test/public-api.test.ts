@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 
 const CORE = [
   "LIMIT_MEASURES", "LIMIT_SCOPES", "TOOL_SOURCE_TAG", "TOOL_TAG", "ToolRejected", "action", "agentSkillsName", "agentSkillsNameProblem", "analyzeGates", "buildProcedure", "checkKeptFields",
-  "changeNotes", "checkSkill", "childStepsOf", "compileSkill", "coverageOf", "createExpressions", "decideValues", "describeFieldShape", "describeGiver", "describeRange", "describeTool", "describeValue", "didYouMean", "everyChildStepOf", "exhaustedOf", "expectedAnswer", "fieldValueType",
+  "changeNotes", "checkSkill", "childStepsOf", "compileSkill", "coverageOf", "createExpressions", "describeFieldShape", "describeGiver", "describeRange", "describeTool", "describeValue", "didYouMean", "everyChildStepOf", "exhaustedOf", "expectedAnswer", "fieldValueType",
   "findBlocks", "formatCell", "formatDate", "formatMoney", "formatTime", "formatValue", "gateAnalysisOf", "giveKept", "gridColumns", "handoff", "hasErrors", "hideSecrets", "initialState",
   "isLangChainTool", "isToolDefinition", "isToolRejected", "isToolSource", "keptAnswers", "keptConflictSentence", "keptFieldConflicts", "keptFields", "lookup", "maskKnownSecrets", "nameOfKey",
   "normalizeText", "notedValues", "ownValue", "parseSkill", "readTypedAnswer", "readYesNo", "redactSecrets", "redactStepResult", "renderProcedure", "runnableTool", "secretValuesOf", "shapeValueType",

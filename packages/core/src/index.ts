@@ -11,7 +11,6 @@ export type { LangChainToolLike } from "./tools/describe-tool.js";
 export { runnableTool } from "./tools/runnable-tool.js";
 export type { RunnableTool } from "./tools/runnable-tool.js";
 export { parseSkill } from "./format/parse-skill.js";
-export { decideValues } from "./format/add-decide-fields.js";
 export { agentSkillsName, agentSkillsNameProblem } from "./format/agent-skills.js";
 export { skillBlocksSchema } from "./format/skill-schema.js";
 export { findBlocks } from "./format/find-blocks.js";

@@ -1,7 +1,7 @@
 /**
- * The values a `switch` can choose by, when they are known: the one place that says so (a `decide`'s
- * options will be added here). Known for a choices field (its choices), a yes/no (`true`, `false`), and a
- * tool output, or a property of one, whose schema is an enum of texts (`z.enum([...])`). The value must be
+ * The values a `switch` can choose by, when they are known: the one place that says so. Known for a
+ * choices field (its choices; a `decide`'s id is one, its options plus `no` with `by:`), a yes/no
+ * (`true`, `false`), and a tool output, or a property of one, whose schema is an enum of texts (`z.enum([...])`). The value must be
  * written as the plain name or path (`payment_method`, `assess_risk.level`); anything computed is not
  * known. Pure.
  */

@@ -6,7 +6,7 @@
  * decide of one id with other options or another role (the id would have two sets of values). Pure.
  */
 import type { ParseReport } from "./diagnose.js";
-import type { DecideStep, FieldDecl, Skill, Step } from "./ir.js";
+import type { DecideStep, FieldDecl, Step } from "./ir.js";
 import { allSteps } from "./parse-steps.js";
 import { ownValue } from "../own-value.js";
 
@@ -33,13 +33,4 @@ export function addDecideFields(fields: Record<string, FieldDecl>, steps: readon
 export function decisionValues(step: DecideStep): string[] {
   const keys = step.options.map((o) => o.key);
   return step.by ? [...keys, "no"] : keys;
-}
-
-/**
- * The values the decision `id` can take (its decide step's option keys, plus `no` with `by:`), or
- * undefined when `id` is not a decide's id. For `switch` and the checker. Pure.
- */
-export function decideValues(skill: Skill, id: string): string[] | undefined {
-  const field = ownValue(skill.fields, id);
-  return field?.decide && field.shape.kind === "choices" ? [...field.shape.choices] : undefined;
 }

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { parseSkill } from "../../src/format/parse-skill.js";
-import { decideValues } from "../../src/format/add-decide-fields.js";
+import { possibleValues } from "../../src/check/possible-values.js";
 import { readTypedAnswer } from "../../src/runtime/read-typed-answer.js";
 import { understandingContext } from "../../src/runtime/understanding-context.js";
 import { asked, dropped, Host, says, skillFrom, T, toolInfo, writes } from "./host.js";
@@ -52,9 +52,10 @@ const errorsOf = (md: string) => parseSkill(md, "x/SKILL.md").diagnostics.filter
 
 describe("decide: parsing and values", () => {
   it("gives its id the option keys as values, plus no with by:", () => {
-    expect(decideValues(person, "escalation")).toEqual(["send_back", "stop"]);
-    expect(decideValues(lead, "escalation")).toEqual(["send_back", "stop", "no"]);
-    expect(decideValues(person, "ticket")).toBeUndefined();
+    const valuesOf = (skill: Parameters<typeof possibleValues>[0], name: string) => possibleValues(skill, { source: name, pos: { line: 1, column: 1 } });
+    expect(valuesOf(person, "escalation")).toEqual(["send_back", "stop"]);
+    expect(valuesOf(lead, "escalation")).toEqual(["send_back", "stop", "no"]);
+    expect(valuesOf(person, "ticket")).toBeUndefined();
   });
 
   it("refuses a decide with no options, an option key that is not a word, and no as a key with by:", () => {
